@@ -1,0 +1,88 @@
+# fsprof — build, dependencies, tests, default run.
+# `make` builds build/fsprof; `make test` and `make run` are the README's two
+# commands.
+
+ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+BUILD := build
+CC ?= gcc
+CLANG ?= clang
+BPFTOOL ?= bpftool
+
+WARN := -Wall -Wextra -Werror
+CFLAGS ?= -O2 -g
+CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
+LDLIBS := -lbpf -lelf -lz -ljansson -lm
+
+# BPF_PROG() declares ctx whether a program uses it or not
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
+	-Ivmlinux/$(ARCH) -Iinclude -Ibpf
+
+BPF_SRCS := $(wildcard bpf/*.bpf.c)
+BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
+SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
+
+SRCS := $(shell find src -name '*.c' | sort)
+OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
+LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
+
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+
+# Debian packages for build, tests and runtime.
+DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
+	libjansson-dev libarchive-dev libblkid-dev libext2fs-dev \
+	e2fsprogs xfsprogs libcmocka-dev bats bpftrace util-linux kmod
+
+.PHONY: all deps test unit integration run clean format bench
+
+all: $(BUILD)/fsprof
+
+deps:
+	@missing=$$(for p in $(DEPS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing$$(echo $$missing | sed 's/^/ /')"; \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard include/fsprof/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(BUILD)/skel/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	@mkdir -p $(@D)
+	$(BPFTOOL) gen skeleton $< name $*_bpf > $@
+
+$(BUILD)/obj/%.o: src/%.c $(SKELS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fsprof: $(OBJS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS) -lcmocka
+
+unit: $(UNIT_BINS)
+
+test: deps
+	@$(MAKE) --no-print-directory all unit
+	@tests/run-all.sh
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(BUILD)/fsprof run -w seqio --fs ext4
+
+bench: all
+	scripts/bench/block-attach.sh
+
+format:
+	clang-format -i $$(find src include bpf tests/unit -name '*.[ch]')
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(OBJS:.o=.d)

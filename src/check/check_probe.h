@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Internal to src/check: the probes that fill a check_report, one per item. */
+#ifndef FSPROF_CHECK_PROBE_H
+#define FSPROF_CHECK_PROBE_H
+
+#include "check/check.h"
+
+/* Append an item; NULL when rep->items is full (then the probe is skipped). */
+struct check_item *check_add_item(struct check_report *rep, const char *name,
+				  bool required);
+
+void check_item_set(struct check_item *item, enum check_status status,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+void check_probe_kernel(struct check_report *rep);
+void check_probe_privileges(struct check_report *rep);
+void check_probe_tracefs(struct check_report *rep);
+void check_probe_mkfs(struct check_report *rep, const char *tool,
+		      bool required);
+void check_probe_loop(struct check_report *rep);
+void check_probe_blkio_throttle(struct check_report *rep);
+
+/* the "btf" item, and rep->tp_count from vmlinux and module BTF */
+void check_probe_btf(struct check_report *rep);
+/* one item per tracepoint family, from rep->tp_count */
+void check_probe_tracepoints(struct check_report *rep);
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Subcommands and options: the only place that parses argv. */
+#ifndef FSPROF_CLI_H
+#define FSPROF_CLI_H
+
+#include <stdio.h>
+
+#include "run/run.h"
+
+/* parse argv and run the subcommand; returns the process exit code */
+int cli_main(int argc, char **argv);
+
+/*
+ * Parse `fsprof run` options (argv[0] is "run") into opt. Returns 0, or
+ * EXIT_USAGE after printing the problem and the usage to stderr.
+ */
+int cli_parse_run(int argc, char **argv, struct run_options *opt);
+
+void cli_usage(FILE *out);
+
+#endif

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+
+#include "report/text.h"
+#include "util/parse.h"
+
+#define PHASE_TOO_SHORT_NS 500000000ULL
+
+void format_duration_ns(double ns, char *buf, size_t len)
+{
+	if (ns <= 0)
+		snprintf(buf, len, "-");
+	else if (ns < 1e3)
+		snprintf(buf, len, "%.0f ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, len, "%.0f us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+}
+
+static void report_header(const struct run_result *run, FILE *out)
+{
+	const struct target_result *t = &run->target;
+	char size[32], image[32];
+
+	format_bytes(run->size, size, sizeof(size));
+	format_bytes(t->image_size, image, sizeof(image));
+	fprintf(out, "%s (%s) on %s, %s image on %s (%u:%u, direct IO %s), kernel %s\n",
+		run->workload, size, t->fstype, image, t->device, t->dev_major,
+		t->dev_minor, t->loop_dio ? "on" : "OFF", run->kernel_release);
+	fprintf(out, "mount options: %s,%s\n\n", t->mount_opts, t->super_opts);
+}
+
+static void report_phase_row(const struct phase_result *p, FILE *out)
+{
+	const struct block_class_result *r = &p->block.cls[BLK_OPC_READ];
+	const struct block_class_result *w = &p->block.cls[BLK_OPC_WRITE];
+	const struct block_class_result *f = &p->block.cls[BLK_OPC_FLUSH];
+	struct block_class_result all;
+	char p50[16], p99[16];
+
+	block_result_total(&p->block, &all);
+	format_duration_ns(latency_hist_percentile(&all.lat, 50), p50,
+			   sizeof(p50));
+	format_duration_ns(latency_hist_percentile(&all.lat, 99), p99,
+			   sizeof(p99));
+	fprintf(out, "%-8s %8.3f %8.1f %8.1f %6.1f", p->name,
+		(double)p->wall_ns / 1e9, phase_mb_per_s(p),
+		phase_mib_per_s(p), phase_cpu_percent(p));
+	if (!p->block.traced) {
+		fprintf(out, "   (block IO not traced)\n");
+		return;
+	}
+	fprintf(out, " %7llu %7llu %6llu %9.1f %9.1f %9s %9s%s\n",
+		(unsigned long long)r->ios, (unsigned long long)w->ios,
+		(unsigned long long)f->ios, (double)r->bytes / 1e6,
+		(double)w->bytes / 1e6, p50, p99,
+		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
+}
+
+void report_text(const struct run_result *run, FILE *out)
+{
+	struct block_class_result spill;
+	unsigned int i;
+
+	report_header(run, out);
+	fprintf(out, "%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s\n",
+		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs",
+		"wr IOs", "flush", "rd MB", "wr MB", "lat p50", "lat p99");
+	for (i = 0; i < run->n_phases; i++)
+		report_phase_row(&run->phases[i], out);
+
+	block_result_total(&run->spill, &spill);
+	if (spill.ios)
+		fprintf(out, "\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",
+			(unsigned long long)spill.ios, (double)spill.bytes / 1e6);
+	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete.\n");
+	if (run->interrupted)
+		fprintf(out, "run interrupted: phases after %s did not run or did not finish\n",
+			run->n_phases ? run->phases[run->n_phases - 1].name :
+					"setup");
+}

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "results/json.h"
+#include "util/histogram.h"
+#include "util/log.h"
+
+/* fio's default percentile list */
+static const double percentiles[] = { 1,  5,  10, 20, 30,   40,   50,    60,
+				      70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
+				      99.99 };
+
+static json_t *latency_json(const struct latency_hist *h)
+{
+	json_t *pct = json_object(), *hist = json_array();
+	unsigned int i;
+
+	for (i = 0; i < sizeof(percentiles) / sizeof(percentiles[0]); i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%f", percentiles[i]);
+		json_object_set_new(pct, key,
+				    json_integer((json_int_t)latency_hist_percentile(
+					    h, percentiles[i])));
+	}
+	for (i = 0; i < HIST_NSLOTS; i++) {
+		if (!h->slot[i])
+			continue;
+		json_array_append_new(
+			hist, json_pack("{s:I, s:I, s:I}", "low_ns",
+					(json_int_t)hist_slot_low(i), "high_ns",
+					(json_int_t)hist_slot_high(i), "count",
+					(json_int_t)h->slot[i]));
+	}
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "count",
+			 (json_int_t)h->count, "sum_ns", (json_int_t)h->sum_ns,
+			 "mean_ns",
+			 (json_int_t)(h->count ? h->sum_ns / h->count : 0),
+			 "max_ns", (json_int_t)h->max_ns, "percentile", pct,
+			 "histogram", hist);
+}
+
+static json_t *block_class_json(const struct block_class_result *c)
+{
+	return json_pack("{s:I, s:I, s:o}", "ios", (json_int_t)c->ios, "bytes",
+			 (json_int_t)c->bytes, "latency", latency_json(&c->lat));
+}
+
+static json_t *block_json(const struct block_result *b)
+{
+	struct block_class_result total;
+	json_t *classes = json_object();
+	unsigned int c;
+
+	if (!b->traced)
+		return json_pack("{s:b}", "traced", 0);
+	for (c = 0; c < BLK_OPC_NR; c++)
+		json_object_set_new(classes, blk_opclass_name(c),
+				    block_class_json(&b->cls[c]));
+	block_result_total(b, &total);
+	return json_pack("{s:b, s:o, s:o}", "traced", 1, "total",
+			 block_class_json(&total), "classes", classes);
+}
+
+static json_t *phase_json(const struct phase_result *p)
+{
+	return json_pack(
+		"{s:s, s:i, s:I, s:I, s:I, s:s, s:s,"
+		" s:{s:I, s:I, s:I, s:f, s:f, s:f},"
+		" s:{s:I, s:I, s:f, s:I, s:I}, s:o}",
+		"name", p->name, "id", (int)p->id, "start_mono_ns",
+		(json_int_t)p->start_mono_ns, "end_mono_ns",
+		(json_int_t)p->end_mono_ns, "wall_ns", (json_int_t)p->wall_ns,
+		"cache", p->cache, "sync", p->sync, "workload", "bytes",
+		(json_int_t)p->work.bytes, "ops", (json_int_t)p->work.ops,
+		"files", (json_int_t)p->work.files, "bw_bytes",
+		p->wall_ns ? (double)p->work.bytes * 1e9 / (double)p->wall_ns :
+			     0.0,
+		"mb_per_s", phase_mb_per_s(p), "mib_per_s", phase_mib_per_s(p),
+		"cpu", "user_ns", (json_int_t)p->user_ns, "sys_ns",
+		(json_int_t)p->sys_ns, "percent", phase_cpu_percent(p),
+		"voluntary_ctxsw", (json_int_t)p->vol_ctxsw,
+		"involuntary_ctxsw", (json_int_t)p->invol_ctxsw, "block",
+		block_json(&p->block));
+}
+
+static json_t *target_json(const struct target_result *t)
+{
+	return json_pack(
+		"{s:s, s:s, s:I, s:s, s:i, s:i, s:b, s:s, s:s?, s:s, s:s}",
+		"fstype", t->fstype, "image", t->image, "image_size",
+		(json_int_t)t->image_size, "device", t->device, "dev_major",
+		(int)t->dev_major, "dev_minor", (int)t->dev_minor, "loop_dio",
+		t->loop_dio, "mkfs_cmd", t->mkfs_cmd, "mkfs_output",
+		t->mkfs_output, "mount_options", t->mount_opts,
+		"super_options", t->super_opts);
+}
+
+static json_t *programs_json(const struct run_result *run)
+{
+	json_t *arr = json_array();
+	unsigned int i;
+
+	for (i = 0; i < run->n_programs; i++) {
+		const struct attach_record *a = &run->programs[i];
+
+		json_array_append_new(
+			arr, json_pack("{s:s, s:s, s:s, s:s, s:s}", "domain",
+				       a->domain, "program", a->program,
+				       "event", a->event, "state",
+				       attach_state_name(a->state), "reason",
+				       a->reason));
+	}
+	return arr;
+}
+
+json_t *results_to_json(const struct run_result *run)
+{
+	json_t *phases = json_array();
+	time_t started = (time_t)(run->started_real_ns / 1000000000ULL);
+	char when[64];
+	unsigned int i;
+	struct tm tm;
+
+	gmtime_r(&started, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	for (i = 0; i < run->n_phases; i++)
+		json_array_append_new(phases, phase_json(&run->phases[i]));
+
+	return json_pack(
+		"{s:i, s:{s:s, s:s}, s:s, s:{s:s}, s:b, s:b, s:i,"
+		" s:{s:s, s:I}, s:o, s:{s:I}, s:o, s:o,"
+		" s:{s:o, s:I}}",
+		"schema_version", RESULTS_SCHEMA_VERSION, "tool", "name",
+		"fsprof", "version", run->tool_version, "started", when,
+		"kernel", "release", run->kernel_release, "complete",
+		!run->interrupted, "interrupted", run->interrupted, "signal",
+		run->signal, "workload", "name", run->workload, "size_bytes",
+		(json_int_t)run->size, "target", target_json(&run->target),
+		"self", "max_rss_kib", (json_int_t)run->max_rss_kib, "programs",
+		programs_json(run), "phases", phases, "spill", "block",
+		block_json(&run->spill), "block_latency_untracked",
+		(json_int_t)run->block_lat_untracked);
+}
+
+int results_write_json(const struct run_result *run, const char *path)
+{
+	json_t *root = results_to_json(run);
+	char tmp[4096];
+	int err = 0;
+
+	if (!root) {
+		log_error("building the JSON results failed");
+		return -ENOMEM;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	if (json_dump_file(root, tmp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+		err = -EIO;
+		log_error("write JSON results to %s: cannot write the file (does its directory exist and is it writable?)",
+			  tmp);
+		unlink(tmp);
+	} else if (rename(tmp, path)) {
+		err = -errno;
+		log_error("write JSON results to %s: %s", path,
+			  strerror_safe(-err));
+		unlink(tmp);
+	}
+	json_decref(root);
+	return err;
+}

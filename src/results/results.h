@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The results model: run -> target -> phases -> metrics. Every stage after
+ * collection (text report, JSON, later analysis and diff) reads only this.
+ */
+#ifndef FSPROF_RESULTS_H
+#define FSPROF_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fsprof/block.h"
+
+#define RESULTS_SCHEMA_VERSION 1
+#define RESULTS_MAX_PHASES (FSPROF_MAX_PHASES - 1)
+#define RESULTS_MAX_PROGRAMS 64
+
+struct latency_hist {
+	uint64_t count;
+	uint64_t sum_ns;
+	uint64_t max_ns;
+	uint64_t slot[HIST_NSLOTS];
+};
+
+struct block_class_result {
+	uint64_t ios;
+	uint64_t bytes;
+	struct latency_hist lat; /* issue -> complete */
+};
+
+struct block_result {
+	bool traced; /* the block domain was attached for this phase */
+	struct block_class_result cls[BLK_OPC_NR];
+};
+
+/* what the workload itself did and measured in user space */
+struct workload_counters {
+	uint64_t bytes; /* bytes read or written by the workload */
+	uint64_t ops; /* read/write/unlink/sync calls */
+	uint64_t files;
+};
+
+struct phase_result {
+	char name[32];
+	unsigned int id; /* the phase id the BPF side saw */
+	uint64_t start_mono_ns; /* CLOCK_MONOTONIC = bpf_ktime_get_ns() */
+	uint64_t end_mono_ns;
+	uint64_t wall_ns;
+	uint64_t user_ns; /* CPU of the workload, children included */
+	uint64_t sys_ns;
+	uint64_t vol_ctxsw;
+	uint64_t invol_ctxsw;
+	char cache[16]; /* "dropped" before a read phase, else "warm" */
+	char sync[32]; /* what the phase's timing includes: "fdatasync" ... */
+	struct workload_counters work;
+	struct block_result block;
+};
+
+enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };
+
+struct attach_record {
+	char domain[16];
+	char program[32];
+	char event[64];
+	enum attach_state state;
+	char reason[160];
+};
+
+struct target_result {
+	char fstype[16];
+	char image[4096];
+	uint64_t image_size;
+	char device[32]; /* /dev/loopN */
+	unsigned int dev_major, dev_minor;
+	bool loop_dio;
+	char mkfs_cmd[1024];
+	char *mkfs_output; /* owned */
+	char mount_opts[1024];
+	char super_opts[1024];
+};
+
+struct run_result {
+	char tool_version[32];
+	char kernel_release[128];
+	uint64_t started_real_ns; /* CLOCK_REALTIME at start */
+	char workload[32];
+	uint64_t size; /* the workload's --size */
+	bool interrupted; /* stopped by SIGINT/SIGTERM */
+	int signal; /* which one */
+	struct target_result target;
+	unsigned int n_phases;
+	struct phase_result phases[RESULTS_MAX_PHASES];
+	struct block_result spill; /* block work seen between phases */
+	uint64_t block_lat_untracked; /* issues the in-flight table missed */
+	unsigned int n_programs;
+	struct attach_record programs[RESULTS_MAX_PROGRAMS];
+	uint64_t max_rss_kib; /* fsprof's own peak RSS */
+};
+
+const char *blk_opclass_name(enum blk_opclass c);
+const char *attach_state_name(enum attach_state s);
+
+/* add one histogram into another */
+void latency_hist_add(struct latency_hist *into, const struct latency_hist *h);
+
+/* p-th percentile in ns, interpolated; 0 when empty */
+double latency_hist_percentile(const struct latency_hist *h, double p);
+
+/* all classes of a block result merged */
+void block_result_total(const struct block_result *b,
+			struct block_class_result *out);
+
+/* derived metrics: the text report and the JSON print the same numbers */
+double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
+double phase_mib_per_s(const struct phase_result *p);
+double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
+
+struct attach_record *run_result_add_program(struct run_result *run);
+
+void run_result_free(struct run_result *run);
+
+#endif

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "run/phase.h"
+#include "util/clock.h"
+#include "util/log.h"
+
+struct cpu_sample {
+	uint64_t user_ns, sys_ns, vol, invol;
+};
+
+static uint64_t timeval_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000ULL +
+	       (uint64_t)tv.tv_usec * 1000ULL;
+}
+
+/* the workload's CPU: this process and the children it waited for */
+static void cpu_sample_take(struct cpu_sample *s)
+{
+	struct rusage self, kids;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	s->user_ns = timeval_ns(self.ru_utime) + timeval_ns(kids.ru_utime);
+	s->sys_ns = timeval_ns(self.ru_stime) + timeval_ns(kids.ru_stime);
+	s->vol = (uint64_t)(self.ru_nvcsw + kids.ru_nvcsw);
+	s->invol = (uint64_t)(self.ru_nivcsw + kids.ru_nivcsw);
+}
+
+int phase_run(struct tracer *tracer, const struct phase_def *def,
+	      const struct workload_env *env, unsigned int id,
+	      struct phase_result *out)
+{
+	struct cpu_sample c0, c1;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(out->name, sizeof(out->name), "%s", def->name);
+	snprintf(out->cache, sizeof(out->cache), "%s", def->cache);
+	snprintf(out->sync, sizeof(out->sync), "%s", def->sync);
+	out->id = id;
+
+	if (def->prepare) {
+		err = def->prepare(env);
+		if (err)
+			return err;
+	}
+	log_info("phase %s ...", def->name);
+
+	cpu_sample_take(&c0);
+	out->start_mono_ns = clock_mono_ns();
+	if (tracer)
+		tracer_set_phase(tracer, id);
+	err = def->body(env, &out->work);
+	if (tracer)
+		tracer_set_phase(tracer, 0);
+	out->end_mono_ns = clock_mono_ns();
+	cpu_sample_take(&c1);
+
+	out->wall_ns = out->end_mono_ns - out->start_mono_ns;
+	out->user_ns = c1.user_ns - c0.user_ns;
+	out->sys_ns = c1.sys_ns - c0.sys_ns;
+	out->vol_ctxsw = c1.vol - c0.vol;
+	out->invol_ctxsw = c1.invol - c0.invol;
+	if (err)
+		return err;
+	if (tracer)
+		return tracer_collect(tracer, id, out);
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The run driver: target up, tracer up, phases, collect, teardown, report. */
+#ifndef FSPROF_RUN_H
+#define FSPROF_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct run_options {
+	const char *workload;
+	const char *fstype;
+	const char *mkfs_opts;
+	const char *mount_opts;
+	const char *scratch;
+	const char *json_path; /* NULL: no JSON file */
+	uint64_t size; /* 0: the workload's default */
+	uint64_t image_size; /* 0: derived from the workload */
+	bool no_trace;
+};
+
+/* Exit codes, documented in --help and the README. */
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_RUN_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_ENVIRONMENT = 3,
+	/* interrupted by signal N: 128 + N, as shells report it */
+};
+
+/* Run the plan; returns the process exit code. */
+int run_command(const struct run_options *opt);
+
+/* the image size used for a workload needing need bytes at its peak */
+uint64_t run_image_size(uint64_t need);
+
+#endif

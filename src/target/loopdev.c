@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/loop.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "target/loopdev.h"
+#include "util/log.h"
+
+#define LOOP_ATTACH_TRIES 16
+
+static int loopdev_detach(void *arg)
+{
+	struct loopdev *loop = arg;
+	int err = 0;
+
+	/*
+	 * With other openers left (udev probing after umount) the kernel only
+	 * marks the device autoclear and frees it when the last one closes.
+	 */
+	if (ioctl(loop->fd, LOOP_CLR_FD, 0) && errno != ENXIO)
+		err = -errno;
+	close(loop->fd);
+	loop->fd = -1;
+	return err;
+}
+
+static int loopdev_read_dio(const struct loopdev *loop, bool *dio)
+{
+	char path[64], val[8] = "";
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/block/loop%d/loop/dio", loop->nr);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, val, sizeof(val) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	*dio = val[0] == '1';
+	return 0;
+}
+
+static int loopdev_configure(struct loopdev *loop, int ctl, int backing,
+			     const char *image)
+{
+	struct loop_config cfg;
+	int nr, fd, err;
+
+	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	if (nr < 0)
+		return -errno;
+	snprintf(loop->path, sizeof(loop->path), "/dev/loop%d", nr);
+	fd = open(loop->path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.fd = (unsigned int)backing;
+	/* autoclear: the kernel frees the device if we die without teardown */
+	cfg.info.lo_flags = LO_FLAGS_DIRECT_IO | LO_FLAGS_AUTOCLEAR;
+	snprintf((char *)cfg.info.lo_file_name, LO_NAME_SIZE, "%s", image);
+	if (ioctl(fd, LOOP_CONFIGURE, &cfg)) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	loop->nr = nr;
+	loop->fd = fd;
+	return 0;
+}
+
+int loopdev_attach(struct loopdev *loop, const char *image,
+		   struct teardown *td)
+{
+	int ctl, backing, err = -EBUSY, i;
+	struct stat st;
+
+	loop->fd = -1;
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0) {
+		err = errno;
+		log_error("open /dev/loop-control: %s (is the loop driver available? try 'modprobe loop')",
+			  strerror_safe(err));
+		return -err;
+	}
+	backing = open(image, O_RDWR | O_CLOEXEC);
+	if (backing < 0) {
+		err = errno;
+		log_error("open image %s: %s", image, strerror_safe(err));
+		close(ctl);
+		return -err;
+	}
+	/* another process may take the free device first: try the next one */
+	for (i = 0; i < LOOP_ATTACH_TRIES && err == -EBUSY; i++)
+		err = loopdev_configure(loop, ctl, backing, image);
+	close(backing);
+	close(ctl);
+	if (err) {
+		log_error("attach %s to a loop device: %s", image,
+			  strerror_safe(-err));
+		return err;
+	}
+	err = teardown_push(td, loopdev_detach, loop, "detach %s", loop->path);
+	if (err) {
+		loopdev_detach(loop);
+		return err;
+	}
+	if (fstat(loop->fd, &st))
+		return -errno;
+	loop->dev = st.st_rdev;
+
+	err = loopdev_read_dio(loop, &loop->dio);
+	if (err) {
+		log_error("read /sys/block/loop%d/loop/dio: %s", loop->nr,
+			  strerror_safe(-err));
+		return err;
+	}
+	if (!loop->dio) {
+		log_error("%s did not enable direct IO on %s: the filesystem holding the scratch directory does not support O_DIRECT (tmpfs?) or its block size does not match; without direct IO data is cached twice and flushes lie. Pick a --scratch on a disk filesystem.",
+			  loop->path, image);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FSPROF_MOUNT_H
+#define FSPROF_MOUNT_H
+
+#include <stddef.h>
+
+#include "util/teardown.h"
+
+/* mount device on dir (created here) with data options; undo onto td */
+int mount_fs(const char *device, const char *dir, const char *fstype,
+	     const char *options, struct teardown *td);
+
+/*
+ * The options the kernel reports for the mount at dir in
+ * /proc/self/mountinfo: per-mount options and superblock options.
+ */
+int mount_read_options(const char *dir, char *mnt_opts, size_t mnt_len,
+		       char *super_opts, size_t super_len);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The interface every kernel domain implements (bpf/<domain>.bpf.c +
+ * src/trace/<domain>.c). The tracer drives them through these steps:
+ * open (and configure read-only globals) -> load -> attach -> set_phase ...
+ * -> collect -> destroy. A domain that cannot load is reported, and the run
+ * goes on without it.
+ */
+#ifndef FSPROF_DOMAIN_H
+#define FSPROF_DOMAIN_H
+
+#include "results/results.h"
+
+struct btf;
+
+struct trace_config {
+	unsigned int kernel_dev; /* the target, major << 20 | minor */
+	const struct btf *vmlinux_btf; /* for tracepoint prototype probing */
+};
+
+struct trace_domain_ops {
+	const char *name;
+	/* open the skeleton and set its read-only configuration */
+	int (*open)(void **priv, const struct trace_config *cfg);
+	int (*load)(void *priv);
+	/* attach what exists; one attach_record per program into run */
+	int (*attach)(void *priv, struct run_result *run);
+	void (*set_phase)(void *priv, unsigned int phase);
+	/* add what the kernel counted for phase into out */
+	int (*collect)(void *priv, unsigned int phase, struct phase_result *out);
+	/* the same for phase 0, work seen between phases */
+	int (*collect_spill)(void *priv, struct run_result *run);
+	void (*destroy)(void *priv);
+};
+
+extern const struct trace_domain_ops block_domain;
+
+#endif

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "trace/tracer.h"
+#include "util/log.h"
+
+/* adding a domain: a bpf/<d>.bpf.c + src/trace/<d>.c pair and a line here */
+static const struct trace_domain_ops *const all_domains[] = {
+	&block_domain,
+};
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	if (level == LIBBPF_DEBUG && log_get_level() < LOG_VERBOSE)
+		return 0;
+	if (log_get_level() < LOG_VERBOSE)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+static int tracer_start_domain(struct tracer *t,
+			       const struct trace_domain_ops *ops,
+			       const struct trace_config *cfg,
+			       struct run_result *run)
+{
+	void *priv = NULL;
+	int err;
+
+	err = ops->open(&priv, cfg);
+	if (err) {
+		log_warn("%s domain: open: %s", ops->name, strerror_safe(-err));
+		return err;
+	}
+	err = ops->load(priv);
+	if (err) {
+		log_warn("%s domain: load into the kernel: %s (run with -v for the verifier log)",
+			 ops->name, strerror_safe(-err));
+		goto fail;
+	}
+	err = ops->attach(priv, run);
+	if (err) {
+		log_warn("%s domain: nothing attached", ops->name);
+		goto fail;
+	}
+	t->dom[t->n].ops = ops;
+	t->dom[t->n].priv = priv;
+	t->n++;
+	return 0;
+fail:
+	ops->destroy(priv);
+	return err;
+}
+
+static int tracer_undo(void *arg)
+{
+	tracer_stop(arg);
+	return 0;
+}
+
+int tracer_start(struct tracer *t, unsigned int kernel_dev,
+		 struct run_result *run, struct teardown *td)
+{
+	struct trace_config cfg = { .kernel_dev = kernel_dev };
+	size_t i;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	libbpf_set_print(libbpf_print);
+	t->vmlinux_btf = btf__load_vmlinux_btf();
+	if (libbpf_get_error(t->vmlinux_btf)) {
+		err = (int)libbpf_get_error(t->vmlinux_btf);
+		t->vmlinux_btf = NULL;
+		log_error("kernel has no BTF at /sys/kernel/btf/vmlinux (%s): fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF",
+			  strerror_safe(-err));
+		return err;
+	}
+	cfg.vmlinux_btf = t->vmlinux_btf;
+	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
+	if (err) {
+		btf__free(t->vmlinux_btf);
+		return err;
+	}
+	for (i = 0; i < sizeof(all_domains) / sizeof(all_domains[0]); i++)
+		tracer_start_domain(t, all_domains[i], &cfg, run);
+	if (!t->n)
+		log_warn("no kernel domain could be traced; only user-side metrics will be reported");
+	return 0;
+}
+
+void tracer_set_phase(struct tracer *t, unsigned int phase)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n; i++)
+		t->dom[i].ops->set_phase(t->dom[i].priv, phase);
+}
+
+int tracer_collect(struct tracer *t, unsigned int phase,
+		   struct phase_result *out)
+{
+	unsigned int i;
+	int err, first = 0;
+
+	for (i = 0; i < t->n; i++) {
+		err = t->dom[i].ops->collect(t->dom[i].priv, phase, out);
+		if (err && !first) {
+			log_warn("%s domain: collect phase %u: %s",
+				 t->dom[i].ops->name, phase,
+				 strerror_safe(-err));
+			first = err;
+		}
+	}
+	return first;
+}
+
+int tracer_collect_spill(struct tracer *t, struct run_result *run)
+{
+	unsigned int i;
+	int err, first = 0;
+
+	for (i = 0; i < t->n; i++) {
+		err = t->dom[i].ops->collect_spill(t->dom[i].priv, run);
+		if (err && !first)
+			first = err;
+	}
+	return first;
+}
+
+void tracer_stop(struct tracer *t)
+{
+	while (t->n > 0) {
+		t->n--;
+		t->dom[t->n].ops->destroy(t->dom[t->n].priv);
+	}
+	btf__free(t->vmlinux_btf);
+	t->vmlinux_btf = NULL;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracer: every kernel domain, loaded together, each optional. The run
+ * driver sees only this: start, switch phase, collect, stop.
+ */
+#ifndef FSPROF_TRACER_H
+#define FSPROF_TRACER_H
+
+#include <stdbool.h>
+
+#include "results/results.h"
+#include "trace/domain.h"
+#include "util/teardown.h"
+
+#define TRACER_MAX_DOMAINS 8
+
+struct tracer_domain {
+	const struct trace_domain_ops *ops;
+	void *priv;
+};
+
+struct tracer {
+	struct tracer_domain dom[TRACER_MAX_DOMAINS];
+	unsigned int n; /* domains that loaded and attached */
+	struct btf *vmlinux_btf;
+};
+
+/*
+ * Open, configure, load and attach every domain for the device kernel_dev;
+ * record each program's outcome in run. Domains that fail are reported and
+ * left out. The stop goes onto td.
+ */
+int tracer_start(struct tracer *t, unsigned int kernel_dev,
+		 struct run_result *run, struct teardown *td);
+
+/* set the phase id every domain charges events to (0 = between phases) */
+void tracer_set_phase(struct tracer *t, unsigned int phase);
+
+int tracer_collect(struct tracer *t, unsigned int phase,
+		   struct phase_result *out);
+int tracer_collect_spill(struct tracer *t, struct run_result *run);
+
+void tracer_stop(struct tracer *t);
+
+#endif

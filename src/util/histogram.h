@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Reading the log2-linear histograms of include/fsprof/hist.h. */
+#ifndef FSPROF_HISTOGRAM_H
+#define FSPROF_HISTOGRAM_H
+
+#include <stdint.h>
+
+#include "fsprof/hist.h"
+
+/* the smallest value that lands in slot */
+uint64_t hist_slot_low(unsigned int slot);
+/* one past the largest value that lands in slot (saturates at UINT64_MAX) */
+uint64_t hist_slot_high(unsigned int slot);
+
+/*
+ * The p-th percentile (0 < p <= 100) of the values counted in slots,
+ * interpolated linearly inside the slot that holds it. Returns 0 when the
+ * histogram is empty.
+ */
+double hist_percentile(const uint64_t *slots, unsigned int nslots, double p);
+
+uint64_t hist_total(const uint64_t *slots, unsigned int nslots);
+
+#endif

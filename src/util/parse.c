@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/parse.h"
+
+struct size_unit {
+	const char *suffix;
+	uint64_t mult;
+};
+
+static const struct size_unit size_units[] = {
+	{ "", 1 },
+	{ "b", 1 },
+	{ "k", 1ULL << 10 },
+	{ "kib", 1ULL << 10 },
+	{ "kb", 1000ULL },
+	{ "m", 1ULL << 20 },
+	{ "mib", 1ULL << 20 },
+	{ "mb", 1000000ULL },
+	{ "g", 1ULL << 30 },
+	{ "gib", 1ULL << 30 },
+	{ "gb", 1000000000ULL },
+	{ "t", 1ULL << 40 },
+	{ "tib", 1ULL << 40 },
+	{ "tb", 1000000000000ULL },
+};
+
+int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
+{
+	const struct size_unit *unit = NULL;
+	unsigned long long whole;
+	const char *p = text;
+	char *end;
+	double frac = 0;
+	size_t i;
+
+	if (!text || !*text) {
+		snprintf(err, errlen, "empty size");
+		return -EINVAL;
+	}
+	if (!isdigit((unsigned char)*p)) {
+		snprintf(err, errlen,
+			 "'%s' is not a size (expected a number with an optional unit: 4k, 256M, 4G)",
+			 text);
+		return -EINVAL;
+	}
+	errno = 0;
+	whole = strtoull(p, &end, 10);
+	if (errno == ERANGE) {
+		snprintf(err, errlen, "size '%s' is too large", text);
+		return -EINVAL;
+	}
+	if (*end == '.') {
+		char *fend;
+
+		if (!isdigit((unsigned char)end[1])) {
+			snprintf(err, errlen, "'%s' is not a size", text);
+			return -EINVAL;
+		}
+		frac = strtod(end, &fend);
+		end = fend;
+	}
+	for (i = 0; i < sizeof(size_units) / sizeof(size_units[0]); i++) {
+		if (!strcasecmp(end, size_units[i].suffix)) {
+			unit = &size_units[i];
+			break;
+		}
+	}
+	/* "kB" is decimal, "k"/"K"/"KiB" binary; "Kb" would be bits: refuse */
+	if (unit && strlen(end) == 2 && end[1] == 'b') {
+		snprintf(err, errlen,
+			 "size '%s': '%s' would mean bits; use %cB or %ciB",
+			 text, end, end[0], toupper((unsigned char)end[0]));
+		return -EINVAL;
+	}
+	if (!unit) {
+		snprintf(err, errlen,
+			 "size '%s' has an unknown unit '%s' (use k, M, G, T; KiB..TiB; kB..TB)",
+			 text, end);
+		return -EINVAL;
+	}
+	if (whole > UINT64_MAX / unit->mult) {
+		snprintf(err, errlen, "size '%s' is too large", text);
+		return -EINVAL;
+	}
+	whole *= unit->mult;
+	if (frac > 0) {
+		double extra = floor(frac * (double)unit->mult);
+
+		if ((double)(UINT64_MAX - whole) < extra) {
+			snprintf(err, errlen, "size '%s' is too large", text);
+			return -EINVAL;
+		}
+		whole += (uint64_t)extra;
+	}
+	if (whole == 0) {
+		snprintf(err, errlen, "size '%s' is zero", text);
+		return -EINVAL;
+	}
+	*out = whole;
+	return 0;
+}
+
+void format_bytes(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB",
+					     "PiB", "EiB" };
+	double v = (double)bytes;
+	int u = 0;
+
+	while (v >= 1024 && u < 6) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else if (v == floor(v))
+		snprintf(buf, len, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[u]);
+}

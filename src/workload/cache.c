@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "util/log.h"
+#include "workload/cache.h"
+
+int cache_drop(const char *dir)
+{
+	int fd, err = 0;
+
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || syncfs(fd)) {
+		err = -errno;
+		log_error("syncfs %s before dropping caches: %s", dir,
+			  strerror_safe(-err));
+		if (fd >= 0)
+			close(fd);
+		return err;
+	}
+	close(fd);
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3", 1) != 1) {
+		err = -errno;
+		log_error("drop caches (/proc/sys/vm/drop_caches): %s",
+			  strerror_safe(-err));
+	}
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
