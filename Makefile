@@ -31,7 +31,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 # Debian packages for build, tests and runtime.
 DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libblkid-dev libext2fs-dev \
-	e2fsprogs xfsprogs libcmocka-dev bats bpftrace util-linux kmod
+	e2fsprogs xfsprogs libcmocka-dev bats bpftrace util-linux kmod jq
 
 .PHONY: all deps test unit integration run clean format bench
 

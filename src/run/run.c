@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "check/privileges.h"
 #include "report/text.h"
@@ -158,6 +159,27 @@ static int run_exit_code(const struct run_ctx *ctx, int err, int td_failed)
 	return EXIT_OK;
 }
 
+/* a results file we could not write at the end would waste the run */
+static int json_path_check(const char *path)
+{
+	char dir[4096], *slash;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (access(dir, W_OK | X_OK)) {
+		log_error("--json %s: cannot write in %s: %s", path, dir,
+			  strerror_safe(errno));
+		return -errno;
+	}
+	return 0;
+}
+
 int run_command(const struct run_options *opt)
 {
 	struct run_ctx *ctx;
@@ -168,6 +190,8 @@ int run_command(const struct run_options *opt)
 		log_error("cannot trace the kernel: %s", why);
 		return EXIT_ENVIRONMENT;
 	}
+	if (opt->json_path && json_path_check(opt->json_path))
+		return EXIT_USAGE;
 	ctx = calloc(1, sizeof(*ctx));
 	if (ctx)
 		ctx->result = calloc(1, sizeof(*ctx->result));

@@ -105,7 +105,8 @@ json() {
 	out=$BATS_TEST_TMPDIR/in-ns
 	# a private mount namespace: the host's mounts stay as they are
 	unshare --mount sh -c '
-		mount -t tracefs nodev /sys/kernel/tracing || exit 90
+		mountpoint -q /sys/kernel/tracing ||
+			mount -t tracefs nodev /sys/kernel/tracing || exit 90
 		"$1" check --json >"$2.json" || exit 91
 		cd /sys/kernel/tracing/events || exit 92
 		for p in ext4_ jbd2_ xfs_ xlog_ block_ writeback_; do

@@ -1,0 +1,102 @@
+#!/usr/bin/env bats
+# Bad input gets a clear error, a documented exit code, and creates nothing.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+setup() {
+	scratch_create
+}
+
+teardown() {
+	mountpoint -q "$SCRATCH/ro" 2>/dev/null && umount "$SCRATCH/ro"
+	scratch_remove
+}
+
+scratch_is_empty() {
+	[ -z "$(find "$SCRATCH" -mindepth 1 ! -path "$SCRATCH/ro")" ]
+}
+
+@test "an unknown subcommand prints usage on stderr and exits 2" {
+	run --separate-stderr "$FSPROF" frobnicate
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"unknown command 'frobnicate'"* ]]
+	[[ "$stderr" == *"usage: fsprof"* ]]
+	[ -z "$output" ]
+}
+
+@test "an unknown option prints usage on stderr and exits 2" {
+	run --separate-stderr "$FSPROF" run --frob --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"unknown option '--frob'"* ]]
+	[[ "$stderr" == *"usage: fsprof"* ]]
+}
+
+@test "no arguments prints usage and exits 2" {
+	run "$FSPROF"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"usage: fsprof"* ]]
+}
+
+@test "--size 0 is refused before anything is created" {
+	run "$FSPROF" run --size 0 --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--size"*"zero"* ]]
+	scratch_is_empty
+}
+
+@test "--size garbage is refused before anything is created" {
+	run "$FSPROF" run --size lots --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"'lots' is not a size"* ]]
+	scratch_is_empty
+}
+
+@test "--size that overflows 64 bits is refused" {
+	run "$FSPROF" run --size 99999999999T --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"too large"* ]]
+	scratch_is_empty
+}
+
+@test "--size larger than the scratch filesystem's free space is refused before anything is created" {
+	run "$FSPROF" run --size 500T --scratch "$SCRATCH"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"free but the image needs"* ]]
+	scratch_is_empty
+	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ]
+}
+
+@test "a read-only scratch directory is refused with a clear error" {
+	mkdir "$SCRATCH/ro"
+	mount -t tmpfs -o ro,size=1g tmpfs "$SCRATCH/ro"
+	run "$FSPROF" run --size 4M --scratch "$SCRATCH/ro"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$SCRATCH/ro is not writable"* ]]
+}
+
+@test "a scratch directory that does not exist is refused, naming it" {
+	run "$FSPROF" run --size 4M --scratch "$SCRATCH/missing"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$SCRATCH/missing"*"No such file or directory"* ]]
+	[ ! -e "$SCRATCH/missing" ]
+}
+
+@test "a run without root or capabilities exits 3 naming CAP_BPF, CAP_PERFMON and CAP_SYS_ADMIN" {
+	chmod 755 "$SCRATCH"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all \
+		"$FSPROF" run --size 4M --scratch "$SCRATCH"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *CAP_BPF* ]]
+	[[ "$output" == *CAP_PERFMON* ]]
+	[[ "$output" == *CAP_SYS_ADMIN* ]]
+	scratch_is_empty
+}
+
+@test "a results file in a directory that does not exist is refused before the run" {
+	run "$FSPROF" run -q --size 4M --scratch "$SCRATCH" --json "$SCRATCH/no/such/dir/r.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$SCRATCH/no/such/dir"* ]]
+	scratch_is_empty
+}

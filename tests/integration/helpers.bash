@@ -1,0 +1,67 @@
+# Shared by the integration tests: the binary, a private scratch directory,
+# and the "nothing left behind" checks. Tests run as root on the real kernel.
+
+FSPROF="${FSPROF:-$BATS_TEST_DIRNAME/../../build/fsprof}"
+LIB="$BATS_TEST_DIRNAME/lib"
+
+scratch_create() {
+	SCRATCH=$(mktemp -d /var/tmp/fsprof-test.XXXXXX)
+	export SCRATCH
+}
+
+scratch_remove() {
+	[ -n "${SCRATCH:-}" ] || return 0
+	# a failed test may leave a mount below SCRATCH: never rm -rf through it
+	grep -q " $SCRATCH" /proc/mounts && return 0
+	rm -rf --one-file-system "$SCRATCH"
+}
+
+tracefs_ensure() {
+	[ -d /sys/kernel/tracing/events/block ] ||
+		mount -t tracefs tracefs /sys/kernel/tracing
+}
+
+# wait up to $2 s (default 10) for a command to succeed
+wait_for() {
+	local cmd=$1 limit=${2:-10} i
+	for ((i = 0; i < limit * 10; i++)); do
+		eval "$cmd" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# Start bpftrace logging "<dev> <nsecs> <bytes>" for every loop-device
+# block_rq_issue into $1; returns when its probe is attached.
+bpftrace_start() {
+	local out=$1
+	tracefs_ensure
+	bpftrace -e 'tracepoint:block:block_rq_issue /args->dev >> 20 == 7/ {
+		printf("%u %llu %u\n", args->dev, nsecs, args->bytes); }' \
+		>"$out" 2>&1 &
+	BPFTRACE_PID=$!
+	wait_for "grep -q '^Attaching' '$out'" 60
+}
+
+bpftrace_stop() {
+	kill -INT "$BPFTRACE_PID" 2>/dev/null
+	wait "$BPFTRACE_PID" 2>/dev/null || true
+}
+
+# What a run must never leave behind, below $1 (a scratch directory).
+leftovers() {
+	local dir=$1 found=""
+	grep -q " $dir" /proc/mounts && found+="mount below $dir; "
+	losetup -a 2>/dev/null | grep -q "$dir" && found+="loop device on $dir; "
+	bpftool prog show 2>/dev/null | grep -q 'name fsprof_' &&
+		found+="fsprof BPF program loaded; "
+	[ -n "$(find "$dir" -mindepth 1 2>/dev/null)" ] &&
+		found+="files in $dir: $(find "$dir" -mindepth 1 | head -3 | tr '\n' ' '); "
+	echo "$found"
+	[ -z "$found" ]
+}
+
+# a jq query on a results file
+jqr() {
+	jq -r "$2" "$1"
+}
