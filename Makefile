@@ -66,6 +66,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS) -lcmocka
 
+$(BUILD)/bench/%: scripts/bench/%.c $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(LIB_OBJS) -o $@ $(LDLIBS)
+
 unit: $(UNIT_BINS)
 
 test: deps

@@ -14,46 +14,41 @@ static const struct trace_domain_ops *const all_domains[] = {
 	&block_domain,
 };
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
 {
-	if (level == LIBBPF_DEBUG && log_get_level() < LOG_VERBOSE)
+	/* libbpf's warnings explain a failed load; the rest needs -v */
+	if (level != LIBBPF_WARN && log_get_level() < LOG_VERBOSE)
 		return 0;
-	if (log_get_level() < LOG_VERBOSE)
+	if (log_get_level() < LOG_NORMAL)
 		return 0;
 	return vfprintf(stderr, fmt, ap);
 }
 
-static int tracer_start_domain(struct tracer *t,
-			       const struct trace_domain_ops *ops,
-			       const struct trace_config *cfg,
-			       struct run_result *run)
+/* load and attach a domain opened earlier; on failure it is dropped */
+static int tracer_load_domain(struct tracer *t, struct tracer_domain *dom,
+			      struct run_result *run)
 {
-	void *priv = NULL;
+	const struct trace_domain_ops *ops = dom->ops;
 	int err;
 
-	err = ops->open(&priv, cfg);
-	if (err) {
-		log_warn("%s domain: open: %s", ops->name, strerror_safe(-err));
-		return err;
-	}
-	err = ops->load(priv);
+	err = ops->load(dom->priv);
 	if (err) {
 		log_warn("%s domain: load into the kernel: %s (run with -v for the verifier log)",
 			 ops->name, strerror_safe(-err));
 		goto fail;
 	}
-	err = ops->attach(priv, run);
+	err = ops->attach(dom->priv, run);
 	if (err) {
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
 	}
-	t->dom[t->n].ops = ops;
-	t->dom[t->n].priv = priv;
-	t->n++;
+	t->dom[t->n++] = *dom;
 	return 0;
 fail:
-	ops->destroy(priv);
+	ops->destroy(dom->priv);
 	return err;
 }
 
@@ -66,28 +61,44 @@ static int tracer_undo(void *arg)
 int tracer_start(struct tracer *t, unsigned int kernel_dev,
 		 struct run_result *run, struct teardown *td)
 {
+	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = { .kernel_dev = kernel_dev };
-	size_t i;
+	unsigned int i, n_opened = 0;
+	struct btf *btf;
 	int err;
 
 	memset(t, 0, sizeof(*t));
 	libbpf_set_print(libbpf_print);
-	t->vmlinux_btf = btf__load_vmlinux_btf();
-	if (libbpf_get_error(t->vmlinux_btf)) {
-		err = (int)libbpf_get_error(t->vmlinux_btf);
-		t->vmlinux_btf = NULL;
+	btf = btf__load_vmlinux_btf();
+	err = (int)libbpf_get_error(btf);
+	if (err) {
 		log_error("kernel has no BTF at /sys/kernel/btf/vmlinux (%s): fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF",
 			  strerror_safe(-err));
 		return err;
 	}
-	cfg.vmlinux_btf = t->vmlinux_btf;
+	cfg.vmlinux_btf = btf;
 	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
 	if (err) {
-		btf__free(t->vmlinux_btf);
+		btf__free(btf);
 		return err;
 	}
-	for (i = 0; i < sizeof(all_domains) / sizeof(all_domains[0]); i++)
-		tracer_start_domain(t, all_domains[i], &cfg, run);
+	/* open all first: the BTF probe is done before libbpf loads its own */
+	for (i = 0; i < ARRAY_SIZE(all_domains); i++) {
+		const struct trace_domain_ops *ops = all_domains[i];
+		void *priv = NULL;
+
+		err = ops->open(&priv, &cfg);
+		if (err) {
+			log_warn("%s domain: open: %s", ops->name,
+				 strerror_safe(-err));
+			continue;
+		}
+		opened[n_opened].ops = ops;
+		opened[n_opened++].priv = priv;
+	}
+	btf__free(btf);
+	for (i = 0; i < n_opened; i++)
+		tracer_load_domain(t, &opened[i], run);
 	if (!t->n)
 		log_warn("no kernel domain could be traced; only user-side metrics will be reported");
 	return 0;
@@ -138,6 +149,4 @@ void tracer_stop(struct tracer *t)
 		t->n--;
 		t->dom[t->n].ops->destroy(t->dom[t->n].priv);
 	}
-	btf__free(t->vmlinux_btf);
-	t->vmlinux_btf = NULL;
 }

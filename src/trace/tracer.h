@@ -22,7 +22,6 @@ struct tracer_domain {
 struct tracer {
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
-	struct btf *vmlinux_btf;
 };
 
 /*
