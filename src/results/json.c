@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,7 +66,60 @@ static json_t *block_json(const struct block_result *b)
 			 block_class_json(&total), "classes", classes);
 }
 
+static json_t *phase_core_json(const struct phase_result *p);
+
+/* "jbd2.commits" -> obj.jbd2.commits */
+static void json_set_dotted(json_t *root, const char *name, json_t *value)
+{
+	const char *dot = strchr(name, '.');
+	char domain[METRIC_NAME_LEN];
+	json_t *sub;
+
+	if (!dot) {
+		json_object_set_new(root, name, value);
+		return;
+	}
+	snprintf(domain, sizeof(domain), "%.*s", (int)(dot - name), name);
+	sub = json_object_get(root, domain);
+	if (!sub) {
+		sub = json_object();
+		json_object_set_new(root, domain, sub);
+	}
+	json_object_set_new(sub, dot + 1, value);
+}
+
+static json_t *metrics_json(const struct metric_set *s)
+{
+	json_t *obj = json_object();
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		json_set_dotted(obj, s->v[i].name,
+				json_integer((json_int_t)s->v[i].value));
+	return obj;
+}
+
+static json_t *histograms_json(const struct metric_set *s)
+{
+	json_t *obj = json_object();
+	unsigned int i;
+
+	for (i = 0; i < s->n_hists; i++)
+		json_set_dotted(obj, s->hists[i].name,
+				latency_json(&s->hists[i].h));
+	return obj;
+}
+
 static json_t *phase_json(const struct phase_result *p)
+{
+	json_t *obj = phase_core_json(p);
+
+	json_object_set_new(obj, "metrics", metrics_json(&p->metrics));
+	json_object_set_new(obj, "histograms", histograms_json(&p->metrics));
+	return obj;
+}
+
+static json_t *phase_core_json(const struct phase_result *p)
 {
 	return json_pack(
 		"{s:s, s:i, s:I, s:I, s:I, s:s, s:s,"
@@ -119,7 +173,7 @@ static json_t *programs_json(const struct run_result *run)
 
 json_t *results_to_json(const struct run_result *run)
 {
-	json_t *phases = json_array();
+	json_t *root, *phases = json_array();
 	time_t started = (time_t)(run->started_real_ns / 1000000000ULL);
 	char when[64];
 	unsigned int i;
@@ -130,20 +184,28 @@ json_t *results_to_json(const struct run_result *run)
 	for (i = 0; i < run->n_phases; i++)
 		json_array_append_new(phases, phase_json(&run->phases[i]));
 
-	return json_pack(
-		"{s:i, s:{s:s, s:s}, s:s, s:{s:s}, s:b, s:b, s:i,"
-		" s:{s:s, s:I}, s:o, s:{s:I}, s:o, s:o,"
-		" s:{s:o, s:I}}",
-		"schema_version", RESULTS_SCHEMA_VERSION, "tool", "name",
-		"fsprof", "version", run->tool_version, "started", when,
-		"kernel", "release", run->kernel_release, "complete",
-		!run->interrupted, "interrupted", run->interrupted, "signal",
-		run->signal, "workload", "name", run->workload, "size_bytes",
-		(json_int_t)run->size, "target", target_json(&run->target),
-		"self", "max_rss_kib", (json_int_t)run->max_rss_kib, "programs",
-		programs_json(run), "phases", phases, "spill", "block",
-		block_json(&run->spill), "block_latency_untracked",
-		(json_int_t)run->block_lat_untracked);
+	root = json_pack("{s:i, s:{s:s, s:s}, s:s, s:{s:s}, s:b, s:b, s:i}",
+			 "schema_version", RESULTS_SCHEMA_VERSION, "tool",
+			 "name", "fsprof", "version", run->tool_version,
+			 "started", when, "kernel", "release",
+			 run->kernel_release, "complete", !run->interrupted,
+			 "interrupted", run->interrupted, "signal", run->signal);
+	json_object_set_new(root, "workload",
+			    json_pack("{s:s, s:I}", "name", run->workload,
+				      "size_bytes", (json_int_t)run->size));
+	json_object_set_new(root, "target", target_json(&run->target));
+	json_object_set_new(root, "self",
+			    json_pack("{s:I}", "max_rss_kib",
+				      (json_int_t)run->max_rss_kib));
+	json_object_set_new(root, "programs", programs_json(run));
+	json_object_set_new(root, "phases", phases);
+	json_object_set_new(root, "spill",
+			    json_pack("{s:o, s:o}", "block",
+				      block_json(&run->spill), "metrics",
+				      metrics_json(&run->spill_metrics)));
+	json_object_set_new(root, "block_latency_untracked",
+			    json_integer((json_int_t)run->block_lat_untracked));
+	return root;
 }
 
 int results_write_json(const struct run_result *run, const char *path)

@@ -29,26 +29,6 @@ const char *attach_state_name(enum attach_state s)
 	return "?";
 }
 
-void latency_hist_add(struct latency_hist *into, const struct latency_hist *h)
-{
-	unsigned int i;
-
-	into->count += h->count;
-	into->sum_ns += h->sum_ns;
-	if (h->max_ns > into->max_ns)
-		into->max_ns = h->max_ns;
-	for (i = 0; i < HIST_NSLOTS; i++)
-		into->slot[i] += h->slot[i];
-}
-
-double latency_hist_percentile(const struct latency_hist *h, double p)
-{
-	double v = hist_percentile(h->slot, HIST_NSLOTS, p);
-
-	/* interpolation must not report more than was ever seen */
-	return v > (double)h->max_ns ? (double)h->max_ns : v;
-}
-
 void block_result_total(const struct block_result *b,
 			struct block_class_result *out)
 {
@@ -99,6 +79,11 @@ struct attach_record *run_result_add_program(struct run_result *run)
 
 void run_result_free(struct run_result *run)
 {
+	unsigned int i;
+
+	for (i = 0; i < RESULTS_MAX_PHASES; i++)
+		metric_set_free(&run->phases[i].metrics);
+	metric_set_free(&run->spill_metrics);
 	free(run->target.mkfs_output);
 	run->target.mkfs_output = NULL;
 }

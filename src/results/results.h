@@ -10,17 +10,11 @@
 #include <stdint.h>
 
 #include "fsprof/block.h"
+#include "results/metrics.h"
 
 #define RESULTS_SCHEMA_VERSION 1
 #define RESULTS_MAX_PHASES (FSPROF_MAX_PHASES - 1)
 #define RESULTS_MAX_PROGRAMS 64
-
-struct latency_hist {
-	uint64_t count;
-	uint64_t sum_ns;
-	uint64_t max_ns;
-	uint64_t slot[HIST_NSLOTS];
-};
 
 struct block_class_result {
 	uint64_t ios;
@@ -54,6 +48,7 @@ struct phase_result {
 	char sync[32]; /* what the phase's timing includes: "fdatasync" ... */
 	struct workload_counters work;
 	struct block_result block;
+	struct metric_set metrics; /* named metrics of the other domains */
 };
 
 enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };
@@ -91,6 +86,7 @@ struct run_result {
 	unsigned int n_phases;
 	struct phase_result phases[RESULTS_MAX_PHASES];
 	struct block_result spill; /* block work seen between phases */
+	struct metric_set spill_metrics;
 	uint64_t block_lat_untracked; /* issues the in-flight table missed */
 	unsigned int n_programs;
 	struct attach_record programs[RESULTS_MAX_PROGRAMS];
@@ -99,12 +95,6 @@ struct run_result {
 
 const char *blk_opclass_name(enum blk_opclass c);
 const char *attach_state_name(enum attach_state s);
-
-/* add one histogram into another */
-void latency_hist_add(struct latency_hist *into, const struct latency_hist *h);
-
-/* p-th percentile in ns, interpolated; 0 when empty */
-double latency_hist_percentile(const struct latency_hist *h, double p);
 
 /* all classes of a block result merged */
 void block_result_total(const struct block_result *b,
