@@ -24,12 +24,12 @@ int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 20, i;
 	uint64_t *up, *down;
-	struct run_result *run = calloc(1, sizeof(*run));
+	struct attach_list *programs = calloc(1, sizeof(*programs));
 	struct rusage ru;
 
 	up = calloc((size_t)rounds, sizeof(*up));
 	down = calloc((size_t)rounds, sizeof(*down));
-	if (!run || !up || !down || rounds < 1)
+	if (!programs || !up || !down || rounds < 1)
 		return 1;
 	log_set_level(LOG_QUIET);
 	for (i = 0; i < rounds; i++) {
@@ -37,9 +37,9 @@ int main(int argc, char **argv)
 		struct tracer t;
 		uint64_t t0, t1, t2;
 
-		run->n_programs = 0;
+		programs->n = 0;
 		t0 = clock_mono_ns();
-		if (tracer_start(&t, (7 << 20) | 0, run, &td) || !t.n) {
+		if (tracer_start(&t, (7 << 20) | 0, programs, &td) || !t.n) {
 			fprintf(stderr, "block_attach: tracer did not start\n");
 			return 1;
 		}
@@ -58,6 +58,6 @@ int main(int argc, char **argv)
 	printf("peak RSS of the benchmark process %ld KiB\n", ru.ru_maxrss);
 	free(up);
 	free(down);
-	free(run);
+	free(programs);
 	return 0;
 }

@@ -20,17 +20,19 @@ void format_duration_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%.2f s", ns / 1e9);
 }
 
-static void report_header(const struct run_result *run, FILE *out)
+static void report_case_header(const struct run_result *run,
+			       const struct case_result *c, FILE *out)
 {
-	const struct target_result *t = &run->target;
+	const struct target_result *t = &c->target;
 	char size[32], image[32];
 
-	format_bytes(run->size, size, sizeof(size));
+	format_bytes(c->size, size, sizeof(size));
 	format_bytes(t->image_size, image, sizeof(image));
 	fprintf(out, "%s (%s) on %s, %s image on %s (%u:%u, direct IO %s), kernel %s\n",
-		run->workload, size, t->fstype, image, t->device, t->dev_major,
+		c->workload, size, t->fstype, image, t->device, t->dev_major,
 		t->dev_minor, t->loop_dio ? "on" : "OFF", run->kernel_release);
-	fprintf(out, "mount options: %s,%s\n\n", t->mount_opts, t->super_opts);
+	fprintf(out, "mount: %s (superblock: %s)\n\n", t->mount_opts,
+		t->super_opts);
 }
 
 static void report_phase_row(const struct phase_result *p, FILE *out)
@@ -60,25 +62,39 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
 }
 
-void report_text(const struct run_result *run, FILE *out)
+static void report_case(const struct run_result *run,
+			const struct case_result *c, FILE *out)
 {
 	struct block_class_result spill;
 	unsigned int i;
 
-	report_header(run, out);
+	report_case_header(run, c, out);
 	fprintf(out, "%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s\n",
 		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs",
 		"wr IOs", "flush", "rd MB", "wr MB", "lat p50", "lat p99");
-	for (i = 0; i < run->n_phases; i++)
-		report_phase_row(&run->phases[i], out);
+	for (i = 0; i < c->n_phases; i++)
+		report_phase_row(&c->phases[i], out);
 
-	block_result_total(&run->spill, &spill);
+	block_result_total(&c->spill.block, &spill);
 	if (spill.ios)
 		fprintf(out, "\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",
 			(unsigned long long)spill.ios, (double)spill.bytes / 1e6);
+	if (!c->complete)
+		fprintf(out, "incomplete: phases after %s did not run or did not finish\n",
+			c->n_phases ? c->phases[c->n_phases - 1].name :
+				      "setup");
+}
+
+void report_text(const struct run_result *run, FILE *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->n_cases; i++) {
+		if (i)
+			fputc('\n', out);
+		report_case(run, &run->cases[i], out);
+	}
 	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete.\n");
 	if (run->interrupted)
-		fprintf(out, "run interrupted: phases after %s did not run or did not finish\n",
-			run->n_phases ? run->phases[run->n_phases - 1].name :
-					"setup");
+		fprintf(out, "run interrupted by signal %d\n", run->signal);
 }

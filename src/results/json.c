@@ -153,13 +153,13 @@ static json_t *target_json(const struct target_result *t)
 		"super_options", t->super_opts);
 }
 
-static json_t *programs_json(const struct run_result *run)
+static json_t *programs_json(const struct attach_list *list)
 {
 	json_t *arr = json_array();
 	unsigned int i;
 
-	for (i = 0; i < run->n_programs; i++) {
-		const struct attach_record *a = &run->programs[i];
+	for (i = 0; i < list->n; i++) {
+		const struct attach_record *a = &list->v[i];
 
 		json_array_append_new(
 			arr, json_pack("{s:s, s:s, s:s, s:s, s:s}", "domain",
@@ -171,40 +171,49 @@ static json_t *programs_json(const struct run_result *run)
 	return arr;
 }
 
+static json_t *case_json(const struct case_result *c)
+{
+	json_t *obj, *phases = json_array();
+	unsigned int i;
+
+	for (i = 0; i < c->n_phases; i++)
+		json_array_append_new(phases, phase_json(&c->phases[i]));
+	obj = json_pack("{s:o, s:{s:s, s:I}, s:i, s:b, s:o, s:o}", "target",
+			target_json(&c->target), "workload", "name",
+			c->workload, "size_bytes", (json_int_t)c->size,
+			"repeat", (int)c->repeat, "complete", c->complete,
+			"programs", programs_json(&c->programs), "phases",
+			phases);
+	json_object_set_new(obj, "spill",
+			    json_pack("{s:o, s:o}", "block",
+				      block_json(&c->spill.block), "metrics",
+				      metrics_json(&c->spill.metrics)));
+	return obj;
+}
+
 json_t *results_to_json(const struct run_result *run)
 {
-	json_t *root, *phases = json_array();
 	time_t started = (time_t)(run->started_real_ns / 1000000000ULL);
+	json_t *root, *cases = json_array();
 	char when[64];
 	unsigned int i;
 	struct tm tm;
 
 	gmtime_r(&started, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	for (i = 0; i < run->n_phases; i++)
-		json_array_append_new(phases, phase_json(&run->phases[i]));
-
+	for (i = 0; i < run->n_cases; i++)
+		json_array_append_new(cases, case_json(&run->cases[i]));
 	root = json_pack("{s:i, s:{s:s, s:s}, s:s, s:{s:s}, s:b, s:b, s:i}",
 			 "schema_version", RESULTS_SCHEMA_VERSION, "tool",
 			 "name", "fsprof", "version", run->tool_version,
 			 "started", when, "kernel", "release",
-			 run->kernel_release, "complete", !run->interrupted,
-			 "interrupted", run->interrupted, "signal", run->signal);
-	json_object_set_new(root, "workload",
-			    json_pack("{s:s, s:I}", "name", run->workload,
-				      "size_bytes", (json_int_t)run->size));
-	json_object_set_new(root, "target", target_json(&run->target));
+			 run->kernel_release, "complete",
+			 run_result_complete(run), "interrupted",
+			 run->interrupted, "signal", run->signal);
 	json_object_set_new(root, "self",
 			    json_pack("{s:I}", "max_rss_kib",
 				      (json_int_t)run->max_rss_kib));
-	json_object_set_new(root, "programs", programs_json(run));
-	json_object_set_new(root, "phases", phases);
-	json_object_set_new(root, "spill",
-			    json_pack("{s:o, s:o}", "block",
-				      block_json(&run->spill), "metrics",
-				      metrics_json(&run->spill_metrics)));
-	json_object_set_new(root, "block_latency_untracked",
-			    json_integer((json_int_t)run->block_lat_untracked));
+	json_object_set_new(root, "cases", cases);
 	return root;
 }
 

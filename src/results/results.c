@@ -66,24 +66,72 @@ double phase_cpu_percent(const struct phase_result *p)
 			    0;
 }
 
-struct attach_record *run_result_add_program(struct run_result *run)
+struct attach_record *attach_list_add(struct attach_list *list)
 {
 	struct attach_record *rec;
 
-	if (run->n_programs >= RESULTS_MAX_PROGRAMS)
+	if (list->n >= RESULTS_MAX_PROGRAMS)
 		return NULL;
-	rec = &run->programs[run->n_programs++];
+	rec = &list->v[list->n++];
 	memset(rec, 0, sizeof(*rec));
 	return rec;
+}
+
+struct case_result *run_result_add_case(struct run_result *run,
+					unsigned int n_phases)
+{
+	struct case_result *c;
+
+	if (run->n_cases == run->cases_cap) {
+		unsigned int cap = run->cases_cap ? run->cases_cap * 2 : 4;
+		struct case_result *bigger =
+			realloc(run->cases, cap * sizeof(*bigger));
+
+		if (!bigger)
+			return NULL;
+		run->cases = bigger;
+		run->cases_cap = cap;
+	}
+	c = &run->cases[run->n_cases];
+	memset(c, 0, sizeof(*c));
+	c->phases = calloc(n_phases ? n_phases : 1, sizeof(*c->phases));
+	if (!c->phases)
+		return NULL;
+	c->phases_cap = n_phases;
+	run->n_cases++;
+	return c;
+}
+
+bool run_result_complete(const struct run_result *run)
+{
+	unsigned int i;
+
+	if (run->interrupted || !run->n_cases)
+		return false;
+	for (i = 0; i < run->n_cases; i++)
+		if (!run->cases[i].complete)
+			return false;
+	return true;
+}
+
+static void case_result_free(struct case_result *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->phases_cap; i++)
+		metric_set_free(&c->phases[i].metrics);
+	free(c->phases);
+	metric_set_free(&c->spill.metrics);
+	free(c->target.mkfs_output);
 }
 
 void run_result_free(struct run_result *run)
 {
 	unsigned int i;
 
-	for (i = 0; i < RESULTS_MAX_PHASES; i++)
-		metric_set_free(&run->phases[i].metrics);
-	metric_set_free(&run->spill_metrics);
-	free(run->target.mkfs_output);
-	run->target.mkfs_output = NULL;
+	for (i = 0; i < run->n_cases; i++)
+		case_result_free(&run->cases[i]);
+	free(run->cases);
+	run->cases = NULL;
+	run->n_cases = 0;
 }

@@ -13,7 +13,6 @@
 #include "results/metrics.h"
 
 #define RESULTS_SCHEMA_VERSION 1
-#define RESULTS_MAX_PHASES (FSPROF_MAX_PHASES - 1)
 #define RESULTS_MAX_PROGRAMS 64
 
 struct block_class_result {
@@ -61,6 +60,11 @@ struct attach_record {
 	char reason[160];
 };
 
+struct attach_list {
+	unsigned int n;
+	struct attach_record v[RESULTS_MAX_PROGRAMS];
+};
+
 struct target_result {
 	char fstype[16];
 	char image[4096];
@@ -74,23 +78,29 @@ struct target_result {
 	char super_opts[1024];
 };
 
+/* One workload run once on one freshly made target. */
+struct case_result {
+	struct target_result target;
+	char workload[32];
+	uint64_t size; /* the workload's size parameter */
+	unsigned int repeat; /* 1-based */
+	bool complete; /* every phase ran */
+	unsigned int n_phases; /* phases that finished */
+	unsigned int phases_cap; /* as many as the workload has */
+	struct phase_result *phases;
+	struct phase_result spill; /* id 0: what the kernel did between phases */
+	struct attach_list programs;
+};
+
 struct run_result {
 	char tool_version[32];
 	char kernel_release[128];
 	uint64_t started_real_ns; /* CLOCK_REALTIME at start */
-	char workload[32];
-	uint64_t size; /* the workload's --size */
-	bool interrupted; /* stopped by SIGINT/SIGTERM */
+	bool interrupted; /* stopped by SIGINT/SIGTERM/SIGHUP */
 	int signal; /* which one */
-	struct target_result target;
-	unsigned int n_phases;
-	struct phase_result phases[RESULTS_MAX_PHASES];
-	struct block_result spill; /* block work seen between phases */
-	struct metric_set spill_metrics;
-	uint64_t block_lat_untracked; /* issues the in-flight table missed */
-	unsigned int n_programs;
-	struct attach_record programs[RESULTS_MAX_PROGRAMS];
 	uint64_t max_rss_kib; /* fsprof's own peak RSS */
+	unsigned int n_cases, cases_cap;
+	struct case_result *cases;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);
@@ -105,7 +115,14 @@ double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
 double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 
-struct attach_record *run_result_add_program(struct run_result *run);
+struct attach_record *attach_list_add(struct attach_list *list);
+
+/* a new case with room for n_phases phases; NULL on ENOMEM */
+struct case_result *run_result_add_case(struct run_result *run,
+					unsigned int n_phases);
+
+/* the run completed when it was not interrupted and every case is complete */
+bool run_result_complete(const struct run_result *run);
 
 void run_result_free(struct run_result *run);
 

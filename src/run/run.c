@@ -23,15 +23,20 @@
 
 #define MiB (1ULL << 20)
 
-/* everything one run owns, torn down in reverse by td */
+/* everything one run owns; the teardown registry undoes it in reverse */
 struct run_ctx {
 	const struct run_options *opt;
-	const struct workload_def *wl;
 	struct teardown td;
-	struct target target;
-	struct tracer tracer;
 	struct run_result *result;
 	volatile sig_atomic_t stop;
+};
+
+/* one workload on one fresh target */
+struct case_plan {
+	const struct workload_def *wl;
+	uint64_t size;
+	unsigned int repeat;
+	struct target_spec spec;
 };
 
 uint64_t run_image_size(uint64_t need)
@@ -46,9 +51,25 @@ uint64_t run_image_size(uint64_t need)
 	return (size + MiB - 1) / MiB * MiB;
 }
 
-static void result_record_target(struct run_result *r, struct target *t)
+static void case_plan_make(const struct run_options *opt,
+			   struct case_plan *plan)
 {
-	struct target_result *tr = &r->target;
+	memset(plan, 0, sizeof(*plan));
+	plan->wl = workload_find(opt->workload);
+	plan->size = opt->size ? opt->size : plan->wl->default_size;
+	plan->repeat = 1;
+	plan->spec.fstype = opt->fstype;
+	plan->spec.mkfs_opts = opt->mkfs_opts;
+	plan->spec.mount_opts = opt->mount_opts;
+	plan->spec.scratch = opt->scratch;
+	plan->spec.image_size =
+		opt->image_size ? opt->image_size :
+				  run_image_size(plan->wl->space_needed(plan->size));
+}
+
+static void case_record_target(struct case_result *c, struct target *t)
+{
+	struct target_result *tr = &c->target;
 
 	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->spec.fstype);
 	snprintf(tr->image, sizeof(tr->image), "%s", t->image);
@@ -64,9 +85,72 @@ static void result_record_target(struct run_result *r, struct target *t)
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
 }
 
-static void result_init(struct run_ctx *ctx)
+static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
+			   struct case_result *c, const char *dir,
+			   struct tracer *tracer)
 {
-	struct run_result *r = ctx->result;
+	struct workload_env env = {
+		.dir = dir,
+		.size = plan->size,
+		.stop = &ctx->stop,
+	};
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < plan->wl->n_phases && !ctx->stop; i++) {
+		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
+				&c->phases[i]);
+		if (err || ctx->stop)
+			break;
+		c->n_phases++;
+	}
+	if (tracer)
+		tracer_collect(tracer, FSPROF_PHASE_NONE, &c->spill);
+	if (ctx->stop)
+		return -EINTR;
+	c->complete = !err;
+	return err;
+}
+
+/* set up a fresh target, trace the workload's phases, tear it all down */
+static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
+{
+	size_t mark = ctx->td.n;
+	struct tracer tracer;
+	struct target target;
+	struct case_result *c;
+	int err, failed;
+
+	c = run_result_add_case(ctx->result, plan->wl->n_phases);
+	if (!c)
+		return -ENOMEM;
+	snprintf(c->workload, sizeof(c->workload), "%s", plan->wl->name);
+	c->size = plan->size;
+	c->repeat = plan->repeat;
+
+	err = target_up(&target, &plan->spec, &ctx->td);
+	case_record_target(c, &target);
+	if (!err && !ctx->stop && !ctx->opt->no_trace)
+		err = tracer_start(&tracer, target.kernel_dev, &c->programs,
+				   &ctx->td);
+	if (!err && !ctx->stop)
+		err = case_run_phases(ctx, plan, c, target.mnt,
+				      ctx->opt->no_trace ? NULL : &tracer);
+	if (ctx->stop)
+		err = -EINTR;
+
+	failed = teardown_run_to(&ctx->td, mark);
+	target_free(&target);
+	if (failed) {
+		log_error("%d teardown step(s) failed; see above for what is left behind",
+			  failed);
+		return err ? err : -EIO;
+	}
+	return err;
+}
+
+static void result_init(struct run_result *r)
+{
 	struct utsname u;
 
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s",
@@ -75,69 +159,6 @@ static void result_init(struct run_ctx *ctx)
 		snprintf(r->kernel_release, sizeof(r->kernel_release), "%s",
 			 u.release);
 	r->started_real_ns = clock_real_ns();
-	snprintf(r->workload, sizeof(r->workload), "%s", ctx->wl->name);
-	r->size = ctx->opt->size ? ctx->opt->size : ctx->wl->default_size;
-}
-
-static int run_phases(struct run_ctx *ctx)
-{
-	struct workload_env env = {
-		.dir = ctx->target.mnt,
-		.size = ctx->result->size,
-		.stop = &ctx->stop,
-	};
-	struct tracer *tracer = ctx->opt->no_trace ? NULL : &ctx->tracer;
-	unsigned int i;
-	int err;
-
-	for (i = 0; i < ctx->wl->n_phases && !ctx->stop; i++) {
-		struct phase_result *p = &ctx->result->phases[i];
-
-		err = phase_run(tracer, &ctx->wl->phases[i], &env, i + 1, p);
-		if (ctx->stop)
-			break;
-		if (err)
-			return err;
-		ctx->result->n_phases++;
-	}
-	if (tracer)
-		tracer_collect_spill(tracer, ctx->result);
-	return ctx->stop ? -EINTR : 0;
-}
-
-static int run_execute(struct run_ctx *ctx)
-{
-	struct target_spec spec = {
-		.fstype = ctx->opt->fstype,
-		.mkfs_opts = ctx->opt->mkfs_opts,
-		.mount_opts = ctx->opt->mount_opts,
-		.scratch = ctx->opt->scratch,
-	};
-	int err;
-
-	spec.image_size = ctx->opt->image_size ?
-				  ctx->opt->image_size :
-				  run_image_size(ctx->wl->space_needed(
-					  ctx->result->size));
-	err = target_preflight(&spec);
-	if (err)
-		return -EXIT_ENVIRONMENT;
-	err = signals_install(&ctx->stop);
-	if (err)
-		return err;
-	err = target_up(&ctx->target, &spec, &ctx->td);
-	result_record_target(ctx->result, &ctx->target);
-	if (err || ctx->stop)
-		return ctx->stop ? -EINTR : err;
-	if (!ctx->opt->no_trace) {
-		err = tracer_start(&ctx->tracer, ctx->target.kernel_dev,
-				   ctx->result, &ctx->td);
-		if (err)
-			return -EXIT_ENVIRONMENT;
-	}
-	if (ctx->stop)
-		return -EINTR;
-	return run_phases(ctx);
 }
 
 static void result_record_rss(struct run_result *r)
@@ -146,17 +167,6 @@ static void result_record_rss(struct run_result *r)
 
 	if (!getrusage(RUSAGE_SELF, &ru))
 		r->max_rss_kib = (uint64_t)ru.ru_maxrss;
-}
-
-static int run_exit_code(const struct run_ctx *ctx, int err, int td_failed)
-{
-	if (ctx->stop)
-		return 128 + ctx->stop;
-	if (err == -EXIT_ENVIRONMENT)
-		return EXIT_ENVIRONMENT;
-	if (err || td_failed)
-		return EXIT_RUN_FAILED;
-	return EXIT_OK;
 }
 
 /* a results file we could not write at the end would waste the run */
@@ -180,18 +190,59 @@ static int json_path_check(const char *path)
 	return 0;
 }
 
-int run_command(const struct run_options *opt)
+/* what can be refused before anything is created */
+static int run_preflight(const struct run_options *opt,
+			 const struct case_plan *plan)
 {
-	struct run_ctx *ctx;
 	char why[256];
-	int err, td_failed, code;
 
 	if (!privileges_ok(why, sizeof(why))) {
 		log_error("cannot trace the kernel: %s", why);
 		return EXIT_ENVIRONMENT;
 	}
+	if (!opt->no_trace && access("/sys/kernel/btf/vmlinux", R_OK)) {
+		log_error("kernel has no BTF at /sys/kernel/btf/vmlinux: fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF (or run with --no-trace)");
+		return EXIT_ENVIRONMENT;
+	}
 	if (opt->json_path && json_path_check(opt->json_path))
 		return EXIT_USAGE;
+	if (target_preflight(&plan->spec))
+		return EXIT_ENVIRONMENT;
+	return EXIT_OK;
+}
+
+static int run_exit_code(const struct run_ctx *ctx, int err)
+{
+	if (ctx->stop)
+		return 128 + ctx->stop;
+	return err ? EXIT_RUN_FAILED : EXIT_OK;
+}
+
+static int run_report(const struct run_ctx *ctx, int code)
+{
+	const struct run_result *r = ctx->result;
+	unsigned int i, phases = 0;
+
+	for (i = 0; i < r->n_cases; i++)
+		phases += r->cases[i].n_phases;
+	if (!phases)
+		return code;
+	report_text(r, stdout);
+	if (ctx->opt->json_path && results_write_json(r, ctx->opt->json_path))
+		return code ? code : EXIT_RUN_FAILED;
+	return code;
+}
+
+int run_command(const struct run_options *opt)
+{
+	struct case_plan plan;
+	struct run_ctx *ctx;
+	int err, code;
+
+	case_plan_make(opt, &plan);
+	code = run_preflight(opt, &plan);
+	if (code)
+		return code;
 	ctx = calloc(1, sizeof(*ctx));
 	if (ctx)
 		ctx->result = calloc(1, sizeof(*ctx->result));
@@ -201,29 +252,19 @@ int run_command(const struct run_options *opt)
 		return EXIT_RUN_FAILED;
 	}
 	ctx->opt = opt;
-	ctx->wl = workload_find(opt->workload);
-	result_init(ctx);
+	result_init(ctx->result);
 
-	err = run_execute(ctx);
+	err = signals_install(&ctx->stop);
+	if (!err)
+		err = case_run(ctx, &plan);
 	result_record_rss(ctx->result);
-	td_failed = teardown_run(&ctx->td);
-	if (td_failed)
-		log_error("%d teardown step(s) failed; see above for what is left behind",
-			  td_failed);
 	ctx->result->interrupted = ctx->stop != 0;
 	ctx->result->signal = ctx->stop;
 	if (ctx->stop)
 		log_error("interrupted by %s; everything set up was torn down",
 			  strsignal(ctx->stop));
 
-	code = run_exit_code(ctx, err, td_failed);
-	if (ctx->result->n_phases)
-		report_text(ctx->result, stdout);
-	if (opt->json_path && ctx->result->n_phases &&
-	    results_write_json(ctx->result, opt->json_path))
-		code = code ? code : EXIT_RUN_FAILED;
-
-	target_free(&ctx->target);
+	code = run_report(ctx, run_exit_code(ctx, err));
 	run_result_free(ctx->result);
 	free(ctx->result);
 	free(ctx);

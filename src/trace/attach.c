@@ -24,7 +24,7 @@ static void attach_record_fill(struct attach_record *rec, const char *domain,
 }
 
 int attach_programs(const char *domain, struct program_slot *slots, int n,
-		    struct run_result *run)
+		    struct attach_list *list)
 {
 	int i, attached = 0;
 
@@ -53,7 +53,7 @@ int attach_programs(const char *domain, struct program_slot *slots, int n,
 				attached++;
 			}
 		}
-		rec = run_result_add_program(run);
+		rec = attach_list_add(list);
 		if (rec)
 			attach_record_fill(rec, domain, slot, state, err);
 	}

@@ -22,6 +22,6 @@ struct program_slot {
  * recorded as such. Returns the number attached.
  */
 int attach_programs(const char *domain, struct program_slot *slots, int n,
-		    struct run_result *run);
+		    struct attach_list *list);
 
 #endif

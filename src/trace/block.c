@@ -64,7 +64,7 @@ static int block_load(void *priv)
 	return block_bpf__load(d->skel);
 }
 
-static int block_attach(void *priv, struct run_result *run)
+static int block_attach(void *priv, struct attach_list *list)
 {
 	struct block_domain *d = priv;
 	struct block_bpf *s = d->skel;
@@ -77,7 +77,7 @@ static int block_attach(void *priv, struct run_result *run)
 		  "block:block_rq_complete", d->done_missing },
 	};
 
-	return attach_programs("block", slots, 3, run) > 0 ? 0 : -ENOENT;
+	return attach_programs("block", slots, 3, list) > 0 ? 0 : -ENOENT;
 }
 
 static void block_set_phase(void *priv, unsigned int phase)
@@ -87,15 +87,16 @@ static void block_set_phase(void *priv, unsigned int phase)
 	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 }
 
-static int block_collect_into(struct block_domain *d, unsigned int phase,
-			      struct block_result *out)
+static int block_collect(void *priv, unsigned int phase,
+			 struct phase_result *out)
 {
+	struct block_domain *d = priv;
 	int fd = bpf_map__fd(d->skel->maps.blk_stats);
 	unsigned int c, i;
 	int cpu;
 
 	for (c = 0; c < BLK_OPC_NR; c++) {
-		struct block_class_result *r = &out->cls[c];
+		struct block_class_result *r = &out->block.cls[c];
 		__u32 key = blk_stats_index(phase, c);
 
 		if (bpf_map_lookup_elem(fd, &key, d->percpu))
@@ -113,23 +114,11 @@ static int block_collect_into(struct block_domain *d, unsigned int phase,
 				r->lat.slot[i] += st->lat_slot[i];
 		}
 	}
-	out->traced = true;
+	out->block.traced = true;
+	if (phase == FSPROF_PHASE_NONE)
+		return metric_add(&out->metrics, "block.latency_untracked",
+				  d->skel->bss->inflight_full);
 	return 0;
-}
-
-static int block_collect(void *priv, unsigned int phase,
-			 struct phase_result *out)
-{
-	return block_collect_into(priv, phase, &out->block);
-}
-
-static int block_collect_spill(void *priv, struct run_result *run)
-{
-	struct block_domain *d = priv;
-
-	memset(&run->spill, 0, sizeof(run->spill));
-	run->block_lat_untracked = d->skel->bss->inflight_full;
-	return block_collect_into(d, FSPROF_PHASE_NONE, &run->spill);
 }
 
 static void block_destroy(void *priv)
@@ -150,6 +139,5 @@ const struct trace_domain_ops block_domain = {
 	.attach = block_attach,
 	.set_phase = block_set_phase,
 	.collect = block_collect,
-	.collect_spill = block_collect_spill,
 	.destroy = block_destroy,
 };

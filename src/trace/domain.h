@@ -23,13 +23,15 @@ struct trace_domain_ops {
 	/* open the skeleton and set its read-only configuration */
 	int (*open)(void **priv, const struct trace_config *cfg);
 	int (*load)(void *priv);
-	/* attach what exists; one attach_record per program into run */
-	int (*attach)(void *priv, struct run_result *run);
+	/* attach what exists; one attach_record per program into list */
+	int (*attach)(void *priv, struct attach_list *list);
 	void (*set_phase)(void *priv, unsigned int phase);
-	/* add what the kernel counted for phase into out */
+	/*
+	 * Add what the kernel counted for phase into out: block into
+	 * out->block, everything else as named metrics "<domain>.<what>" into
+	 * out->metrics. Phase 0 is the work seen between phases.
+	 */
 	int (*collect)(void *priv, unsigned int phase, struct phase_result *out);
-	/* the same for phase 0, work seen between phases */
-	int (*collect_spill)(void *priv, struct run_result *run);
 	void (*destroy)(void *priv);
 };
 

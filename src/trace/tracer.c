@@ -29,7 +29,7 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 
 /* load and attach a domain opened earlier; on failure it is dropped */
 static int tracer_load_domain(struct tracer *t, struct tracer_domain *dom,
-			      struct run_result *run)
+			      struct attach_list *programs)
 {
 	const struct trace_domain_ops *ops = dom->ops;
 	int err;
@@ -40,7 +40,7 @@ static int tracer_load_domain(struct tracer *t, struct tracer_domain *dom,
 			 ops->name, strerror_safe(-err));
 		goto fail;
 	}
-	err = ops->attach(dom->priv, run);
+	err = ops->attach(dom->priv, programs);
 	if (err) {
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
@@ -59,7 +59,7 @@ static int tracer_undo(void *arg)
 }
 
 int tracer_start(struct tracer *t, unsigned int kernel_dev,
-		 struct run_result *run, struct teardown *td)
+		 struct attach_list *programs, struct teardown *td)
 {
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = { .kernel_dev = kernel_dev };
@@ -98,7 +98,7 @@ int tracer_start(struct tracer *t, unsigned int kernel_dev,
 	}
 	btf__free(btf);
 	for (i = 0; i < n_opened; i++)
-		tracer_load_domain(t, &opened[i], run);
+		tracer_load_domain(t, &opened[i], programs);
 	if (!t->n)
 		log_warn("no kernel domain could be traced; only user-side metrics will be reported");
 	return 0;
@@ -126,19 +126,6 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 				 strerror_safe(-err));
 			first = err;
 		}
-	}
-	return first;
-}
-
-int tracer_collect_spill(struct tracer *t, struct run_result *run)
-{
-	unsigned int i;
-	int err, first = 0;
-
-	for (i = 0; i < t->n; i++) {
-		err = t->dom[i].ops->collect_spill(t->dom[i].priv, run);
-		if (err && !first)
-			first = err;
 	}
 	return first;
 }

@@ -30,14 +30,14 @@ struct tracer {
  * left out. The stop goes onto td.
  */
 int tracer_start(struct tracer *t, unsigned int kernel_dev,
-		 struct run_result *run, struct teardown *td);
+		 struct attach_list *programs, struct teardown *td);
 
 /* set the phase id every domain charges events to (0 = between phases) */
 void tracer_set_phase(struct tracer *t, unsigned int phase);
 
+/* what every domain counted for phase (0: between phases) into out */
 int tracer_collect(struct tracer *t, unsigned int phase,
 		   struct phase_result *out);
-int tracer_collect_spill(struct tracer *t, struct run_result *run);
 
 void tracer_stop(struct tracer *t);
 

@@ -27,12 +27,12 @@ teardown() {
 	kill "$NOISE_PID"; wait "$NOISE_PID" 2>/dev/null || true; NOISE_PID=
 	bpftrace_stop
 	[ "$status" -eq 0 ]
-	wbytes=$(jqr "$SCRATCH.json" '.phases[] | select(.name=="write") | .block.classes.write.bytes')
+	wbytes=$(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="write") | .block.classes.write.bytes')
 	echo "device write bytes in the write phase: $wbytes"
 	[ "$wbytes" -ge $MIB128 ]
 	[ "$wbytes" -le $((MIB128 * 105 / 100)) ]
 	# the delete phase writes metadata only: far less than the noise
-	dbytes=$(jqr "$SCRATCH.json" '.phases[] | select(.name=="delete") | .block.total.bytes')
+	dbytes=$(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="delete") | .block.total.bytes')
 	echo "device bytes in the delete phase: $dbytes"
 	[ "$dbytes" -lt $((8 * 1048576)) ]
 	run python3 "$LIB/bpftrace_phase_counts.py" "$SCRATCH.json" "$SCRATCH.bt"

@@ -45,6 +45,6 @@ interrupt_during_phase() {
 	[ "$status" -eq 0 ]
 	[ "$(jqr "$SCRATCH.json" '.complete')" = false ]
 	[ "$(jqr "$SCRATCH.json" '.interrupted')" = true ]
-	[ "$(jqr "$SCRATCH.json" '[.phases[].name] | join(",")')" = write ]
+	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name] | join(",")')" = write ]
 	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH.json"
 }

@@ -33,22 +33,22 @@ teardown_file() {
 }
 
 @test "write phase: the device sees at least 256 MiB written and at most 5% more" {
-	bytes=$(jqr "$RESULTS" '.phases[] | select(.name=="write") | .block.classes.write.bytes')
+	bytes=$(jqr "$RESULTS" '.cases[0].phases[] | select(.name=="write") | .block.classes.write.bytes')
 	echo "device write bytes: $bytes"
 	[ "$bytes" -ge $MIB256 ]
 	[ "$bytes" -le $((MIB256 * 105 / 100)) ]
 }
 
 @test "write phase: the workload wrote exactly 256 MiB and the loop device used direct IO" {
-	[ "$(jqr "$RESULTS" '.phases[] | select(.name=="write") | .workload.bytes')" -eq $MIB256 ]
-	[ "$(jqr "$RESULTS" '.target.loop_dio')" = true ]
+	[ "$(jqr "$RESULTS" '.cases[0].phases[] | select(.name=="write") | .workload.bytes')" -eq $MIB256 ]
+	[ "$(jqr "$RESULTS" '.cases[0].target.loop_dio')" = true ]
 }
 
 @test "read phase after the cache drop: the device reads at least 256 MiB" {
-	bytes=$(jqr "$RESULTS" '.phases[] | select(.name=="read") | .block.classes.read.bytes')
+	bytes=$(jqr "$RESULTS" '.cases[0].phases[] | select(.name=="read") | .block.classes.read.bytes')
 	echo "device read bytes: $bytes"
 	[ "$bytes" -ge $MIB256 ]
-	[ "$(jqr "$RESULTS" '.phases[] | select(.name=="read") | .cache')" = dropped ]
+	[ "$(jqr "$RESULTS" '.cases[0].phases[] | select(.name=="read") | .cache')" = dropped ]
 }
 
 @test "per phase, block IOs and bytes equal bpftrace's count of block_rq_issue for the device" {
@@ -58,19 +58,19 @@ teardown_file() {
 }
 
 @test "every rate printed equals bytes / wall of the same phase in the JSON" {
-	run jq -e '[.phases[] | select(.wall_ns > 0) |
+	run jq -e '[.cases[0].phases[] | select(.wall_ns > 0) |
 		((.workload.mb_per_s - .workload.bytes / 1e6 / (.wall_ns / 1e9)) | fabs) < 1e-6] | all' "$RESULTS"
 	[ "$status" -eq 0 ]
 }
 
 @test "every phase has latency percentiles no larger than its max" {
-	run jq -e '[.phases[] | .block.total.latency | .percentile["99.000000"] <= .max_ns and .count > 0] | all' "$RESULTS"
+	run jq -e '[.cases[0].phases[] | .block.total.latency | .percentile["99.000000"] <= .max_ns and .count > 0] | all' "$RESULTS"
 	[ "$status" -eq 0 ]
 }
 
 @test "the attach report lists the block programs as attached and none as failed" {
-	run jq -e '[.programs[] | select(.domain=="block" and .state=="attached")] | length >= 2' "$RESULTS"
+	run jq -e '[.cases[0].programs[] | select(.domain=="block" and .state=="attached")] | length >= 2' "$RESULTS"
 	[ "$status" -eq 0 ]
-	run jq -e '[.programs[] | select(.state=="failed")] | length == 0' "$RESULTS"
+	run jq -e '[.cases[0].programs[] | select(.state=="failed")] | length == 0' "$RESULTS"
 	[ "$status" -eq 0 ]
 }

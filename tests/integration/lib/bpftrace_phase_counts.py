@@ -15,7 +15,7 @@ import sys
 
 
 def main():
-    results = json.load(open(sys.argv[1]))
+    results = json.load(open(sys.argv[1]))["cases"][0]
     target = results["target"]
     dev = (target["dev_major"] << 20) | target["dev_minor"]
     events = []
