@@ -22,14 +22,18 @@ void cli_usage(FILE *out)
 		"commands:\n"
 		"  run      run a workload on a fresh filesystem and report it\n"
 		"  check    report whether this machine can run fsprof, and why not\n"
+		"  list     list workloads: their phases and parameters\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
 		"fsprof run [options]\n"
-		"  -w, --workload NAME   workload to run (default seqio): seqio\n"
+		"  -w, --workload NAME[:key=val,...]\n"
+		"                        workload to run and its parameters (default\n"
+		"                        seqio); fsprof list workloads shows them all\n"
+		"      --scale S         quick (default) or full: the parameters' defaults\n"
 		"      --fs TYPE         filesystem to make (default ext4)\n"
-		"      --size SIZE       workload size, e.g. 4k, 256M, 4G (binary units;\n"
-		"                        kB/MB/GB are powers of 1000; default 256M)\n"
+		"      --size SIZE       the workload's size= parameter, e.g. 4k, 256M, 4G\n"
+		"                        (binary units; kB/MB/GB are powers of 1000)\n"
 		"      --image-size SIZE size of the image file (default: derived)\n"
 		"      --scratch DIR     where the image lives (default " SCRATCH_DEFAULT ")\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
@@ -72,7 +76,26 @@ enum run_long_option {
 	OPT_SCRATCH,
 	OPT_JSON,
 	OPT_NO_TRACE,
+	OPT_SCALE,
 };
+
+/* -w NAME[:key=val,...] */
+static int workload_option(char *arg, struct run_options *opt)
+{
+	char *colon = strchr(arg, ':');
+
+	if (colon) {
+		*colon = '\0';
+		opt->workload_params = colon + 1;
+	} else {
+		opt->workload_params = NULL;
+	}
+	opt->workload = arg;
+	if (!workload_find(arg))
+		return usage_error("unknown workload '%s' (fsprof list workloads shows them)",
+				   arg);
+	return 0;
+}
 
 int cli_parse_run(int argc, char **argv, struct run_options *opt)
 {
@@ -84,6 +107,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "scratch", required_argument, NULL, OPT_SCRATCH },
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
+		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -99,7 +123,18 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	while ((c = getopt_long(argc, argv, ":w:vq", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
-			opt->workload = optarg;
+			err = workload_option(optarg, opt);
+			if (err)
+				return err;
+			break;
+		case OPT_SCALE:
+			if (!strcmp(optarg, "quick"))
+				opt->scale = SCALE_QUICK;
+			else if (!strcmp(optarg, "full"))
+				opt->scale = SCALE_FULL;
+			else
+				return usage_error("--scale takes quick or full, not '%s'",
+						   optarg);
 			break;
 		case OPT_FS:
 			opt->fstype = optarg;
@@ -140,12 +175,40 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (!workload_find(opt->workload))
-		return usage_error("unknown workload '%s' (known: seqio)",
-				   opt->workload);
 	if (strchr(opt->fstype, '/') || strlen(opt->fstype) > 12)
 		return usage_error("'%s' is not a filesystem type", opt->fstype);
 	return 0;
+}
+
+static void list_workloads(FILE *out)
+{
+	const struct workload_def *const *all;
+	unsigned int n, i, j;
+
+	all = workload_all(&n);
+	for (i = 0; i < n; i++) {
+		const struct workload_def *w = all[i];
+
+		fprintf(out, "%s\n  %s\n  phases:", w->name, w->description);
+		for (j = 0; j < w->n_phases; j++)
+			fprintf(out, " %s", w->phases[j].name);
+		fprintf(out, "\n");
+		for (j = 0; j < w->n_params; j++)
+			fprintf(out, "  %-12s %s (quick %s, full %s)\n",
+				w->params[j].key, w->params[j].help,
+				w->params[j].quick, w->params[j].full);
+		if (i + 1 < n)
+			fputc('\n', out);
+	}
+}
+
+static int cli_list(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "workloads")) {
+		list_workloads(stdout);
+		return EXIT_OK;
+	}
+	return usage_error("list what? (fsprof list workloads)%s", "");
 }
 
 static int cli_check(int argc, char **argv)
@@ -179,6 +242,8 @@ int cli_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "check"))
 		return cli_check(argc - 1, argv + 1);
+	if (!strcmp(cmd, "list"))
+		return cli_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
 	    !strcmp(cmd, "-h")) {
 		cli_usage(stdout);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <string.h>
 
 #include "report/text.h"
 #include "util/parse.h"
@@ -18,6 +19,20 @@ void format_duration_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%.1f ms", ns / 1e6);
 	else
 		snprintf(buf, len, "%.2f s", ns / 1e9);
+}
+
+/* a value in the unit its name ends with: _ns, _bytes, else a count */
+static void format_metric_value(const char *name, double v, char *buf,
+				size_t len)
+{
+	size_t n = strlen(name);
+
+	if (n > 3 && !strcmp(name + n - 3, "_ns"))
+		format_duration_ns(v, buf, len);
+	else if (n > 6 && !strcmp(name + n - 6, "_bytes"))
+		format_bytes((uint64_t)v, buf, len);
+	else
+		snprintf(buf, len, "%.0f", v);
 }
 
 static void report_case_header(const struct run_result *run,
@@ -62,6 +77,83 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
 }
 
+/* the names of the metrics any phase of c has, in first-seen order */
+static unsigned int case_metric_names(const struct case_result *c,
+				      const char **names, unsigned int max,
+				      bool hists)
+{
+	unsigned int n = 0, i, j, k;
+
+	for (i = 0; i < c->n_phases; i++) {
+		const struct metric_set *s = &c->phases[i].metrics;
+		unsigned int count = hists ? s->n_hists : s->n;
+
+		for (j = 0; j < count; j++) {
+			const char *name = hists ? s->hists[j].name :
+						   s->v[j].name;
+
+			for (k = 0; k < n && strcmp(names[k], name); k++)
+				;
+			if (k == n && n < max)
+				names[n++] = name;
+		}
+	}
+	return n;
+}
+
+/* every named metric as a row, a column per phase */
+static void report_case_metrics(const struct case_result *c, FILE *out)
+{
+	const char *names[256];
+	unsigned int n, i, j;
+	char p50[16], p99[16];
+
+	n = case_metric_names(c, names, 256, false);
+	if (n) {
+		fprintf(out, "\n%-36s", "kernel metrics");
+		for (j = 0; j < c->n_phases; j++)
+			fprintf(out, " %12s", c->phases[j].name);
+		fputc('\n', out);
+	}
+	for (i = 0; i < n; i++) {
+		fprintf(out, "%-36s", names[i]);
+		for (j = 0; j < c->n_phases; j++)
+			fprintf(out, " %12llu",
+				(unsigned long long)metric_value(
+					&c->phases[j].metrics, names[i]));
+		fputc('\n', out);
+	}
+	n = case_metric_names(c, names, 256, true);
+	if (n) {
+		fprintf(out, "\n%-36s", "distributions (p50 / p99)");
+		for (j = 0; j < c->n_phases; j++)
+			fprintf(out, " %20s", c->phases[j].name);
+		fputc('\n', out);
+	}
+	for (i = 0; i < n; i++) {
+		fprintf(out, "%-36s", names[i]);
+		for (j = 0; j < c->n_phases; j++) {
+			const struct latency_hist *h = metric_hist_find(
+				&c->phases[j].metrics, names[i]);
+			char cell[48];
+
+			if (!h || !h->count) {
+				fprintf(out, " %20s", "-");
+				continue;
+			}
+			format_metric_value(names[i],
+					    latency_hist_percentile(h, 50), p50,
+					    sizeof(p50));
+			format_metric_value(names[i],
+					    latency_hist_percentile(h, 99), p99,
+					    sizeof(p99));
+			snprintf(cell, sizeof(cell), "%s / %s", p50, p99);
+			fprintf(out, " %20s", cell);
+		}
+		fputc('\n', out);
+	}
+}
+
 static void report_case(const struct run_result *run,
 			const struct case_result *c, FILE *out)
 {
@@ -75,6 +167,7 @@ static void report_case(const struct run_result *run,
 	for (i = 0; i < c->n_phases; i++)
 		report_phase_row(&c->phases[i], out);
 
+	report_case_metrics(c, out);
 	block_result_total(&c->spill.block, &spill);
 	if (spill.ios)
 		fprintf(out, "\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",

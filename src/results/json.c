@@ -110,12 +110,30 @@ static json_t *histograms_json(const struct metric_set *s)
 	return obj;
 }
 
+static json_t *intervals_json(const struct phase_result *p)
+{
+	json_t *arr = json_array();
+	unsigned int i;
+
+	for (i = 0; i < p->n_intervals; i++) {
+		const struct interval_sample *s = &p->intervals[i];
+
+		json_array_append_new(arr,
+				      json_pack("{s:I, s:I, s:I}", "t_ns",
+						(json_int_t)s->t_ns, "files",
+						(json_int_t)s->files, "bytes",
+						(json_int_t)s->bytes));
+	}
+	return arr;
+}
+
 static json_t *phase_json(const struct phase_result *p)
 {
 	json_t *obj = phase_core_json(p);
 
 	json_object_set_new(obj, "metrics", metrics_json(&p->metrics));
 	json_object_set_new(obj, "histograms", histograms_json(&p->metrics));
+	json_object_set_new(obj, "intervals", intervals_json(p));
 	return obj;
 }
 
@@ -123,7 +141,7 @@ static json_t *phase_core_json(const struct phase_result *p)
 {
 	return json_pack(
 		"{s:s, s:i, s:I, s:I, s:I, s:s, s:s,"
-		" s:{s:I, s:I, s:I, s:f, s:f, s:f},"
+		" s:{s:I, s:I, s:I, s:f, s:f, s:f, s:f},"
 		" s:{s:I, s:I, s:f, s:I, s:I}, s:o}",
 		"name", p->name, "id", (int)p->id, "start_mono_ns",
 		(json_int_t)p->start_mono_ns, "end_mono_ns",
@@ -134,6 +152,7 @@ static json_t *phase_core_json(const struct phase_result *p)
 		p->wall_ns ? (double)p->work.bytes * 1e9 / (double)p->wall_ns :
 			     0.0,
 		"mb_per_s", phase_mb_per_s(p), "mib_per_s", phase_mib_per_s(p),
+		"files_per_s", phase_files_per_s(p),
 		"cpu", "user_ns", (json_int_t)p->user_ns, "sys_ns",
 		(json_int_t)p->sys_ns, "percent", phase_cpu_percent(p),
 		"voluntary_ctxsw", (json_int_t)p->vol_ctxsw,
@@ -178,9 +197,10 @@ static json_t *case_json(const struct case_result *c)
 
 	for (i = 0; i < c->n_phases; i++)
 		json_array_append_new(phases, phase_json(&c->phases[i]));
-	obj = json_pack("{s:o, s:{s:s, s:I}, s:i, s:b, s:o, s:o}", "target",
-			target_json(&c->target), "workload", "name",
-			c->workload, "size_bytes", (json_int_t)c->size,
+	obj = json_pack("{s:o, s:{s:s, s:s, s:I}, s:i, s:b, s:o, s:o}",
+			"target", target_json(&c->target), "workload", "name",
+			c->workload, "params", c->params, "size_bytes",
+			(json_int_t)c->size,
 			"repeat", (int)c->repeat, "complete", c->complete,
 			"programs", programs_json(&c->programs), "phases",
 			phases);

@@ -66,6 +66,11 @@ double phase_cpu_percent(const struct phase_result *p)
 			    0;
 }
 
+double phase_files_per_s(const struct phase_result *p)
+{
+	return p->wall_ns ? (double)p->work.files / phase_seconds(p) : 0;
+}
+
 struct attach_record *attach_list_add(struct attach_list *list)
 {
 	struct attach_record *rec;
@@ -118,8 +123,10 @@ static void case_result_free(struct case_result *c)
 {
 	unsigned int i;
 
-	for (i = 0; i < c->phases_cap; i++)
+	for (i = 0; i < c->phases_cap; i++) {
 		metric_set_free(&c->phases[i].metrics);
+		free(c->phases[i].intervals);
+	}
 	free(c->phases);
 	metric_set_free(&c->spill.metrics);
 	free(c->target.mkfs_output);

@@ -30,7 +30,14 @@ struct block_result {
 struct workload_counters {
 	uint64_t bytes; /* bytes read or written by the workload */
 	uint64_t ops; /* read/write/unlink/sync calls */
+	uint64_t files; /* files created, read or removed */
+};
+
+/* one interval of a phase (afd prints one line per interval) */
+struct interval_sample {
+	uint64_t t_ns; /* end of the interval, since the phase started */
 	uint64_t files;
+	uint64_t bytes;
 };
 
 struct phase_result {
@@ -47,7 +54,9 @@ struct phase_result {
 	char sync[32]; /* what the phase's timing includes: "fdatasync" ... */
 	struct workload_counters work;
 	struct block_result block;
-	struct metric_set metrics; /* named metrics of the other domains */
+	struct metric_set metrics; /* named metrics: kernel domains, op.* */
+	unsigned int n_intervals, intervals_cap;
+	struct interval_sample *intervals;
 };
 
 enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };
@@ -82,7 +91,8 @@ struct target_result {
 struct case_result {
 	struct target_result target;
 	char workload[32];
-	uint64_t size; /* the workload's size parameter */
+	char params[256]; /* every parameter, "key=val,..." */
+	uint64_t size; /* the workload's size parameter, 0 if it has none */
 	unsigned int repeat; /* 1-based */
 	bool complete; /* every phase ran */
 	unsigned int n_phases; /* phases that finished */
@@ -114,6 +124,7 @@ void block_result_total(const struct block_result *b,
 double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
 double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
+double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 
 struct attach_record *attach_list_add(struct attach_list *list);
 

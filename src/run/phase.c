@@ -6,6 +6,7 @@
 
 #include "run/phase.h"
 #include "util/clock.h"
+#include "util/progress.h"
 #include "util/log.h"
 
 struct cpu_sample {
@@ -33,8 +34,9 @@ static void cpu_sample_take(struct cpu_sample *s)
 
 int phase_run(struct tracer *tracer, const struct phase_def *def,
 	      const struct workload_env *env, unsigned int id,
-	      struct phase_result *out)
+	      struct phase_result *out, struct progress *progress)
 {
+	struct phase_ctx pc = { .result = out, .progress = progress };
 	struct cpu_sample c0, c1;
 	int err;
 
@@ -55,11 +57,12 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 	out->start_mono_ns = clock_mono_ns();
 	if (tracer)
 		tracer_set_phase(tracer, id);
-	err = def->body(env, &out->work);
+	err = def->body(env, &pc);
 	if (tracer)
 		tracer_set_phase(tracer, 0);
 	out->end_mono_ns = clock_mono_ns();
 	cpu_sample_take(&c1);
+	progress_clear(progress);
 
 	out->wall_ns = out->end_mono_ns - out->start_mono_ns;
 	out->user_ns = c1.user_ns - c0.user_ns;

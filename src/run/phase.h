@@ -13,6 +13,6 @@
  */
 int phase_run(struct tracer *tracer, const struct phase_def *def,
 	      const struct workload_env *env, unsigned int id,
-	      struct phase_result *out);
+	      struct phase_result *out, struct progress *progress);
 
 #endif

@@ -18,6 +18,7 @@
 #include "trace/tracer.h"
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/progress.h"
 #include "version.h"
 #include "workload/workload.h"
 
@@ -34,7 +35,7 @@ struct run_ctx {
 /* one workload on one fresh target */
 struct case_plan {
 	const struct workload_def *wl;
-	uint64_t size;
+	struct workload_params params;
 	unsigned int repeat;
 	struct target_spec spec;
 };
@@ -51,20 +52,52 @@ uint64_t run_image_size(uint64_t need)
 	return (size + MiB - 1) / MiB * MiB;
 }
 
-static void case_plan_make(const struct run_options *opt,
-			   struct case_plan *plan)
+/* --size is the workload's size= parameter */
+static int params_apply_size(struct workload_params *params, uint64_t size,
+			     const char *workload)
 {
+	unsigned int i;
+
+	for (i = 0; i < params->n; i++) {
+		struct param_value *v = &params->v[i];
+
+		if (strcmp(v->def->key, "size"))
+			continue;
+		v->num = size;
+		snprintf(v->str, sizeof(v->str), "%llu",
+			 (unsigned long long)size);
+		return 0;
+	}
+	log_error("--size: workload %s has no size parameter", workload);
+	return -EINVAL;
+}
+
+static int case_plan_make(const struct run_options *opt,
+			  struct case_plan *plan)
+{
+	char err[512];
+
 	memset(plan, 0, sizeof(*plan));
 	plan->wl = workload_find(opt->workload);
-	plan->size = opt->size ? opt->size : plan->wl->default_size;
+	if (params_parse(plan->wl->params, plan->wl->n_params,
+			 opt->workload_params, opt->scale, &plan->params, err,
+			 sizeof(err))) {
+		log_error("-w %s: %s", opt->workload, err);
+		return -EINVAL;
+	}
+	if (opt->size &&
+	    params_apply_size(&plan->params, opt->size, plan->wl->name))
+		return -EINVAL;
 	plan->repeat = 1;
 	plan->spec.fstype = opt->fstype;
 	plan->spec.mkfs_opts = opt->mkfs_opts;
 	plan->spec.mount_opts = opt->mount_opts;
 	plan->spec.scratch = opt->scratch;
 	plan->spec.image_size =
-		opt->image_size ? opt->image_size :
-				  run_image_size(plan->wl->space_needed(plan->size));
+		opt->image_size ?
+			opt->image_size :
+			run_image_size(plan->wl->space_needed(&plan->params));
+	return 0;
 }
 
 static void case_record_target(struct case_result *c, struct target *t)
@@ -91,19 +124,29 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 {
 	struct workload_env env = {
 		.dir = dir,
-		.size = plan->size,
+		.params = &plan->params,
 		.stop = &ctx->stop,
 	};
+	bool draw = isatty(STDOUT_FILENO) && log_get_level() >= LOG_NORMAL;
+	struct progress progress;
 	unsigned int i;
 	int err = 0;
 
+	if (plan->wl->setup) {
+		err = plan->wl->setup(&env);
+		if (err)
+			return err;
+	}
 	for (i = 0; i < plan->wl->n_phases && !ctx->stop; i++) {
+		progress_init(&progress, stdout, draw, plan->wl->phases[i].name);
 		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
-				&c->phases[i]);
+				&c->phases[i], &progress);
 		if (err || ctx->stop)
 			break;
 		c->n_phases++;
 	}
+	if (plan->wl->cleanup)
+		plan->wl->cleanup(&env);
 	if (tracer)
 		tracer_collect(tracer, FSPROF_PHASE_NONE, &c->spill);
 	if (ctx->stop)
@@ -125,7 +168,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (!c)
 		return -ENOMEM;
 	snprintf(c->workload, sizeof(c->workload), "%s", plan->wl->name);
-	c->size = plan->size;
+	params_format(&plan->params, c->params, sizeof(c->params));
+	c->size = param_num(&plan->params, "size");
 	c->repeat = plan->repeat;
 
 	err = target_up(&target, &plan->spec, &ctx->td);
@@ -239,7 +283,8 @@ int run_command(const struct run_options *opt)
 	struct run_ctx *ctx;
 	int err, code;
 
-	case_plan_make(opt, &plan);
+	if (case_plan_make(opt, &plan))
+		return EXIT_USAGE;
 	code = run_preflight(opt, &plan);
 	if (code)
 		return code;

@@ -6,14 +6,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "workload/params.h"
+
 struct run_options {
 	const char *workload;
+	const char *workload_params; /* "key=val,..." after -w NAME: */
+	enum scale scale;
 	const char *fstype;
 	const char *mkfs_opts;
 	const char *mount_opts;
 	const char *scratch;
 	const char *json_path; /* NULL: no JSON file */
-	uint64_t size; /* 0: the workload's default */
+	uint64_t size; /* 0: the workload's default; else its size= */
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
 };

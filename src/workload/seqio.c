@@ -7,15 +7,23 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "util/clock.h"
 #include "util/log.h"
+#include "util/progress.h"
 #include "workload/cache.h"
 #include "workload/workload.h"
 
-#define SEQIO_BLOCK 4096
 #define SEQIO_FILE "seqio.dat"
+#define SEQIO_MAX_BS (16ULL << 20)
+
+static const struct param_def seqio_params[] = {
+	{ "size", PARAM_SIZE, "1G", "4G", "bytes in the file" },
+	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
+};
 
 static int seqio_path(const struct workload_env *env, char *buf, size_t len)
 {
@@ -32,29 +40,49 @@ static int seqio_fail(const char *what, const char *path)
 	return -err;
 }
 
-static int seqio_write(const struct workload_env *env,
-		       struct workload_counters *out)
+static int seqio_check_bs(uint64_t bs)
 {
-	char path[PATH_MAX], block[SEQIO_BLOCK];
-	uint64_t left = env->size;
-	int fd, err = 0;
+	if (bs > SEQIO_MAX_BS) {
+		log_error("seqio: bs=%llu is larger than 16 MiB",
+			  (unsigned long long)bs);
+		return -EINVAL;
+	}
+	return 0;
+}
 
-	if (seqio_path(env, path, sizeof(path)))
-		return -ENAMETOOLONG;
+static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
+{
+	uint64_t size = param_num(env->params, "size"), left = size;
+	size_t bs = (size_t)param_num(env->params, "bs");
+	char path[PATH_MAX], *block;
+	int fd, err = 0;
+	uint64_t t0;
+
+	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(bs))
+		return -EINVAL;
+	block = malloc(bs);
+	if (!block)
+		return -ENOMEM;
 	/* not zeros: nothing below us may treat the data as sparse */
-	memset(block, 0x5a, sizeof(block));
+	memset(block, 0x5a, bs);
+	progress_total(pc->progress, size, PROGRESS_BYTES);
+	t0 = clock_mono_ns();
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
+	if (fd < 0) {
+		free(block);
 		return seqio_fail("create", path);
-	out->files = 1;
+	}
+	op_record(pc, OP_CREATE, t0);
+	work_add(pc, 0, 1, 1);
 	while (left) {
-		size_t chunk = left < SEQIO_BLOCK ? (size_t)left : SEQIO_BLOCK;
+		size_t chunk = left < bs ? (size_t)left : bs;
 		ssize_t n;
 
 		if (*env->stop) {
 			err = -EINTR;
 			break;
 		}
+		t0 = clock_mono_ns();
 		n = write(fd, block, chunk);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -62,16 +90,20 @@ static int seqio_write(const struct workload_env *env,
 			err = n < 0 ? seqio_fail("write", path) : -EIO;
 			break;
 		}
-		out->ops++;
-		out->bytes += (uint64_t)n;
+		op_record(pc, OP_WRITE, t0);
+		work_add(pc, (uint64_t)n, 1, 0);
 		left -= (uint64_t)n;
+		progress_set(pc->progress, size - left);
 	}
 	if (!err) {
+		t0 = clock_mono_ns();
 		if (fdatasync(fd))
 			err = seqio_fail("fdatasync", path);
-		out->ops++;
+		op_record(pc, OP_FSYNC, t0);
+		work_add(pc, 0, 1, 0);
 	}
 	close(fd);
+	free(block);
 	return err;
 }
 
@@ -80,18 +112,28 @@ static int seqio_drop_caches(const struct workload_env *env)
 	return cache_drop(env->dir);
 }
 
-static int seqio_read(const struct workload_env *env,
-		      struct workload_counters *out)
+static int seqio_read(const struct workload_env *env, struct phase_ctx *pc)
 {
-	char path[PATH_MAX], block[SEQIO_BLOCK];
+	uint64_t size = param_num(env->params, "size"), got = 0;
+	size_t bs = (size_t)param_num(env->params, "bs");
+	char path[PATH_MAX], *block;
 	int fd, err = 0;
+	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)))
-		return -ENAMETOOLONG;
+	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(bs))
+		return -EINVAL;
+	block = malloc(bs);
+	if (!block)
+		return -ENOMEM;
+	progress_total(pc->progress, size, PROGRESS_BYTES);
+	t0 = clock_mono_ns();
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		free(block);
 		return seqio_fail("open", path);
-	out->files = 1;
+	}
+	op_record(pc, OP_OPEN, t0);
+	work_add(pc, 0, 1, 1);
 	for (;;) {
 		ssize_t n;
 
@@ -99,52 +141,61 @@ static int seqio_read(const struct workload_env *env,
 			err = -EINTR;
 			break;
 		}
-		n = read(fd, block, sizeof(block));
+		t0 = clock_mono_ns();
+		n = read(fd, block, bs);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			err = seqio_fail("read", path);
 			break;
 		}
-		out->ops++;
+		op_record(pc, OP_READ, t0);
+		work_add(pc, (uint64_t)n, 1, 0);
 		if (n == 0)
 			break;
-		out->bytes += (uint64_t)n;
+		got += (uint64_t)n;
+		progress_set(pc->progress, got);
 	}
 	close(fd);
-	if (!err && out->bytes != env->size) {
+	free(block);
+	if (!err && got != size) {
 		log_error("seqio: read %llu bytes back from %s, wrote %llu",
-			  (unsigned long long)out->bytes, path,
-			  (unsigned long long)env->size);
+			  (unsigned long long)got, path,
+			  (unsigned long long)size);
 		err = -EIO;
 	}
 	return err;
 }
 
-static int seqio_delete(const struct workload_env *env,
-			struct workload_counters *out)
+static int seqio_delete(const struct workload_env *env, struct phase_ctx *pc)
 {
 	char path[PATH_MAX];
 	int dirfd, err = 0;
+	uint64_t t0;
 
 	if (seqio_path(env, path, sizeof(path)))
 		return -ENAMETOOLONG;
 	dirfd = open(env->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		return seqio_fail("open", env->dir);
-	if (unlinkat(dirfd, SEQIO_FILE, 0))
+	t0 = clock_mono_ns();
+	if (unlinkat(dirfd, SEQIO_FILE, 0)) {
 		err = seqio_fail("unlink", path);
-	else if (syncfs(dirfd))
-		err = seqio_fail("syncfs", env->dir);
-	out->ops += 2;
-	out->files = 1;
+	} else {
+		op_record(pc, OP_UNLINK, t0);
+		t0 = clock_mono_ns();
+		if (syncfs(dirfd))
+			err = seqio_fail("syncfs", env->dir);
+		op_record(pc, OP_SYNC, t0);
+	}
+	work_add(pc, 0, 2, 1);
 	close(dirfd);
 	return err;
 }
 
-static uint64_t seqio_space_needed(uint64_t size)
+static uint64_t seqio_space_needed(const struct workload_params *params)
 {
-	return size;
+	return param_num(params, "size");
 }
 
 static const struct phase_def seqio_phases[] = {
@@ -156,8 +207,9 @@ static const struct phase_def seqio_phases[] = {
 const struct workload_def seqio_workload = {
 	.name = "seqio",
 	.description = "dd-style sequential file: 4 KiB writes + fdatasync, cold read, unlink + syncfs",
+	.params = seqio_params,
+	.n_params = sizeof(seqio_params) / sizeof(seqio_params[0]),
 	.phases = seqio_phases,
 	.n_phases = sizeof(seqio_phases) / sizeof(seqio_phases[0]),
-	.default_size = 256ULL << 20,
 	.space_needed = seqio_space_needed,
 };

@@ -1,21 +1,51 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Workloads are C generators: a list of phases, each with an untimed prepare
- * step (cache drop) and a timed body that includes its own sync. Workloads
- * know nothing of tracing.
+ * Workloads are C generators: parameters, an optional untimed setup, and a
+ * list of phases, each with an untimed prepare step (cache drop) and a timed
+ * body that includes its own sync. Workloads know nothing of tracing.
  */
 #ifndef FSPROF_WORKLOAD_H
 #define FSPROF_WORKLOAD_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "results/results.h"
+#include "workload/params.h"
+
+struct progress;
 
 struct workload_env {
 	const char *dir; /* the directory the workload owns */
-	uint64_t size; /* bytes (seqio: the file size) */
+	const struct workload_params *params;
+	void *state; /* the workload's own, made by setup */
 	const volatile sig_atomic_t *stop; /* non-zero: return -EINTR soon */
+};
+
+/* operation classes timed per call into "op.<class>_ns" histograms */
+enum op_class {
+	OP_WRITE,
+	OP_READ,
+	OP_CREATE,
+	OP_OPEN,
+	OP_CLOSE,
+	OP_UNLINK,
+	OP_MKDIR,
+	OP_RMDIR,
+	OP_FSYNC, /* fsync and fdatasync */
+	OP_SYNC, /* sync, syncfs */
+	OP_SEEK,
+	OP_RENAME,
+	OP_READDIR,
+	OP_NR,
+};
+
+/* what a phase body reports into */
+struct phase_ctx {
+	struct phase_result *result; /* work counters, metrics, intervals */
+	struct latency_hist *op_hist[OP_NR]; /* made on first use */
+	struct progress *progress; /* NULL: nobody is watching */
 };
 
 struct phase_def {
@@ -23,24 +53,46 @@ struct phase_def {
 	const char *cache; /* cache state at the start: "dropped", "warm" */
 	const char *sync; /* the flush the timing includes */
 	int (*prepare)(const struct workload_env *env); /* untimed; may be NULL */
-	int (*body)(const struct workload_env *env,
-		    struct workload_counters *out);
+	int (*body)(const struct workload_env *env, struct phase_ctx *pc);
 };
 
 struct workload_def {
 	const char *name;
 	const char *description;
+	const struct param_def *params;
+	unsigned int n_params;
 	const struct phase_def *phases;
 	unsigned int n_phases;
-	uint64_t default_size;
+	/* untimed, before the first phase (decode a tarball...); may be NULL */
+	int (*setup)(struct workload_env *env);
+	/* frees env->state; may be NULL */
+	void (*cleanup)(struct workload_env *env);
 	/* bytes the workload stores at its peak, for sizing the image */
-	uint64_t (*space_needed)(uint64_t size);
+	uint64_t (*space_needed)(const struct workload_params *params);
 };
 
 const struct workload_def *workload_find(const char *name);
 
 /* the registry, for listing */
 const struct workload_def *const *workload_all(unsigned int *n);
+
+const char *op_class_name(enum op_class op);
+
+/* time since start_ns (clock_mono_ns()) into the op's histogram */
+void op_record(struct phase_ctx *pc, enum op_class op, uint64_t start_ns);
+
+/* count work done: bytes moved, operations, files */
+static inline void work_add(struct phase_ctx *pc, uint64_t bytes,
+			    uint64_t ops, uint64_t files)
+{
+	pc->result->work.bytes += bytes;
+	pc->result->work.ops += ops;
+	pc->result->work.files += files;
+}
+
+/* a per-interval sample (afd's "files bytes => fps MB/s" lines) */
+int interval_add(struct phase_ctx *pc, uint64_t t_ns, uint64_t files,
+		 uint64_t bytes);
 
 extern const struct workload_def seqio_workload;
 
