@@ -45,12 +45,12 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
 
 	/* block_rq_issue lost its request_queue argument in 5.11 / 5.10.137 */
-	nargs = btf_tracepoint_nargs(cfg->vmlinux_btf, "block_rq_issue");
+	nargs = btf_tracepoint_nargs(cfg->btf, "block_rq_issue");
 	d->issue_missing = nargs < 0;
 	bpf_program__set_autoload(d->skel->progs.fsprof_rq_issue, nargs == 1);
 	bpf_program__set_autoload(d->skel->progs.fsprof_rq_issue_q, nargs == 2);
 	d->done_missing =
-		btf_tracepoint_nargs(cfg->vmlinux_btf, "block_rq_complete") < 0;
+		btf_tracepoint_nargs(cfg->btf, "block_rq_complete") < 0;
 	bpf_program__set_autoload(d->skel->progs.fsprof_rq_done,
 				  !d->done_missing);
 	*priv = d;

@@ -1,21 +1,83 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "trace/btf_probe.h"
 
-int btf_tracepoint_nargs(const struct btf *btf, const char *event)
+/* modules whose tracepoints fsprof uses */
+static const char *const traced_modules[] = { "ext4", "jbd2", "xfs" };
+
+int kernel_btf_load(struct kernel_btf *kb)
+{
+	unsigned int i;
+	int err;
+
+	memset(kb, 0, sizeof(*kb));
+	kb->vmlinux = btf__load_vmlinux_btf();
+	err = (int)libbpf_get_error(kb->vmlinux);
+	if (err) {
+		kb->vmlinux = NULL;
+		return err;
+	}
+	for (i = 0; i < sizeof(traced_modules) / sizeof(traced_modules[0]);
+	     i++) {
+		char path[64];
+		struct btf *mod;
+
+		snprintf(path, sizeof(path), "/sys/kernel/btf/%s",
+			 traced_modules[i]);
+		if (access(path, R_OK))
+			continue; /* built in, or not loaded */
+		mod = btf__parse_split(path, kb->vmlinux);
+		if (libbpf_get_error(mod))
+			continue;
+		kb->modules[kb->n_modules++] = mod;
+	}
+	return 0;
+}
+
+void kernel_btf_free(struct kernel_btf *kb)
+{
+	unsigned int i;
+
+	for (i = 0; i < kb->n_modules; i++)
+		btf__free(kb->modules[i]);
+	btf__free(kb->vmlinux);
+	memset(kb, 0, sizeof(*kb));
+}
+
+const struct btf *kernel_btf_find(const struct kernel_btf *kb,
+				  const char *name, int kind, int *id)
+{
+	unsigned int i;
+
+	if (!kb || !kb->vmlinux)
+		return NULL;
+	*id = btf__find_by_name_kind(kb->vmlinux, name, kind);
+	if (*id > 0)
+		return kb->vmlinux;
+	for (i = 0; i < kb->n_modules; i++) {
+		*id = btf__find_by_name_kind(kb->modules[i], name, kind);
+		if (*id > 0)
+			return kb->modules[i];
+	}
+	return NULL;
+}
+
+int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event)
 {
 	const struct btf_type *t;
+	const struct btf *btf;
 	char name[128];
 	int id;
 
-	if (!btf)
-		return -ENOENT;
 	snprintf(name, sizeof(name), "btf_trace_%s", event);
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
-	if (id < 0)
+	btf = kernel_btf_find(kb, name, BTF_KIND_TYPEDEF, &id);
+	if (!btf)
 		return -ENOENT;
 	/* typedef -> pointer -> func_proto(void *ctx, args...) */
 	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);

@@ -1,15 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Feature probing of tracepoints from BTF, never from version numbers. */
+/*
+ * Feature probing of tracepoints from BTF, never from version numbers. The
+ * kernel's BTF is vmlinux plus one split BTF per loaded module: on distro
+ * kernels ext4, jbd2 and xfs are modules and their tracepoints live there.
+ */
 #ifndef FSPROF_BTF_PROBE_H
 #define FSPROF_BTF_PROBE_H
 
 struct btf;
+
+#define BTF_PROBE_MAX_MODULES 8
+
+struct kernel_btf {
+	struct btf *vmlinux;
+	unsigned int n_modules;
+	struct btf *modules[BTF_PROBE_MAX_MODULES];
+};
+
+/*
+ * Load vmlinux BTF and the BTF of the modules fsprof traces (ext4, jbd2,
+ * xfs), when loaded. Returns 0 or -errno (no vmlinux BTF).
+ */
+int kernel_btf_load(struct kernel_btf *kb);
+void kernel_btf_free(struct kernel_btf *kb);
 
 /*
  * Number of arguments the tracepoint passes (its btf_trace_<event> typedef,
  * minus the leading context pointer), or -ENOENT when the kernel has no such
  * tracepoint.
  */
-int btf_tracepoint_nargs(const struct btf *btf, const char *event);
+int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event);
+
+/* the BTF (vmlinux or a module's) that holds type name of kind, or NULL */
+const struct btf *kernel_btf_find(const struct kernel_btf *kb,
+				  const char *name, int kind, int *id);
 
 #endif

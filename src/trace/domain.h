@@ -11,11 +11,12 @@
 
 #include "results/results.h"
 
-struct btf;
+#include "trace/btf_probe.h"
 
 struct trace_config {
 	unsigned int kernel_dev; /* the target, major << 20 | minor */
-	const struct btf *vmlinux_btf; /* for tracepoint prototype probing */
+	/* for probing tracepoints: btf_tracepoint_nargs(cfg->btf, "...") */
+	const struct kernel_btf *btf;
 };
 
 struct trace_domain_ops {

@@ -64,22 +64,21 @@ int tracer_start(struct tracer *t, unsigned int kernel_dev,
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = { .kernel_dev = kernel_dev };
 	unsigned int i, n_opened = 0;
-	struct btf *btf;
+	struct kernel_btf btf;
 	int err;
 
 	memset(t, 0, sizeof(*t));
 	libbpf_set_print(libbpf_print);
-	btf = btf__load_vmlinux_btf();
-	err = (int)libbpf_get_error(btf);
+	err = kernel_btf_load(&btf);
 	if (err) {
 		log_error("kernel has no BTF at /sys/kernel/btf/vmlinux (%s): fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF",
 			  strerror_safe(-err));
 		return err;
 	}
-	cfg.vmlinux_btf = btf;
+	cfg.btf = &btf;
 	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
 	if (err) {
-		btf__free(btf);
+		kernel_btf_free(&btf);
 		return err;
 	}
 	/* open all first: the BTF probe is done before libbpf loads its own */
@@ -96,7 +95,7 @@ int tracer_start(struct tracer *t, unsigned int kernel_dev,
 		opened[n_opened].ops = ops;
 		opened[n_opened++].priv = priv;
 	}
-	btf__free(btf);
+	kernel_btf_free(&btf);
 	for (i = 0; i < n_opened; i++)
 		tracer_load_domain(t, &opened[i], programs);
 	if (!t->n)
