@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check/check.h"
 #include "cli/cli.h"
 #include "target/scratch.h"
+#include "target/fsspec.h"
 #include "util/log.h"
 #include "util/parse.h"
 #include "version.h"
@@ -31,7 +33,19 @@ void cli_usage(FILE *out)
 		"                        workload to run and its parameters (default\n"
 		"                        seqio); fsprof list workloads shows them all\n"
 		"      --scale S         quick (default) or full: the parameters' defaults\n"
-		"      --fs TYPE         filesystem to make (default ext4)\n"
+		"      --suite classic   the five classic experiments in their original\n"
+		"                        order: seqio files1m untar bonnie afd\n"
+		"      --fs LIST         filesystems to compare, each made fresh for every\n"
+		"                        workload and repeat (default ext4):\n"
+		"                          LIST   = TARGET[,TARGET]...\n"
+		"                          TARGET = ext2|ext3|ext4|xfs|btrfs[:mkfs=OPTS][:mount=OPTS]\n"
+		"                        OPTS with a , or : or space goes in single or double\n"
+		"                        quotes, and the whole argument in the other kind for\n"
+		"                        the shell, e.g.\n"
+		"                          --fs ext3,ext4,xfs:mount=logbsize=256k\n"
+		"                          --fs \"ext4:mkfs='-E test_fs -m 0',ext4:mount='noatime,nodelalloc'\"\n"
+		"      --repeat N        run every case N times, fresh mkfs each time, and\n"
+		"                        report mean, stddev and 95%% confidence interval\n"
 		"      --size SIZE       the workload's size= parameter, e.g. 4k, 256M, 4G\n"
 		"                        (binary units; kB/MB/GB are powers of 1000)\n"
 		"      --image-size SIZE size of the image file (default: derived)\n"
@@ -77,23 +91,71 @@ enum run_long_option {
 	OPT_JSON,
 	OPT_NO_TRACE,
 	OPT_SCALE,
+	OPT_SUITE,
+	OPT_REPEAT,
 };
 
-/* -w NAME[:key=val,...] */
+/* -w NAME[:key=val,...], repeatable */
 static int workload_option(char *arg, struct run_options *opt)
 {
+	struct workload_opt *w;
 	char *colon = strchr(arg, ':');
 
-	if (colon) {
+	if (opt->n_workloads == RUN_MAX_WORKLOADS)
+		return usage_error("more than 16 workloads%s", "");
+	w = &opt->workloads[opt->n_workloads];
+	if (colon)
 		*colon = '\0';
-		opt->workload_params = colon + 1;
-	} else {
-		opt->workload_params = NULL;
-	}
-	opt->workload = arg;
+	w->name = arg;
+	w->params = colon ? colon + 1 : NULL;
 	if (!workload_find(arg))
 		return usage_error("unknown workload '%s' (fsprof list workloads shows them)",
 				   arg);
+	opt->n_workloads++;
+	return 0;
+}
+
+/* the classic experiments, in their original order */
+static const char *const suite_classic[] = { "seqio", "files1m", "untar",
+					     "bonnie", "afd" };
+
+static int suite_option(const char *name, struct run_options *opt)
+{
+	unsigned int i;
+
+	if (strcmp(name, "classic"))
+		return usage_error("unknown suite '%s' (known: classic)", name);
+	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]);
+	     i++) {
+		char *copy = (char *)suite_classic[i];
+		int err = workload_option(copy, opt);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int fs_option(const char *arg, struct run_options *opt)
+{
+	char err[512];
+	int n = fsspec_parse(arg, opt->fs, FSSPEC_MAX, err, sizeof(err));
+
+	if (n < 0)
+		return usage_error("--fs: %s", err);
+	opt->n_fs = (unsigned int)n;
+	return 0;
+}
+
+static int repeat_option(const char *arg, struct run_options *opt)
+{
+	char *end;
+	unsigned long n = strtoul(arg, &end, 10);
+
+	if (!*arg || *end || arg[0] == '-' || n < 1 || n > 1000)
+		return usage_error("--repeat takes a whole number from 1 to 1000, not '%s'",
+				   arg);
+	opt->repeat = (unsigned int)n;
 	return 0;
 }
 
@@ -108,6 +170,8 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
 		{ "scale", required_argument, NULL, OPT_SCALE },
+		{ "suite", required_argument, NULL, OPT_SUITE },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -115,9 +179,8 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	int c, err;
 
 	memset(opt, 0, sizeof(*opt));
-	opt->workload = "seqio";
-	opt->fstype = "ext4";
 	opt->scratch = SCRATCH_DEFAULT;
+	opt->repeat = 1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":w:vq", longopts, NULL)) != -1) {
@@ -137,7 +200,19 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 						   optarg);
 			break;
 		case OPT_FS:
-			opt->fstype = optarg;
+			err = fs_option(optarg, opt);
+			if (err)
+				return err;
+			break;
+		case OPT_SUITE:
+			err = suite_option(optarg, opt);
+			if (err)
+				return err;
+			break;
+		case OPT_REPEAT:
+			err = repeat_option(optarg, opt);
+			if (err)
+				return err;
 			break;
 		case OPT_SIZE:
 			err = parse_size_option("size", optarg, &opt->size);
@@ -175,8 +250,12 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (strchr(opt->fstype, '/') || strlen(opt->fstype) > 12)
-		return usage_error("'%s' is not a filesystem type", opt->fstype);
+	if (!opt->n_workloads) {
+		opt->workloads[0].name = "seqio";
+		opt->n_workloads = 1;
+	}
+	if (!opt->n_fs && fs_option("ext4", opt))
+		return EXIT_USAGE;
 	return 0;
 }
 

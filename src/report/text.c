@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/compare.h"
 #include "report/text.h"
 #include "util/parse.h"
 
@@ -178,14 +179,25 @@ static void report_case(const struct run_result *run,
 				      "setup");
 }
 
+static void report_case_failed(const struct case_result *c, FILE *out)
+{
+	fprintf(out, "%s on %s, repeat %u: failed: %s\n", c->workload,
+		c->target_label, c->repeat,
+		c->error[0] ? c->error : "interrupted");
+}
+
 void report_text(const struct run_result *run, FILE *out)
 {
 	unsigned int i;
 
-	for (i = 0; i < run->n_cases; i++) {
-		if (i)
-			fputc('\n', out);
-		report_case(run, &run->cases[i], out);
+	if (run->n_cases == 1) {
+		report_case(run, &run->cases[0], out);
+	} else {
+		/* many cases: side by side; every case in full is in the JSON */
+		for (i = 0; i < run->n_cases; i++)
+			if (!run->cases[i].complete)
+				report_case_failed(&run->cases[i], out);
+		report_compare(run, out);
 	}
 	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete.\n");
 	if (run->interrupted)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "results/json.h"
+#include "results/summary.h"
 #include "util/histogram.h"
 #include "util/log.h"
 
@@ -204,11 +205,58 @@ static json_t *case_json(const struct case_result *c)
 			"repeat", (int)c->repeat, "complete", c->complete,
 			"programs", programs_json(&c->programs), "phases",
 			phases);
+	json_object_set_new(obj, "target_label", json_string(c->target_label));
+	if (c->error[0])
+		json_object_set_new(obj, "error", json_string(c->error));
 	json_object_set_new(obj, "spill",
 			    json_pack("{s:o, s:o}", "block",
 				      block_json(&c->spill.block), "metrics",
 				      metrics_json(&c->spill.metrics)));
 	return obj;
+}
+
+static json_t *stats_json(const struct stats *st)
+{
+	return json_pack("{s:i, s:f, s:f, s:f, s:f, s:f, s:f}", "n",
+			 (int)st->n, "mean", st->mean, "stddev", st->stddev,
+			 "ci95_low", st->ci95_lo, "ci95_high", st->ci95_hi,
+			 "min", st->min, "max", st->max);
+}
+
+static json_t *summary_json(const struct run_result *run)
+{
+	json_t *arr = json_array();
+	struct summary sum;
+	unsigned int g, p, m;
+
+	if (summary_build(run, &sum))
+		return arr;
+	for (g = 0; g < sum.n; g++) {
+		const struct summary_group *grp = &sum.groups[g];
+		json_t *phases = json_array();
+
+		for (p = 0; p < grp->n_phases; p++) {
+			const struct summary_phase *sp = &grp->phases[p];
+			json_t *metrics = json_object();
+
+			for (m = 0; m < sp->n_metrics; m++)
+				json_object_set_new(
+					metrics, sp->metrics[m].name,
+					stats_json(&sp->metrics[m].st));
+			json_array_append_new(
+				phases, json_pack("{s:s, s:o}", "name",
+						  sp->name, "metrics",
+						  metrics));
+		}
+		json_array_append_new(
+			arr, json_pack("{s:s, s:s, s:s, s:i, s:o}", "target",
+				       grp->target_label, "workload",
+				       grp->workload, "params", grp->params,
+				       "repeats", (int)grp->repeats, "phases",
+				       phases));
+	}
+	summary_free(&sum);
+	return arr;
 }
 
 json_t *results_to_json(const struct run_result *run)
@@ -234,6 +282,7 @@ json_t *results_to_json(const struct run_result *run)
 			    json_pack("{s:I}", "max_rss_kib",
 				      (json_int_t)run->max_rss_kib));
 	json_object_set_new(root, "cases", cases);
+	json_object_set_new(root, "summary", summary_json(run));
 	return root;
 }
 

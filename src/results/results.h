@@ -90,11 +90,13 @@ struct target_result {
 /* One workload run once on one freshly made target. */
 struct case_result {
 	struct target_result target;
+	char target_label[160]; /* "xfs:mount=logbsize=256k" */
 	char workload[32];
 	char params[256]; /* every parameter, "key=val,..." */
 	uint64_t size; /* the workload's size parameter, 0 if it has none */
 	unsigned int repeat; /* 1-based */
 	bool complete; /* every phase ran */
+	char error[1024]; /* why not, when it failed */
 	unsigned int n_phases; /* phases that finished */
 	unsigned int phases_cap; /* as many as the workload has */
 	struct phase_result *phases;

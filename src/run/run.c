@@ -37,6 +37,7 @@ struct case_plan {
 	const struct workload_def *wl;
 	struct workload_params params;
 	unsigned int repeat;
+	const struct fsspec *fs;
 	struct target_spec spec;
 };
 
@@ -47,8 +48,9 @@ uint64_t run_image_size(uint64_t need)
 
 	if (size < need) /* overflow */
 		return UINT64_MAX;
-	if (size < 256 * MiB)
-		size = 256 * MiB;
+	/* mkfs.xfs refuses filesystems under 300 MB */
+	if (size < 512 * MiB)
+		size = 512 * MiB;
 	return (size + MiB - 1) / MiB * MiB;
 }
 
@@ -72,32 +74,43 @@ static int params_apply_size(struct workload_params *params, uint64_t size,
 	return -EINVAL;
 }
 
-static int case_plan_make(const struct run_options *opt,
-			  struct case_plan *plan)
+/* the parameters of one -w option, with --size applied */
+static int workload_plan_params(const struct run_options *opt,
+				const struct workload_opt *w,
+				struct workload_params *params)
 {
+	const struct workload_def *wl = workload_find(w->name);
 	char err[512];
 
-	memset(plan, 0, sizeof(*plan));
-	plan->wl = workload_find(opt->workload);
-	if (params_parse(plan->wl->params, plan->wl->n_params,
-			 opt->workload_params, opt->scale, &plan->params, err,
-			 sizeof(err))) {
-		log_error("-w %s: %s", opt->workload, err);
+	if (params_parse(wl->params, wl->n_params, w->params, opt->scale,
+			 params, err, sizeof(err))) {
+		log_error("-w %s: %s", w->name, err);
 		return -EINVAL;
 	}
-	if (opt->size &&
-	    params_apply_size(&plan->params, opt->size, plan->wl->name))
+	if (opt->size && params_apply_size(params, opt->size, wl->name))
 		return -EINVAL;
-	plan->repeat = 1;
-	plan->spec.fstype = opt->fstype;
-	plan->spec.mkfs_opts = opt->mkfs_opts;
-	plan->spec.mount_opts = opt->mount_opts;
+	return 0;
+}
+
+static void case_plan_make(const struct run_options *opt,
+			   const struct workload_opt *w,
+			   const struct workload_params *params,
+			   const struct fsspec *fs, unsigned int repeat,
+			   struct case_plan *plan)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->wl = workload_find(w->name);
+	plan->params = *params;
+	plan->repeat = repeat;
+	plan->fs = fs;
+	plan->spec.fstype = fs->fstype;
+	plan->spec.mkfs_opts = fs->mkfs_opts;
+	plan->spec.mount_opts = fs->mount_opts;
 	plan->spec.scratch = opt->scratch;
 	plan->spec.image_size =
 		opt->image_size ?
 			opt->image_size :
 			run_image_size(plan->wl->space_needed(&plan->params));
-	return 0;
 }
 
 static void case_record_target(struct case_result *c, struct target *t)
@@ -168,6 +181,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (!c)
 		return -ENOMEM;
 	snprintf(c->workload, sizeof(c->workload), "%s", plan->wl->name);
+	snprintf(c->target_label, sizeof(c->target_label), "%s",
+		 plan->fs->label);
 	params_format(&plan->params, c->params, sizeof(c->params));
 	c->size = param_num(&plan->params, "size");
 	c->repeat = plan->repeat;
@@ -183,6 +198,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (ctx->stop)
 		err = -EINTR;
 
+	if (err && err != -EINTR)
+		snprintf(c->error, sizeof(c->error), "%s", log_last_error());
 	failed = teardown_run_to(&ctx->td, mark);
 	target_free(&target);
 	if (failed) {
@@ -236,9 +253,11 @@ static int json_path_check(const char *path)
 
 /* what can be refused before anything is created */
 static int run_preflight(const struct run_options *opt,
-			 const struct case_plan *plan)
+			 const struct workload_params *params)
 {
+	struct target_spec spec = { .scratch = opt->scratch };
 	char why[256];
+	unsigned int i;
 
 	if (!privileges_ok(why, sizeof(why))) {
 		log_error("cannot trace the kernel: %s", why);
@@ -250,7 +269,18 @@ static int run_preflight(const struct run_options *opt,
 	}
 	if (opt->json_path && json_path_check(opt->json_path))
 		return EXIT_USAGE;
-	if (target_preflight(&plan->spec))
+	/* one image exists at a time: the largest must fit */
+	for (i = 0; i < opt->n_workloads; i++) {
+		const struct workload_def *wl =
+			workload_find(opt->workloads[i].name);
+		uint64_t size = opt->image_size ?
+					opt->image_size :
+					run_image_size(wl->space_needed(&params[i]));
+
+		if (size > spec.image_size)
+			spec.image_size = size;
+	}
+	if (target_preflight(&spec))
 		return EXIT_ENVIRONMENT;
 	return EXIT_OK;
 }
@@ -277,15 +307,44 @@ static int run_report(const struct run_ctx *ctx, int code)
 	return code;
 }
 
+/* workloads outer, repeats next, targets inner: targets compared
+ * back to back, so slow drift of the machine hits them alike */
+static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
+{
+	const struct run_options *opt = ctx->opt;
+	unsigned int w, r, t;
+	int err, first = 0;
+
+	for (w = 0; w < opt->n_workloads; w++) {
+		for (r = 1; r <= opt->repeat; r++) {
+			for (t = 0; t < opt->n_fs; t++) {
+				struct case_plan plan;
+
+				if (ctx->stop)
+					return -EINTR;
+				case_plan_make(opt, &opt->workloads[w],
+					       &params[w], &opt->fs[t], r,
+					       &plan);
+				err = case_run(ctx, &plan);
+				if (err && !first)
+					first = err;
+			}
+		}
+	}
+	return first;
+}
+
 int run_command(const struct run_options *opt)
 {
-	struct case_plan plan;
+	struct workload_params params[RUN_MAX_WORKLOADS];
 	struct run_ctx *ctx;
+	unsigned int i;
 	int err, code;
 
-	if (case_plan_make(opt, &plan))
-		return EXIT_USAGE;
-	code = run_preflight(opt, &plan);
+	for (i = 0; i < opt->n_workloads; i++)
+		if (workload_plan_params(opt, &opt->workloads[i], &params[i]))
+			return EXIT_USAGE;
+	code = run_preflight(opt, params);
 	if (code)
 		return code;
 	ctx = calloc(1, sizeof(*ctx));
@@ -301,7 +360,7 @@ int run_command(const struct run_options *opt)
 
 	err = signals_install(&ctx->stop);
 	if (!err)
-		err = case_run(ctx, &plan);
+		err = run_plan(ctx, params);
 	result_record_rss(ctx->result);
 	ctx->result->interrupted = ctx->stop != 0;
 	ctx->result->signal = ctx->stop;

@@ -6,15 +6,23 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target/fsspec.h"
 #include "workload/params.h"
 
+#define RUN_MAX_WORKLOADS 16
+
+struct workload_opt {
+	const char *name;
+	const char *params; /* "key=val,..." after -w NAME: */
+};
+
 struct run_options {
-	const char *workload;
-	const char *workload_params; /* "key=val,..." after -w NAME: */
+	struct workload_opt workloads[RUN_MAX_WORKLOADS];
+	unsigned int n_workloads;
 	enum scale scale;
-	const char *fstype;
-	const char *mkfs_opts;
-	const char *mount_opts;
+	struct fsspec fs[FSSPEC_MAX];
+	unsigned int n_fs;
+	unsigned int repeat; /* fresh mkfs for each */
 	const char *scratch;
 	const char *json_path; /* NULL: no JSON file */
 	uint64_t size; /* 0: the workload's default; else its size= */

@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "target/kmsg.h"
 #include "target/mount.h"
+#include "target/mountopts.h"
 #include "util/log.h"
 
 static int mount_undo(void *arg)
@@ -37,7 +39,8 @@ static int mountdir_remove(void *arg)
 int mount_fs(const char *device, const char *dir, const char *fstype,
 	     const char *options, struct teardown *td)
 {
-	int err;
+	struct mount_args args;
+	int err, kmsg;
 
 	if (mkdir(dir, 0755)) {
 		err = errno;
@@ -47,16 +50,25 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 	err = teardown_push(td, mountdir_remove, (void *)dir, "remove %s", dir);
 	if (err)
 		return err;
-	if (mount(device, dir, fstype, 0, options && *options ? options : NULL)) {
+	if (mountopts_split(options, &args)) {
+		log_error("mount options '%s' are too long", options);
+		return -E2BIG;
+	}
+	kmsg = kmsg_watch_begin();
+	if (mount(device, dir, fstype, args.flags,
+		  args.data[0] ? args.data : NULL)) {
+		const char *words[] = { fstype, strrchr(device, '/') + 1, NULL };
+		char why[1024];
+
 		err = errno;
-		log_error("mount %s on %s (%s%s%s): %s%s", device, dir, fstype,
-			  options && *options ? ", options " : "",
-			  options && *options ? options : "", strerror_safe(err),
-			  err == EINVAL ?
-				  " (an option the filesystem rejects? the kernel log, dmesg, names it)" :
-				  "");
+		kmsg_watch_end(kmsg, words, why, sizeof(why));
+		log_error("mount %s on %s as %s with options '%s': %s%s%s",
+			  device, dir, fstype, options ? options : "",
+			  strerror_safe(err), why[0] ? "; the kernel says: " : "",
+			  why);
 		return -err;
 	}
+	kmsg_watch_end(kmsg, NULL, NULL, 0);
 	return teardown_push(td, mount_undo, (void *)dir, "unmount %s", dir);
 }
 

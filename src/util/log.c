@@ -6,6 +6,7 @@
 #include "util/log.h"
 
 static enum log_level current_level = LOG_NORMAL;
+static char last_error[1024];
 
 void log_set_level(enum log_level level)
 {
@@ -29,8 +30,14 @@ void log_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	log_vprint("", fmt, ap);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "fsprof: %s\n", last_error);
+}
+
+const char *log_last_error(void)
+{
+	return last_error;
 }
 
 void log_warn(const char *fmt, ...)

@@ -13,6 +13,9 @@ void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* the text of the newest log_error() message ("" when none) */
+const char *log_last_error(void);
+
 /* strerror that is safe to call with any errno value */
 const char *strerror_safe(int err);
 

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * --fs LIST: the filesystems to compare, each with optional mkfs and mount
+ * options.
+ *
+ *   LIST   := TARGET[,TARGET]...
+ *   TARGET := FSTYPE[:KEY=VALUE]...      KEY is mkfs or mount
+ *   VALUE  := text without , or :  |  'quoted'  |  "quoted"
+ *
+ * e.g. ext3,ext4,xfs:mount=logbsize=256k,ext4:mkfs='-E test_fs -m 0'
+ *      ext4:mount='noatime,nodelalloc':mkfs='-J size=64'
+ * Quotes are part of fsprof's syntax, so they must reach fsprof: quote the
+ * whole argument for the shell: --fs "ext4:mkfs='-E test_fs -m 0'".
+ */
+#ifndef FSPROF_FSSPEC_H
+#define FSPROF_FSSPEC_H
+
+#include <stddef.h>
+
+#define FSSPEC_MAX 16
+
+struct fsspec {
+	char fstype[16];
+	char mkfs_opts[512];
+	char mount_opts[512];
+	char label[160]; /* how results name it: "xfs:mount=logbsize=256k" */
+};
+
+/* fstypes fsprof knows how to make */
+int fsspec_fstype_known(const char *fstype);
+
+/*
+ * Parse text into specs (at most max). Returns the number parsed, or -EINVAL
+ * with the reason in err.
+ */
+int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
+		 size_t errlen);
+
+#endif
