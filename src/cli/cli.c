@@ -44,6 +44,13 @@ void cli_usage(FILE *out)
 		"                        the shell, e.g.\n"
 		"                          --fs ext3,ext4,xfs:mount=logbsize=256k\n"
 		"                          --fs \"ext4:mkfs='-E test_fs -m 0',ext4:mount='noatime,nodelalloc'\"\n"
+		"      --device-model M  slow the target down with the cgroup v1 blkio\n"
+		"                        throttle (applied after mkfs, removed on exit):\n"
+		"                          none      no limit (default)\n"
+		"                          hdd       150 IOPS and 120 MB/s, read and write\n"
+		"                          ssd-sata  50000 IOPS and 500 MB/s\n"
+		"                          custom:riops=N,wiops=N,rbps=N,wbps=N\n"
+		"                                    (bps take units: 120M; unset = no limit)\n"
 		"      --repeat N        run every case N times, fresh mkfs each time, and\n"
 		"                        report mean, stddev and 95%% confidence interval\n"
 		"      --size SIZE       the workload's size= parameter, e.g. 4k, 256M, 4G\n"
@@ -93,6 +100,7 @@ enum run_long_option {
 	OPT_SCALE,
 	OPT_SUITE,
 	OPT_REPEAT,
+	OPT_DEVICE_MODEL,
 };
 
 /* -w NAME[:key=val,...], repeatable */
@@ -172,13 +180,16 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "suite", required_argument, NULL, OPT_SUITE },
 		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "device-model", required_argument, NULL, OPT_DEVICE_MODEL },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char why[256];
 	int c, err;
 
 	memset(opt, 0, sizeof(*opt));
+	snprintf(opt->model.name, sizeof(opt->model.name), "none");
 	opt->scratch = SCRATCH_DEFAULT;
 	opt->repeat = 1;
 	optind = 1;
@@ -208,6 +219,11 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			err = suite_option(optarg, opt);
 			if (err)
 				return err;
+			break;
+		case OPT_DEVICE_MODEL:
+			if (device_model_parse(optarg, &opt->model, why,
+					       sizeof(why)))
+				return usage_error("--device-model: %s", why);
 			break;
 		case OPT_REPEAT:
 			err = repeat_option(optarg, opt);

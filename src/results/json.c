@@ -164,13 +164,14 @@ static json_t *phase_core_json(const struct phase_result *p)
 static json_t *target_json(const struct target_result *t)
 {
 	return json_pack(
-		"{s:s, s:s, s:I, s:s, s:i, s:i, s:b, s:s, s:s?, s:s, s:s}",
+		"{s:s, s:s, s:I, s:s, s:i, s:i, s:b, s:s, s:s?, s:s, s:s, s:s}",
 		"fstype", t->fstype, "image", t->image, "image_size",
 		(json_int_t)t->image_size, "device", t->device, "dev_major",
 		(int)t->dev_major, "dev_minor", (int)t->dev_minor, "loop_dio",
 		t->loop_dio, "mkfs_cmd", t->mkfs_cmd, "mkfs_output",
 		t->mkfs_output, "mount_options", t->mount_opts,
-		"super_options", t->super_opts);
+		"super_options", t->super_opts, "device_model",
+		t->device_model);
 }
 
 static json_t *programs_json(const struct attach_list *list)

@@ -85,6 +85,7 @@ struct target_result {
 	char *mkfs_output; /* owned */
 	char mount_opts[1024];
 	char super_opts[1024];
+	char device_model[128]; /* "hdd: riops=150 ..." or "none" */
 };
 
 /* One workload run once on one freshly made target. */

@@ -107,6 +107,7 @@ static void case_plan_make(const struct run_options *opt,
 	plan->spec.mkfs_opts = fs->mkfs_opts;
 	plan->spec.mount_opts = fs->mount_opts;
 	plan->spec.scratch = opt->scratch;
+	plan->spec.model = &opt->model;
 	plan->spec.image_size =
 		opt->image_size ?
 			opt->image_size :
@@ -129,6 +130,8 @@ static void case_record_target(struct case_result *c, struct target *t)
 	t->mkfs.output = NULL;
 	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
+	device_model_format(t->spec.model, tr->device_model,
+			    sizeof(tr->device_model));
 }
 
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
@@ -269,6 +272,11 @@ static int run_preflight(const struct run_options *opt,
 	}
 	if (opt->json_path && json_path_check(opt->json_path))
 		return EXIT_USAGE;
+	if (strcmp(opt->model.name, "none") &&
+	    throttle_available(why, sizeof(why))) {
+		log_error("--device-model %s: %s", opt->model.name, why);
+		return EXIT_ENVIRONMENT;
+	}
 	/* one image exists at a time: the largest must fit */
 	for (i = 0; i < opt->n_workloads; i++) {
 		const struct workload_def *wl =

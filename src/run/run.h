@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "target/fsspec.h"
+#include "target/throttle.h"
 #include "workload/params.h"
 
 #define RUN_MAX_WORKLOADS 16
@@ -28,6 +29,7 @@ struct run_options {
 	uint64_t size; /* 0: the workload's default; else its size= */
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
+	struct device_model model;
 };
 
 /* Exit codes, documented in --help and the README. */

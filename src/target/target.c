@@ -76,6 +76,9 @@ int target_up(struct target *t, const struct target_spec *spec,
 			  t->mnt);
 		return err;
 	}
+	/* after mkfs: making the filesystem is not what is measured */
+	if (spec->model)
+		return throttle_apply(spec->model, t->loop.dev, td);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "target/loopdev.h"
 #include "target/mkfs.h"
+#include "target/throttle.h"
 #include "util/teardown.h"
 
 struct target_spec {
@@ -22,6 +23,7 @@ struct target_spec {
 	const char *mount_opts; /* mount data options, or NULL */
 	const char *scratch; /* directory that holds the run directory */
 	uint64_t image_size; /* bytes */
+	const struct device_model *model; /* throttle; NULL = none */
 };
 
 struct target {

@@ -19,10 +19,13 @@
 
 #define SEQIO_FILE "seqio.dat"
 #define SEQIO_MAX_BS (16ULL << 20)
+#define SEQIO_ALIGN 4096
 
 static const struct param_def seqio_params[] = {
 	{ "size", PARAM_SIZE, "1G", "4G", "bytes in the file" },
 	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
+	{ "direct", PARAM_BOOL, "no", "no",
+	  "O_DIRECT: bypass the page cache (bs must be a multiple of 4k)" },
 };
 
 static int seqio_path(const struct workload_env *env, char *buf, size_t len)
@@ -40,14 +43,37 @@ static int seqio_fail(const char *what, const char *path)
 	return -err;
 }
 
-static int seqio_check_bs(uint64_t bs)
+static int seqio_check_bs(const struct workload_env *env)
 {
+	uint64_t bs = param_num(env->params, "bs");
+
 	if (bs > SEQIO_MAX_BS) {
 		log_error("seqio: bs=%llu is larger than 16 MiB",
 			  (unsigned long long)bs);
 		return -EINVAL;
 	}
+	if (param_num(env->params, "direct") && bs % SEQIO_ALIGN) {
+		log_error("seqio: direct=yes needs bs to be a multiple of 4096, not %llu",
+			  (unsigned long long)bs);
+		return -EINVAL;
+	}
 	return 0;
+}
+
+/* an IO buffer: aligned for O_DIRECT, filled so nothing looks sparse */
+static char *seqio_buffer(size_t bs)
+{
+	void *buf = NULL;
+
+	if (posix_memalign(&buf, SEQIO_ALIGN, bs))
+		return NULL;
+	memset(buf, 0x5a, bs);
+	return buf;
+}
+
+static int seqio_open_flags(const struct workload_env *env)
+{
+	return param_num(env->params, "direct") ? O_DIRECT : 0;
 }
 
 static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
@@ -58,16 +84,16 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 	int fd, err = 0;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(bs))
+	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(env))
 		return -EINVAL;
-	block = malloc(bs);
+	block = seqio_buffer(bs);
 	if (!block)
 		return -ENOMEM;
-	/* not zeros: nothing below us may treat the data as sparse */
-	memset(block, 0x5a, bs);
 	progress_total(pc->progress, size, PROGRESS_BYTES);
 	t0 = clock_mono_ns();
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = open(path,
+		  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | seqio_open_flags(env),
+		  0644);
 	if (fd < 0) {
 		free(block);
 		return seqio_fail("create", path);
@@ -120,14 +146,14 @@ static int seqio_read(const struct workload_env *env, struct phase_ctx *pc)
 	int fd, err = 0;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(bs))
+	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(env))
 		return -EINVAL;
-	block = malloc(bs);
+	block = seqio_buffer(bs);
 	if (!block)
 		return -ENOMEM;
 	progress_total(pc->progress, size, PROGRESS_BYTES);
 	t0 = clock_mono_ns();
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | seqio_open_flags(env));
 	if (fd < 0) {
 		free(block);
 		return seqio_fail("open", path);

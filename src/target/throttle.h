@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The slow-device model: IOPS and bandwidth limits on the target device via
+ * the cgroup v1 blkio throttle of the root cgroup, which applies to every
+ * issuer, kernel threads included. Removed again by teardown.
+ */
+#ifndef FSPROF_THROTTLE_H
+#define FSPROF_THROTTLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "util/teardown.h"
+
+#define THROTTLE_DIR "/sys/fs/cgroup/blkio"
+
+struct device_model {
+	char name[16]; /* none, hdd, ssd-sata, custom */
+	uint64_t riops, wiops; /* IOs per second, 0 = no limit */
+	uint64_t rbps, wbps; /* bytes per second, 0 = no limit */
+};
+
+/*
+ * none | hdd | ssd-sata | custom:riops=N,wiops=N,rbps=N,wbps=N
+ * (bps values take size units: 120M). Returns 0 or -EINVAL with err set.
+ */
+int device_model_parse(const char *text, struct device_model *out, char *err,
+		       size_t errlen);
+
+/* "hdd: riops=150 wiops=150 rbps=120000000 wbps=120000000" */
+void device_model_format(const struct device_model *m, char *buf, size_t len);
+
+/* is the throttle interface there and writable? reason in err if not */
+int throttle_available(char *err, size_t errlen);
+
+/* set the model's limits on dev; the removal goes onto td */
+int throttle_apply(const struct device_model *m, dev_t dev,
+		   struct teardown *td);
+
+#endif
