@@ -11,7 +11,7 @@ BPFTOOL ?= bpftool
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
 CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
-LDLIBS := -lbpf -lelf -lz -ljansson -lm
+LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive
 
 # BPF_PROG() declares ctx whether a program uses it or not
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
@@ -90,3 +90,18 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(OBJS:.o=.d)
+
+# A static fsprof for minimal systems (Debian's libbpf.a, libelf.a, libz.a,
+# libjansson.a, ...). A library added to LDLIBS may need its own static
+# dependencies here (pkg-config --static --libs).
+STATIC_LDLIBS = $(LDLIBS)
+
+$(BUILD)/fsprof-static: $(OBJS)
+	$(CC) $(CFLAGS) -static $^ -o $@ $(STATIC_LDLIBS)
+
+# fsprof on Debian's 6.1 and 6.12 kernels under QEMU (scripts/vm-test.sh;
+# the guest gets build/fsprof and the libraries ldd names)
+.PHONY: test-kernels
+test-kernels: deps
+	@$(MAKE) --no-print-directory all
+	scripts/vm-test.sh --fsprof $(BUILD)/fsprof

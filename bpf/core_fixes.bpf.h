@@ -61,4 +61,181 @@ static __always_inline __u32 req_op_mask(void)
 	       1;
 }
 
+/* ---- block domain (bpf/block.bpf.c) ---- */
+
+/* bio->bi_disk became bio->bi_bdev->bd_disk in 5.12 */
+struct bio___old {
+	struct gendisk *bi_disk;
+} __attribute__((preserve_access_index));
+
+static __always_inline __u32 bio_dev(struct bio *bio)
+{
+	struct bio___old *old = (void *)bio;
+	struct gendisk *disk;
+
+	if (bpf_core_field_exists(old->bi_disk))
+		disk = BPF_CORE_READ(old, bi_disk);
+	else
+		disk = BPF_CORE_READ(bio, bi_bdev, bd_disk);
+	if (!disk)
+		return 0;
+	return KERNEL_MKDEV(BPF_CORE_READ(disk, major),
+			    BPF_CORE_READ(disk, first_minor));
+}
+
+/* a kthread's struct kthread: task->worker_private since 5.17, before that
+ * the kthread stashed it in set_child_tid */
+struct task_struct___old {
+	int *set_child_tid;
+} __attribute__((preserve_access_index));
+
+static __always_inline struct kthread *task_kthread(struct task_struct *t)
+{
+	struct task_struct___old *old = (void *)t;
+
+	if (bpf_core_field_exists(t->worker_private))
+		return BPF_CORE_READ(t, worker_private);
+	return (struct kthread *)BPF_CORE_READ(old, set_child_tid);
+}
+
+/* ---- end block domain ---- */
+
+/* ---- writeback domain (bpf/writeback.bpf.c) ---- */
+
+/*
+ * A bdi's name ("7:2") into buf, NUL-terminated; returns the bytes read or
+ * < 0. bdi->dev_name appeared in 5.8; before, the name was the bdi device's
+ * kobject name, dev_name(bdi->dev).
+ */
+static __always_inline long bdi_name_read(struct backing_dev_info *bdi,
+					  char *buf, __u32 len)
+{
+	const char *name;
+
+	if (bpf_core_field_exists(bdi->dev_name))
+		return bpf_core_read_str(buf, len, &bdi->dev_name);
+	name = BPF_CORE_READ(bdi, dev, kobj.name);
+	if (!name)
+		return -1;
+	return bpf_probe_read_kernel_str(buf, len, name);
+}
+
+/* ---- end writeback domain ---- */
+
+/* ---- histograms (every domain) ---- */
+#include "fsprof/hist.h"
+
+/*
+ * The histogram slot of v as an array index the verifier can bound. With
+ * `__u32 slot = hist_slot(v); if (slot < HIST_NSLOTS) a[slot]++;` clang
+ * zero-extends the u32 twice, once for the compare and once for the index,
+ * and the 6.1 verifier does not carry the bound from one copy to the other
+ * ("R0 unbounded memory access"); a u64 behind a barrier is one register.
+ * Keep the result in a __u64.
+ */
+static __always_inline __u64 hist_slot_index(__u64 v)
+{
+	__u64 slot = hist_slot(v);
+
+	barrier_var(slot);
+	return slot;
+}
+
+/* count v in a HIST_NSLOTS histogram */
+static __always_inline void hist_count(unsigned long long *slots, __u64 v)
+{
+	__u64 slot = hist_slot_index(v);
+
+	if (slot < HIST_NSLOTS)
+		slots[slot]++;
+}
+
+/* ---- end histograms ---- */
+
+/* ---- jbd2 / ext4 domains (bpf/jbd2.bpf.c, bpf/ext4.bpf.c) ---- */
+
+/* the ext4 helpers need enum ext4_cr: only for objects including ext4.h */
+#ifdef FSPROF_EXT4_H
+
+/*
+ * mballoc criteria. 6.5 added a pass between cr 1 and cr 2 and made the
+ * passes an enum, first numbered (CR0, CR1, CR1_5, CR2, CR3), soon after
+ * named (CR_POWER2_ALIGNED ... CR_ANY_FREE). Before that, ac_criteria was a
+ * plain 0..3. Each kernel value is matched against the running kernel's own
+ * enumerators, so the name reported is the pass that ran.
+ */
+enum criteria___numbered {
+	CR0___numbered,
+	CR1___numbered,
+	CR1_5___numbered,
+	CR2___numbered,
+	CR3___numbered,
+};
+
+#define EXT4_CR_IS(cr, name)                                \
+	(bpf_core_enum_value_exists(enum criteria, name) && \
+	 (cr) == bpf_core_enum_value(enum criteria, name))
+#define EXT4_CR_NUMBERED_IS(cr, name)                          \
+	(bpf_core_enum_value_exists(enum criteria___numbered,  \
+				    name##___numbered) &&      \
+	 (cr) == bpf_core_enum_value(enum criteria___numbered, \
+				     name##___numbered))
+
+static __always_inline enum ext4_cr ext4_cr_decode(__u32 cr)
+{
+	if (bpf_core_enum_value_exists(enum criteria, CR_ANY_FREE)) {
+		if (EXT4_CR_IS(cr, CR_POWER2_ALIGNED))
+			return EXT4_CR_POWER2_ALIGNED;
+		if (EXT4_CR_IS(cr, CR_GOAL_LEN_FAST))
+			return EXT4_CR_GOAL_LEN_FAST;
+		if (EXT4_CR_IS(cr, CR_BEST_AVAIL_LEN))
+			return EXT4_CR_BEST_AVAIL_LEN;
+		if (EXT4_CR_IS(cr, CR_GOAL_LEN_SLOW))
+			return EXT4_CR_GOAL_LEN_SLOW;
+		if (EXT4_CR_IS(cr, CR_ANY_FREE))
+			return EXT4_CR_ANY_FREE;
+		return EXT4_CR_UNKNOWN;
+	}
+	if (bpf_core_enum_value_exists(enum criteria___numbered,
+				       CR1_5___numbered)) {
+		if (EXT4_CR_NUMBERED_IS(cr, CR0))
+			return EXT4_CR_POWER2_ALIGNED;
+		if (EXT4_CR_NUMBERED_IS(cr, CR1))
+			return EXT4_CR_GOAL_LEN_FAST;
+		if (EXT4_CR_NUMBERED_IS(cr, CR1_5))
+			return EXT4_CR_BEST_AVAIL_LEN;
+		if (EXT4_CR_NUMBERED_IS(cr, CR2))
+			return EXT4_CR_GOAL_LEN_SLOW;
+		if (EXT4_CR_NUMBERED_IS(cr, CR3))
+			return EXT4_CR_ANY_FREE;
+		return EXT4_CR_UNKNOWN;
+	}
+	/* before 6.5: cr 0..3, no enum in BTF */
+	switch (cr) {
+	case 0:
+		return EXT4_CR_POWER2_ALIGNED;
+	case 1:
+		return EXT4_CR_GOAL_LEN_FAST;
+	case 2:
+		return EXT4_CR_GOAL_LEN_SLOW;
+	case 3:
+		return EXT4_CR_ANY_FREE;
+	default:
+		return EXT4_CR_UNKNOWN;
+	}
+}
+
+/* ac_groups_scanned came with the mballoc statistics of 5.13 */
+static __always_inline __u32
+ext4_ac_groups_scanned(struct ext4_allocation_context *ac)
+{
+	if (!bpf_core_field_exists(ac->ac_groups_scanned))
+		return 0;
+	return BPF_CORE_READ(ac, ac_groups_scanned);
+}
+
+#endif /* FSPROF_EXT4_H */
+
+/* ---- end of jbd2 / ext4 domains ---- */
+
 #endif

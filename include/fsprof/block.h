@@ -3,10 +3,14 @@
 #ifndef FSPROF_BLOCK_H
 #define FSPROF_BLOCK_H
 
+#ifndef __bpf__
+#include <linux/bpf.h> /* struct bpf_spin_lock; vmlinux.h has it in BPF */
+#endif
+
 #include "fsprof/hist.h"
 #include "fsprof/phase.h"
 
-/* What a request does, decided at issue from the running kernel's req_op. */
+/* What a request does, by operation only (the summary userspace derives). */
 enum blk_opclass {
 	BLK_OPC_READ,
 	BLK_OPC_WRITE,
@@ -16,22 +20,86 @@ enum blk_opclass {
 	BLK_OPC_NR,
 };
 
-/* One per (phase, op class), in a per-CPU array indexed blk_stats_index(). */
-struct blk_stats {
+/*
+ * What a request is for, decided at issue: log by LBA range (the ext4
+ * journal's extents, the XFS internal log), else meta by REQ_META, else data;
+ * split read/write. A flush is REQ_OP_FLUSH or a write carrying no data.
+ */
+enum blk_ioclass {
+	BLK_IOC_DATA_READ,
+	BLK_IOC_DATA_WRITE,
+	BLK_IOC_META_READ,
+	BLK_IOC_META_WRITE,
+	BLK_IOC_LOG_READ,
+	BLK_IOC_LOG_WRITE,
+	BLK_IOC_FLUSH,
+	BLK_IOC_DISCARD, /* discard, secure erase, write zeroes */
+	BLK_IOC_OTHER,
+	BLK_IOC_NR,
+};
+
+/* Who submitted the request's first bio (read at block_bio_queue). */
+enum blk_issuer {
+	BLK_ISS_WORKLOAD, /* fsprof's process or a descendant of it */
+	BLK_ISS_JBD2, /* jbd2/<dev> */
+	BLK_ISS_XFS_LOG, /* kworker running xfs-cil/<dev> or xfs-log/<dev> */
+	BLK_ISS_XFS_AIL, /* xfsaild/<dev> */
+	BLK_ISS_WRITEBACK, /* kworker running the "writeback" workqueue */
+	BLK_ISS_KWORKER, /* kworker running any other workqueue */
+	BLK_ISS_OTHER, /* any other task */
+	BLK_ISS_UNSEEN, /* first bio not seen at submission */
+	BLK_ISS_NR,
+};
+
+/* One per (phase, IO class, issuer) in a hash keyed blk_io_index(). */
+struct blk_io_stats {
+	struct bpf_spin_lock lock;
 	unsigned long long ios; /* requests issued */
 	unsigned long long bytes; /* their data bytes */
+	unsigned long long preflush; /* first bio asked for REQ_PREFLUSH */
+	unsigned long long fua; /* first bio asked for REQ_FUA */
+	unsigned long long size_max;
 	unsigned long long lat_count; /* completions paired with an issue */
 	unsigned long long lat_sum_ns;
 	unsigned long long lat_max_ns;
+	unsigned long long size_slot[HIST_NSLOTS]; /* request bytes */
 	unsigned long long lat_slot[HIST_NSLOTS]; /* issue -> complete, ns */
 };
 
-static inline unsigned int blk_stats_index(unsigned int phase,
-					   unsigned int opclass)
+static inline unsigned int
+blk_io_index(unsigned int phase, unsigned int ioclass, unsigned int issuer)
 {
-	return phase * BLK_OPC_NR + opclass;
+	return (phase * BLK_IOC_NR + ioclass) * BLK_ISS_NR + issuer;
 }
 
-#define BLK_STATS_ENTRIES (FSPROF_MAX_PHASES * BLK_OPC_NR)
+#define BLK_IO_ENTRIES (FSPROF_MAX_PHASES * BLK_IOC_NR * BLK_ISS_NR)
+
+/*
+ * Busy time and in-flight requests are integrated over time on tracks: the
+ * whole device, each IO class, each issuer.
+ */
+#define BLK_TRACK_DEVICE 0
+#define BLK_TRACK_IOCLASS(c) (1 + (c))
+#define BLK_TRACK_ISSUER(i) (1 + BLK_IOC_NR + (i))
+#define BLK_NTRACKS (1 + BLK_IOC_NR + BLK_ISS_NR)
+
+/* a track's state now: requests in flight since last_ns */
+struct blk_track {
+	struct bpf_spin_lock lock;
+	unsigned int inflight;
+	unsigned long long last_ns;
+};
+
+/* what a track accumulated in one phase, indexed phase * BLK_NTRACKS + track */
+struct blk_busy {
+	unsigned long long busy_ns; /* time with >= 1 request in flight */
+	unsigned long long inflight_ns; /* in-flight count integrated over ns */
+	unsigned long long max_inflight;
+};
+
+#define BLK_BUSY_ENTRIES (FSPROF_MAX_PHASES * BLK_NTRACKS)
+
+/* LBA ranges of the filesystem's log, in 512-byte sectors, [start, end) */
+#define BLK_LOG_MAX_RANGES 16
 
 #endif

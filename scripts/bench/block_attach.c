@@ -25,6 +25,8 @@ int main(int argc, char **argv)
 	int rounds = argc > 1 ? atoi(argv[1]) : 20, i;
 	uint64_t *up, *down;
 	struct attach_list *programs = calloc(1, sizeof(*programs));
+	const struct trace_config loop7 = { .kernel_dev = 7 << 20,
+					    .disk_dev = 7 << 20 };
 	struct rusage ru;
 
 	up = calloc((size_t)rounds, sizeof(*up));
@@ -39,7 +41,7 @@ int main(int argc, char **argv)
 
 		programs->n = 0;
 		t0 = clock_mono_ns();
-		if (tracer_start(&t, (7 << 20) | 0, programs, &td) || !t.n) {
+		if (tracer_start(&t, &loop7, programs, &td) || !t.n) {
 			fprintf(stderr, "block_attach: tracer did not start\n");
 			return 1;
 		}

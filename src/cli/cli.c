@@ -56,8 +56,18 @@ void cli_usage(FILE *out)
 		"      --size SIZE       the workload's size= parameter, e.g. 4k, 256M, 4G\n"
 		"                        (binary units; kB/MB/GB are powers of 1000)\n"
 		"      --image-size SIZE size of the image file (default: derived)\n"
+		"      --dir PATH        run on the filesystem already mounted at PATH, in\n"
+		"                        a new subdirectory fsprof removes afterwards (no\n"
+		"                        mkfs; traced by its device; without a block\n"
+		"                        device, e.g. tmpfs, only user-side metrics)\n"
+		"      --device DEV      make the --fs filesystems on block device DEV; it\n"
+		"                        must not be mounted or hold root, and one holding\n"
+		"                        a filesystem or partition table is refused unless\n"
+		"      --force           is given\n"
 		"      --scratch DIR     where the image lives (default " SCRATCH_DEFAULT ")\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
+		"      --format F        text (default), or bonnie-csv: one bonnie++ 1.97\n"
+		"                        CSV line per bonnie case, not the text report\n"
 		"      --no-trace        run the workload without kernel tracing\n"
 		"  -v, --verbose         say more (libbpf and setup details)\n"
 		"  -q, --quiet           only errors and the result table\n"
@@ -101,6 +111,10 @@ enum run_long_option {
 	OPT_SUITE,
 	OPT_REPEAT,
 	OPT_DEVICE_MODEL,
+	OPT_DIR,
+	OPT_DEVICE,
+	OPT_FORCE,
+	OPT_FORMAT,
 };
 
 /* -w NAME[:key=val,...], repeatable */
@@ -167,6 +181,16 @@ static int repeat_option(const char *arg, struct run_options *opt)
 	return 0;
 }
 
+static bool run_has_workload(const struct run_options *opt, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < opt->n_workloads; i++)
+		if (!strcmp(opt->workloads[i].name, name))
+			return true;
+	return false;
+}
+
 int cli_parse_run(int argc, char **argv, struct run_options *opt)
 {
 	static const struct option longopts[] = {
@@ -181,6 +205,10 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "suite", required_argument, NULL, OPT_SUITE },
 		{ "repeat", required_argument, NULL, OPT_REPEAT },
 		{ "device-model", required_argument, NULL, OPT_DEVICE_MODEL },
+		{ "dir", required_argument, NULL, OPT_DIR },
+		{ "device", required_argument, NULL, OPT_DEVICE },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -225,6 +253,15 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 					       sizeof(why)))
 				return usage_error("--device-model: %s", why);
 			break;
+		case OPT_DIR:
+			opt->dir = optarg;
+			break;
+		case OPT_DEVICE:
+			opt->device = optarg;
+			break;
+		case OPT_FORCE:
+			opt->force = true;
+			break;
 		case OPT_REPEAT:
 			err = repeat_option(optarg, opt);
 			if (err)
@@ -246,6 +283,12 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			break;
 		case OPT_JSON:
 			opt->json_path = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "bonnie-csv"))
+				return usage_error("--format takes text or bonnie-csv, not '%s'",
+						   optarg);
+			opt->format = optarg;
 			break;
 		case OPT_NO_TRACE:
 			opt->no_trace = true;
@@ -269,6 +312,20 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	if (!opt->n_workloads) {
 		opt->workloads[0].name = "seqio";
 		opt->n_workloads = 1;
+	}
+	if (opt->format && !strcmp(opt->format, "bonnie-csv") &&
+	    !run_has_workload(opt, "bonnie"))
+		return usage_error("--format bonnie-csv needs -w bonnie%s", "");
+	if (opt->dir && opt->device)
+		return usage_error("--dir and --device exclude each other%s", "");
+	if (opt->dir && opt->n_fs)
+		return usage_error("--dir runs on the filesystem that is already there: --fs does not apply%s",
+				   "");
+	if (opt->dir) {
+		/* one target: the label says where */
+		snprintf(opt->fs[0].label, sizeof(opt->fs[0].label), "dir:%s",
+			 opt->dir);
+		opt->n_fs = 1;
 	}
 	if (!opt->n_fs && fs_option("ext4", opt))
 		return EXIT_USAGE;

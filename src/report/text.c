@@ -44,9 +44,19 @@ static void report_case_header(const struct run_result *run,
 
 	format_bytes(c->size, size, sizeof(size));
 	format_bytes(t->image_size, image, sizeof(image));
-	fprintf(out, "%s (%s) on %s, %s image on %s (%u:%u, direct IO %s), kernel %s\n",
-		c->workload, size, t->fstype, image, t->device, t->dev_major,
-		t->dev_minor, t->loop_dio ? "on" : "OFF", run->kernel_release);
+	fprintf(out, "%s (%s) on %s", c->workload, c->params, c->target_label);
+	if (!strcmp(t->kind, "image"))
+		fprintf(out, ", %s image on %s (%u:%u, direct IO %s)", image,
+			t->device, t->dev_major, t->dev_minor,
+			t->loop_dio ? "on" : "OFF");
+	else if (t->device[0])
+		fprintf(out, " (%s), on %s (%u:%u)", t->fstype, t->device,
+			t->dev_major, t->dev_minor);
+	else
+		fprintf(out, " (%s), no block device", t->fstype);
+	fprintf(out, ", kernel %s\n", run->kernel_release);
+	if (strcmp(t->device_model, "none"))
+		fprintf(out, "device model: %s\n", t->device_model);
 	fprintf(out, "mount: %s (superblock: %s)\n\n", t->mount_opts,
 		t->super_opts);
 }
@@ -71,14 +81,80 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 		fprintf(out, "   (block IO not traced)\n");
 		return;
 	}
-	fprintf(out, " %7llu %7llu %6llu %9.1f %9.1f %9s %9s%s\n",
+	fprintf(out, " %7llu %7llu %6llu %9.1f %9.1f %9s %9s %6.1f %5.1f%s\n",
 		(unsigned long long)r->ios, (unsigned long long)w->ios,
 		(unsigned long long)f->ios, (double)r->bytes / 1e6,
 		(double)w->bytes / 1e6, p50, p99,
+		p->wall_ns ? 100.0 * (double)p->block.device.busy_ns /
+				     (double)p->wall_ns :
+			     0.0,
+		p->wall_ns ? (double)p->block.device.inflight_ns /
+				     (double)p->wall_ns :
+			     0.0,
 		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
 }
 
-/* the names of the metrics any phase of c has, in first-seen order */
+static const struct block_class_result *
+block_io_find(const struct block_result *b, unsigned int ioclass,
+	      unsigned int issuer)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->n_io; i++)
+		if (b->io[i].ioclass == ioclass && b->io[i].issuer == issuer)
+			return &b->io[i].r;
+	return NULL;
+}
+
+/* block IO by class and issuer: a row per pair any phase saw, MB and IOs */
+static void report_block_io(const struct case_result *c, FILE *out)
+{
+	unsigned int cls, iss, j;
+	bool any = false;
+
+	for (cls = 0; cls < BLK_IOC_NR; cls++) {
+		for (iss = 0; iss < BLK_ISS_NR; iss++) {
+			char row[48];
+			bool seen = false;
+
+			for (j = 0; j < c->n_phases; j++)
+				seen |= block_io_find(&c->phases[j].block, cls,
+						      iss) != NULL;
+			if (!seen)
+				continue;
+			if (!any) {
+				fprintf(out, "\n%-36s", "block IO by class, issuer (MB / IOs)");
+				for (j = 0; j < c->n_phases; j++)
+					fprintf(out, " %16s", c->phases[j].name);
+				fputc('\n', out);
+				any = true;
+			}
+			snprintf(row, sizeof(row), "%s %s", blk_ioclass_name(cls),
+				 blk_issuer_name(iss));
+			fprintf(out, "%-36s", row);
+			for (j = 0; j < c->n_phases; j++) {
+				const struct block_class_result *r = block_io_find(
+					&c->phases[j].block, cls, iss);
+				char cell[40];
+
+				if (r)
+					snprintf(cell, sizeof(cell), "%.1f / %llu",
+						 (double)r->bytes / 1e6,
+						 (unsigned long long)r->ios);
+				else
+					snprintf(cell, sizeof(cell), "-");
+				fprintf(out, " %16s", cell);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+/*
+ * The names of the metrics some phase of c has a non-zero value for, in
+ * first-seen order: a domain that saw nothing (ext4 on xfs) stays quiet here;
+ * the JSON has every metric.
+ */
 static unsigned int case_metric_names(const struct case_result *c,
 				      const char **names, unsigned int max,
 				      bool hists)
@@ -93,6 +169,8 @@ static unsigned int case_metric_names(const struct case_result *c,
 			const char *name = hists ? s->hists[j].name :
 						   s->v[j].name;
 
+			if (hists ? !s->hists[j].h.count : !s->v[j].value)
+				continue;
 			for (k = 0; k < n && strcmp(names[k], name); k++)
 				;
 			if (k == n && n < max)
@@ -162,11 +240,13 @@ static void report_case(const struct run_result *run,
 	unsigned int i;
 
 	report_case_header(run, c, out);
-	fprintf(out, "%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s\n",
+	fprintf(out, "%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s %6s %5s\n",
 		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs",
-		"wr IOs", "flush", "rd MB", "wr MB", "lat p50", "lat p99");
+		"wr IOs", "flush", "rd MB", "wr MB", "lat p50", "lat p99",
+		"busy %", "qd");
 	for (i = 0; i < c->n_phases; i++)
 		report_phase_row(&c->phases[i], out);
+	report_block_io(c, out);
 
 	report_case_metrics(c, out);
 	block_result_total(&c->spill.block, &spill);
@@ -199,7 +279,8 @@ void report_text(const struct run_result *run, FILE *out)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
 	}
-	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete.\n");
+	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
+		     "busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
 	if (run->interrupted)
 		fprintf(out, "run interrupted by signal %d\n", run->signal);
 }

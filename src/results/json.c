@@ -45,16 +45,112 @@ static json_t *latency_json(const struct latency_hist *h)
 			 "histogram", hist);
 }
 
-static json_t *block_class_json(const struct block_class_result *c)
+/* request sizes: the histogram's values are bytes */
+static json_t *size_json(const struct latency_hist *h)
 {
-	return json_pack("{s:I, s:I, s:o}", "ios", (json_int_t)c->ios, "bytes",
-			 (json_int_t)c->bytes, "latency", latency_json(&c->lat));
+	json_t *hist = json_array();
+	unsigned int i;
+
+	for (i = 0; i < HIST_NSLOTS; i++) {
+		if (!h->slot[i])
+			continue;
+		json_array_append_new(
+			hist, json_pack("{s:I, s:I, s:I}", "low_bytes",
+					(json_int_t)hist_slot_low(i),
+					"high_bytes",
+					(json_int_t)hist_slot_high(i), "count",
+					(json_int_t)h->slot[i]));
+	}
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "count",
+			 (json_int_t)h->count, "sum_bytes",
+			 (json_int_t)h->sum_ns, "mean_bytes",
+			 (json_int_t)(h->count ? h->sum_ns / h->count : 0),
+			 "p50_bytes",
+			 (json_int_t)latency_hist_percentile(h, 50),
+			 "max_bytes", (json_int_t)h->max_ns, "histogram", hist);
 }
 
-static json_t *block_json(const struct block_result *b)
+static json_t *block_class_json(const struct block_class_result *c)
+{
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "ios",
+			 (json_int_t)c->ios, "bytes", (json_int_t)c->bytes,
+			 "preflush", (json_int_t)c->preflush, "fua",
+			 (json_int_t)c->fua, "size", size_json(&c->size),
+			 "latency", latency_json(&c->lat));
+}
+
+/* busy time and in-flight requests; the average needs the phase's wall */
+static void block_busy_set(json_t *obj, const struct block_busy_result *t,
+			   uint64_t wall_ns)
+{
+	json_object_set_new(obj, "busy_ns", json_integer((json_int_t)t->busy_ns));
+	json_object_set_new(
+		obj, "inflight",
+		json_pack("{s:I, s:o, s:I}", "time_ns",
+			  (json_int_t)t->inflight_ns, "avg",
+			  wall_ns ? json_real((double)t->inflight_ns /
+					      (double)wall_ns) :
+				    json_null(),
+			  "max", (json_int_t)t->max_inflight));
+}
+
+/* per IO class: its total, busy time, and each issuer that had requests */
+static json_t *block_io_classes_json(const struct block_result *b,
+				     uint64_t wall_ns)
+{
+	json_t *classes = json_object();
+	unsigned int c, i;
+
+	for (c = 0; c < BLK_IOC_NR; c++) {
+		struct block_class_result sum;
+		json_t *issuers = json_object(), *obj;
+
+		memset(&sum, 0, sizeof(sum));
+		for (i = 0; i < b->n_io; i++) {
+			if (b->io[i].ioclass != c)
+				continue;
+			block_class_add(&sum, &b->io[i].r);
+			json_object_set_new(issuers,
+					    blk_issuer_name(b->io[i].issuer),
+					    block_class_json(&b->io[i].r));
+		}
+		obj = block_class_json(&sum);
+		block_busy_set(obj, &b->ioclass[c], wall_ns);
+		json_object_set_new(obj, "issuers", issuers);
+		json_object_set_new(classes, blk_ioclass_name(c), obj);
+	}
+	return classes;
+}
+
+/* per issuer: requests, bytes and device time over every IO class */
+static json_t *block_issuers_json(const struct block_result *b,
+				  uint64_t wall_ns)
+{
+	json_t *issuers = json_object();
+	unsigned int s, i;
+
+	for (s = 0; s < BLK_ISS_NR; s++) {
+		uint64_t ios = 0, bytes = 0;
+		json_t *obj;
+
+		for (i = 0; i < b->n_io; i++) {
+			if (b->io[i].issuer != s)
+				continue;
+			ios += b->io[i].r.ios;
+			bytes += b->io[i].r.bytes;
+		}
+		obj = json_pack("{s:I, s:I}", "ios", (json_int_t)ios, "bytes",
+				(json_int_t)bytes);
+		block_busy_set(obj, &b->issuer[s], wall_ns);
+		json_object_set_new(issuers, blk_issuer_name(s), obj);
+	}
+	return issuers;
+}
+
+static json_t *block_json(const struct block_result *b, uint64_t wall_ns)
 {
 	struct block_class_result total;
-	json_t *classes = json_object();
+	json_t *classes = json_object(), *obj;
 	unsigned int c;
 
 	if (!b->traced)
@@ -63,8 +159,27 @@ static json_t *block_json(const struct block_result *b)
 		json_object_set_new(classes, blk_opclass_name(c),
 				    block_class_json(&b->cls[c]));
 	block_result_total(b, &total);
-	return json_pack("{s:b, s:o, s:o}", "traced", 1, "total",
-			 block_class_json(&total), "classes", classes);
+	obj = json_pack("{s:b, s:o, s:o}", "traced", 1, "total",
+			block_class_json(&total), "classes", classes);
+	block_busy_set(obj, &b->device, wall_ns);
+	json_object_set_new(obj, "io_classes",
+			    block_io_classes_json(b, wall_ns));
+	json_object_set_new(obj, "issuers", block_issuers_json(b, wall_ns));
+	return obj;
+}
+
+static json_t *log_region_json(const struct log_region *r)
+{
+	json_t *ranges = json_array();
+	unsigned int i;
+
+	for (i = 0; i < r->n; i++)
+		json_array_append_new(
+			ranges, json_pack("{s:I, s:I}", "start_sector",
+					  (json_int_t)r->range[i].start,
+					  "sectors",
+					  (json_int_t)r->range[i].sectors));
+	return json_pack("{s:s, s:o}", "source", r->source, "ranges", ranges);
 }
 
 static json_t *phase_core_json(const struct phase_result *p);
@@ -158,20 +273,41 @@ static json_t *phase_core_json(const struct phase_result *p)
 		(json_int_t)p->sys_ns, "percent", phase_cpu_percent(p),
 		"voluntary_ctxsw", (json_int_t)p->vol_ctxsw,
 		"involuntary_ctxsw", (json_int_t)p->invol_ctxsw, "block",
-		block_json(&p->block));
+		block_json(&p->block, p->wall_ns));
+}
+
+static json_t *sysctls_json(const struct sysctl_record *rec)
+{
+	json_t *obj = json_object();
+	unsigned int i;
+
+	for (i = 0; i < rec->n; i++)
+		json_object_set_new(obj, rec->v[i].name,
+				    json_string(rec->v[i].value));
+	return obj;
 }
 
 static json_t *target_json(const struct target_result *t)
 {
-	return json_pack(
-		"{s:s, s:s, s:I, s:s, s:i, s:i, s:b, s:s, s:s?, s:s, s:s, s:s}",
-		"fstype", t->fstype, "image", t->image, "image_size",
-		(json_int_t)t->image_size, "device", t->device, "dev_major",
-		(int)t->dev_major, "dev_minor", (int)t->dev_minor, "loop_dio",
-		t->loop_dio, "mkfs_cmd", t->mkfs_cmd, "mkfs_output",
-		t->mkfs_output, "mount_options", t->mount_opts,
-		"super_options", t->super_opts, "device_model",
-		t->device_model);
+	json_t *obj = json_pack(
+		"{s:s, s:s, s:s, s:I, s:s, s:s, s:i, s:i, s:b, s:s, s:s?}",
+		"kind", t->kind, "fstype", t->fstype, "image", t->image,
+		"image_size", (json_int_t)t->image_size, "device", t->device,
+		"workdir", t->workdir, "dev_major", (int)t->dev_major,
+		"dev_minor", (int)t->dev_minor, "loop_dio", t->loop_dio,
+		"mkfs_cmd", t->mkfs_cmd, "mkfs_output", t->mkfs_output);
+
+	json_object_set_new(obj, "mount_options", json_string(t->mount_opts));
+	json_object_set_new(obj, "super_options", json_string(t->super_opts));
+	json_object_set_new(obj, "device_model", json_string(t->device_model));
+	json_object_set_new(obj, "log", log_region_json(&t->log));
+	json_object_set_new(obj, "kernel_release",
+			    json_string(t->kernel_release));
+	json_object_set_new(obj, "sysctls", sysctls_json(&t->sysctls));
+	json_object_set_new(obj, "tracing_unavailable",
+			    t->untraced[0] ? json_string(t->untraced) :
+					     json_null());
+	return obj;
 }
 
 static json_t *programs_json(const struct attach_list *list)
@@ -211,7 +347,7 @@ static json_t *case_json(const struct case_result *c)
 		json_object_set_new(obj, "error", json_string(c->error));
 	json_object_set_new(obj, "spill",
 			    json_pack("{s:o, s:o}", "block",
-				      block_json(&c->spill.block), "metrics",
+				      block_json(&c->spill.block, 0), "metrics",
 				      metrics_json(&c->spill.metrics)));
 	return obj;
 }

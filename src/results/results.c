@@ -16,6 +16,55 @@ const char *blk_opclass_name(enum blk_opclass c)
 	return c < BLK_OPC_NR ? names[c] : "?";
 }
 
+const char *blk_ioclass_name(enum blk_ioclass c)
+{
+	static const char *const names[BLK_IOC_NR] = {
+		[BLK_IOC_DATA_READ] = "data_read",
+		[BLK_IOC_DATA_WRITE] = "data_write",
+		[BLK_IOC_META_READ] = "meta_read",
+		[BLK_IOC_META_WRITE] = "meta_write",
+		[BLK_IOC_LOG_READ] = "log_read",
+		[BLK_IOC_LOG_WRITE] = "log_write",
+		[BLK_IOC_FLUSH] = "flush",
+		[BLK_IOC_DISCARD] = "discard",
+		[BLK_IOC_OTHER] = "other",
+	};
+
+	return c < BLK_IOC_NR ? names[c] : "?";
+}
+
+const char *blk_issuer_name(enum blk_issuer i)
+{
+	static const char *const names[BLK_ISS_NR] = {
+		[BLK_ISS_WORKLOAD] = "workload", [BLK_ISS_JBD2] = "jbd2",
+		[BLK_ISS_XFS_LOG] = "xfs_log",	 [BLK_ISS_XFS_AIL] = "xfsaild",
+		[BLK_ISS_WRITEBACK] = "writeback", [BLK_ISS_KWORKER] = "kworker",
+		[BLK_ISS_OTHER] = "other",	 [BLK_ISS_UNSEEN] = "unseen",
+	};
+
+	return i < BLK_ISS_NR ? names[i] : "?";
+}
+
+enum blk_opclass blk_ioclass_op(enum blk_ioclass c)
+{
+	switch (c) {
+	case BLK_IOC_DATA_READ:
+	case BLK_IOC_META_READ:
+	case BLK_IOC_LOG_READ:
+		return BLK_OPC_READ;
+	case BLK_IOC_DATA_WRITE:
+	case BLK_IOC_META_WRITE:
+	case BLK_IOC_LOG_WRITE:
+		return BLK_OPC_WRITE;
+	case BLK_IOC_FLUSH:
+		return BLK_OPC_FLUSH;
+	case BLK_IOC_DISCARD:
+		return BLK_OPC_DISCARD;
+	default:
+		return BLK_OPC_OTHER;
+	}
+}
+
 const char *attach_state_name(enum attach_state s)
 {
 	switch (s) {
@@ -35,11 +84,26 @@ void block_result_total(const struct block_result *b,
 	unsigned int c;
 
 	memset(out, 0, sizeof(*out));
-	for (c = 0; c < BLK_OPC_NR; c++) {
-		out->ios += b->cls[c].ios;
-		out->bytes += b->cls[c].bytes;
-		latency_hist_add(&out->lat, &b->cls[c].lat);
-	}
+	for (c = 0; c < BLK_OPC_NR; c++)
+		block_class_add(out, &b->cls[c]);
+}
+
+void block_class_add(struct block_class_result *into,
+		     const struct block_class_result *c)
+{
+	into->ios += c->ios;
+	into->bytes += c->bytes;
+	into->preflush += c->preflush;
+	into->fua += c->fua;
+	latency_hist_add(&into->lat, &c->lat);
+	latency_hist_add(&into->size, &c->size);
+}
+
+void block_result_free(struct block_result *b)
+{
+	free(b->io);
+	b->io = NULL;
+	b->n_io = 0;
 }
 
 static double phase_seconds(const struct phase_result *p)
@@ -125,10 +189,12 @@ static void case_result_free(struct case_result *c)
 
 	for (i = 0; i < c->phases_cap; i++) {
 		metric_set_free(&c->phases[i].metrics);
+		block_result_free(&c->phases[i].block);
 		free(c->phases[i].intervals);
 	}
 	free(c->phases);
 	metric_set_free(&c->spill.metrics);
+	block_result_free(&c->spill.block);
 	free(c->target.mkfs_output);
 }
 

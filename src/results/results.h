@@ -19,11 +19,42 @@ struct block_class_result {
 	uint64_t ios;
 	uint64_t bytes;
 	struct latency_hist lat; /* issue -> complete */
+	struct latency_hist size; /* request bytes (sum_ns/max_ns in bytes) */
+	uint64_t preflush; /* requests whose first bio asked for PREFLUSH */
+	uint64_t fua; /* ... for FUA */
+};
+
+/* one (IO class, issuer) pair that issued requests in a phase */
+struct block_io_result {
+	enum blk_ioclass ioclass;
+	enum blk_issuer issuer;
+	struct block_class_result r;
+};
+
+/* device time of a track (device, IO class, issuer) */
+struct block_busy_result {
+	uint64_t busy_ns; /* time with >= 1 request in flight */
+	uint64_t inflight_ns; /* requests in flight integrated over time */
+	uint64_t max_inflight;
 };
 
 struct block_result {
 	bool traced; /* the block domain was attached for this phase */
-	struct block_class_result cls[BLK_OPC_NR];
+	struct block_class_result cls[BLK_OPC_NR]; /* by operation */
+	unsigned int n_io;
+	struct block_io_result *io; /* owned; the pairs that saw requests */
+	struct block_busy_result device;
+	struct block_busy_result ioclass[BLK_IOC_NR];
+	struct block_busy_result issuer[BLK_ISS_NR];
+};
+
+/* the filesystem's log on the device, in 512-byte sectors */
+struct log_region {
+	unsigned int n;
+	struct {
+		uint64_t start, sectors;
+	} range[BLK_LOG_MAX_RANGES];
+	char source[128]; /* where it was read from, or why there is none */
 };
 
 /* what the workload itself did and measured in user space */
@@ -69,23 +100,41 @@ struct attach_record {
 	char reason[160];
 };
 
+#define SYSCTL_RECORD_MAX 8
+
+struct sysctl_value {
+	char name[40]; /* "vm.dirty_ratio" */
+	char value[32];
+};
+
+struct sysctl_record {
+	unsigned int n;
+	struct sysctl_value v[SYSCTL_RECORD_MAX];
+};
+
 struct attach_list {
 	unsigned int n;
 	struct attach_record v[RESULTS_MAX_PROGRAMS];
 };
 
 struct target_result {
-	char fstype[16];
-	char image[4096];
+	char kind[8]; /* image, device, dir */
+	char fstype[32];
+	char image[4096]; /* "" unless an image */
 	uint64_t image_size;
-	char device[32]; /* /dev/loopN */
+	char device[4096]; /* /dev/loopN, /dev/sdb; "" when none (tmpfs) */
+	char workdir[4096]; /* where the workload ran */
+	char untraced[256]; /* why kernel tracing was unavailable, or "" */
 	unsigned int dev_major, dev_minor;
 	bool loop_dio;
 	char mkfs_cmd[1024];
 	char *mkfs_output; /* owned */
 	char mount_opts[1024];
 	char super_opts[1024];
+	struct log_region log; /* what the block domain's log class is */
 	char device_model[128]; /* "hdd: riops=150 ..." or "none" */
+	char kernel_release[128];
+	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };
 
 /* One workload run once on one freshly made target. */
@@ -117,11 +166,23 @@ struct run_result {
 };
 
 const char *blk_opclass_name(enum blk_opclass c);
+const char *blk_ioclass_name(enum blk_ioclass c);
+const char *blk_issuer_name(enum blk_issuer i);
 const char *attach_state_name(enum attach_state s);
 
 /* all classes of a block result merged */
 void block_result_total(const struct block_result *b,
 			struct block_class_result *out);
+
+/* add one class result into another */
+void block_class_add(struct block_class_result *into,
+		     const struct block_class_result *c);
+
+/* the operation an IO class is (log_write -> write) */
+enum blk_opclass blk_ioclass_op(enum blk_ioclass c);
+
+/* release what a block result owns */
+void block_result_free(struct block_result *b);
 
 /* derived metrics: the text report and the JSON print the same numbers */
 double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */

@@ -9,12 +9,16 @@
 #include <unistd.h>
 
 #include "check/privileges.h"
+#include "report/bonnie.h"
 #include "report/text.h"
 #include "results/json.h"
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/signals.h"
+#include "target/scratch.h"
+#include "target/sysctl.h"
 #include "target/target.h"
+#include "trace/log_region.h"
 #include "trace/tracer.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -108,6 +112,13 @@ static void case_plan_make(const struct run_options *opt,
 	plan->spec.mount_opts = fs->mount_opts;
 	plan->spec.scratch = opt->scratch;
 	plan->spec.model = &opt->model;
+	plan->spec.kind = opt->dir ? TARGET_DIR :
+			  opt->device ? TARGET_DEVICE :
+					TARGET_IMAGE;
+	plan->spec.dir = opt->dir;
+	plan->spec.device = opt->device;
+	plan->spec.force = opt->force;
+	plan->spec.space_needed = plan->wl->space_needed(&plan->params);
 	plan->spec.image_size =
 		opt->image_size ?
 			opt->image_size :
@@ -117,14 +128,21 @@ static void case_plan_make(const struct run_options *opt,
 static void case_record_target(struct case_result *c, struct target *t)
 {
 	struct target_result *tr = &c->target;
+	struct utsname u;
 
-	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->spec.fstype);
+	snprintf(tr->kind, sizeof(tr->kind), "%s",
+		 t->spec.kind == TARGET_IMAGE	 ? "image" :
+		 t->spec.kind == TARGET_DEVICE ? "device" :
+						 "dir");
+	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->fstype);
 	snprintf(tr->image, sizeof(tr->image), "%s", t->image);
-	tr->image_size = t->spec.image_size;
-	snprintf(tr->device, sizeof(tr->device), "%s", t->loop.path);
-	tr->dev_major = major(t->loop.dev);
-	tr->dev_minor = minor(t->loop.dev);
+	tr->image_size = t->image[0] ? t->spec.image_size : 0;
+	snprintf(tr->device, sizeof(tr->device), "%s", t->devpath);
+	snprintf(tr->workdir, sizeof(tr->workdir), "%s", t->workdir);
+	tr->dev_major = major(t->fs_dev);
+	tr->dev_minor = minor(t->fs_dev);
 	tr->loop_dio = t->loop.dio;
+	snprintf(tr->untraced, sizeof(tr->untraced), "%s", t->untraced);
 	snprintf(tr->mkfs_cmd, sizeof(tr->mkfs_cmd), "%s", t->mkfs.cmd);
 	tr->mkfs_output = t->mkfs.output; /* the result owns it now */
 	t->mkfs.output = NULL;
@@ -132,6 +150,10 @@ static void case_record_target(struct case_result *c, struct target *t)
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
 	device_model_format(t->spec.model, tr->device_model,
 			    sizeof(tr->device_model));
+	if (!uname(&u))
+		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",
+			 u.release);
+	sysctl_record_dirty(&tr->sysctls);
 }
 
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
@@ -179,6 +201,7 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	struct target target;
 	struct case_result *c;
 	int err, failed;
+	bool traced;
 
 	c = run_result_add_case(ctx->result, plan->wl->n_phases);
 	if (!c)
@@ -192,12 +215,25 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 
 	err = target_up(&target, &plan->spec, &ctx->td);
 	case_record_target(c, &target);
-	if (!err && !ctx->stop && !ctx->opt->no_trace)
-		err = tracer_start(&tracer, target.kernel_dev, &c->programs,
-				   &ctx->td);
+	traced = !ctx->opt->no_trace && target.fs_dev;
+	if (!err && target.untraced[0])
+		log_warn("%s", target.untraced);
+	if (!err && !ctx->stop && traced) {
+		struct trace_config tc = {
+			.kernel_dev = target_kernel_dev(target.fs_dev),
+			.disk_dev = target_kernel_dev(target.disk_dev),
+			.log = &c->target.log,
+		};
+
+		if (log_region_read(target.devpath, target.fstype,
+				    &c->target.log))
+			log_warn("block IO will have no log class: %s",
+				 c->target.log.source);
+		err = tracer_start(&tracer, &tc, &c->programs, &ctx->td);
+	}
 	if (!err && !ctx->stop)
-		err = case_run_phases(ctx, plan, c, target.mnt,
-				      ctx->opt->no_trace ? NULL : &tracer);
+		err = case_run_phases(ctx, plan, c, target.workdir,
+				      traced ? &tracer : NULL);
 	if (ctx->stop)
 		err = -EINTR;
 
@@ -258,7 +294,15 @@ static int json_path_check(const char *path)
 static int run_preflight(const struct run_options *opt,
 			 const struct workload_params *params)
 {
-	struct target_spec spec = { .scratch = opt->scratch };
+	struct target_spec spec = {
+		.kind = opt->dir ? TARGET_DIR :
+			opt->device ? TARGET_DEVICE :
+				      TARGET_IMAGE,
+		.scratch = opt->scratch,
+		.dir = opt->dir,
+		.device = opt->device,
+		.force = opt->force,
+	};
 	char why[256];
 	unsigned int i;
 
@@ -287,7 +331,12 @@ static int run_preflight(const struct run_options *opt,
 
 		if (size > spec.image_size)
 			spec.image_size = size;
+		if (wl->space_needed(&params[i]) > spec.space_needed)
+			spec.space_needed = wl->space_needed(&params[i]);
 	}
+	/* a device target still needs the scratch dir for its mount point */
+	if (spec.kind == TARGET_DEVICE && scratch_check(opt->scratch, 0))
+		return EXIT_ENVIRONMENT;
 	if (target_preflight(&spec))
 		return EXIT_ENVIRONMENT;
 	return EXIT_OK;
@@ -309,7 +358,12 @@ static int run_report(const struct run_ctx *ctx, int code)
 		phases += r->cases[i].n_phases;
 	if (!phases)
 		return code;
-	report_text(r, stdout);
+	if (ctx->opt->format && !strcmp(ctx->opt->format, "bonnie-csv")) {
+		report_bonnie_csv(r, NULL, stdout);
+	} else {
+		report_text(r, stdout);
+		report_bonnie_tables(r, stdout);
+	}
 	if (ctx->opt->json_path && results_write_json(r, ctx->opt->json_path))
 		return code ? code : EXIT_RUN_FAILED;
 	return code;

@@ -26,10 +26,14 @@ struct run_options {
 	unsigned int repeat; /* fresh mkfs for each */
 	const char *scratch;
 	const char *json_path; /* NULL: no JSON file */
+	const char *format; /* --format: NULL or "text", or "bonnie-csv" */
 	uint64_t size; /* 0: the workload's default; else its size= */
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
 	struct device_model model;
+	const char *dir; /* --dir: an existing filesystem, no mkfs */
+	const char *device; /* --device: a real block device to format */
+	bool force; /* --force: format it even if it holds a signature */
 };
 
 /* Exit codes, documented in --help and the README. */

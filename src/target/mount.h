@@ -10,11 +10,4 @@
 int mount_fs(const char *device, const char *dir, const char *fstype,
 	     const char *options, struct teardown *td);
 
-/*
- * The options the kernel reports for the mount at dir in
- * /proc/self/mountinfo: per-mount options and superblock options.
- */
-int mount_read_options(const char *dir, char *mnt_opts, size_t mnt_len,
-		       char *super_opts, size_t super_len);
-
 #endif

@@ -3,22 +3,68 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
+#include "target/blockdev.h"
+#include "target/devinfo.h"
 #include "target/image.h"
 #include "target/mount.h"
+#include "target/mountinfo.h"
+#include "target/rmtree.h"
 #include "target/scratch.h"
 #include "target/target.h"
 #include "util/log.h"
+#include "util/parse.h"
 
 unsigned int target_kernel_dev(dev_t dev)
 {
 	return (major(dev) << 20) | minor(dev);
 }
 
+static int dir_check(const char *dir, uint64_t need)
+{
+	char want[32], have[32];
+	struct statvfs vfs;
+	struct stat st;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		log_error("--dir %s: %s", dir,
+			  errno ? strerror_safe(errno) : "not a directory");
+		return -ENOTDIR;
+	}
+	if (access(dir, W_OK | X_OK) || statvfs(dir, &vfs) ||
+	    (vfs.f_flag & ST_RDONLY)) {
+		log_error("--dir %s is not writable", dir);
+		return -EACCES;
+	}
+	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < need) {
+		format_bytes(need, want, sizeof(want));
+		format_bytes((uint64_t)vfs.f_bavail * vfs.f_frsize, have,
+			     sizeof(have));
+		log_error("--dir %s has %s free but the workload needs %s",
+			  dir, have, want);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
 int target_preflight(const struct target_spec *spec)
 {
-	return scratch_check(spec->scratch, spec->image_size);
+	dev_t dev;
+
+	switch (spec->kind) {
+	case TARGET_IMAGE:
+		return scratch_check(spec->scratch, spec->image_size);
+	case TARGET_DEVICE:
+		return blockdev_check_formattable(spec->device, spec->force,
+						  &dev);
+	case TARGET_DIR:
+		return dir_check(spec->dir, spec->space_needed);
+	}
+	return -EINVAL;
 }
 
 static int path_join(char *out, size_t len, const char *dir, const char *name)
@@ -32,14 +78,26 @@ static int path_join(char *out, size_t len, const char *dir, const char *name)
 	return 0;
 }
 
-int target_up(struct target *t, const struct target_spec *spec,
-	      struct teardown *td)
+/* mkfs the device and mount it on t->mnt */
+static int target_make_fs(struct target *t, struct teardown *td)
 {
+	const struct target_spec *spec = &t->spec;
 	int err;
 
-	memset(t, 0, sizeof(*t));
-	t->spec = *spec;
-	t->loop.fd = -1;
+	err = mkfs_run(spec->fstype, t->devpath, spec->mkfs_opts, &t->mkfs);
+	if (err)
+		return err;
+	err = mount_fs(t->devpath, t->mnt, spec->fstype, spec->mount_opts, td);
+	if (err)
+		return err;
+	snprintf(t->workdir, sizeof(t->workdir), "%s", t->mnt);
+	return 0;
+}
+
+static int target_up_image(struct target *t, struct teardown *td)
+{
+	const struct target_spec *spec = &t->spec;
+	int err;
 
 	err = scratch_make_rundir(spec->scratch, t->rundir, sizeof(t->rundir),
 				  td);
@@ -48,37 +106,122 @@ int target_up(struct target *t, const struct target_spec *spec,
 	err = path_join(t->image, sizeof(t->image), t->rundir, "image");
 	if (!err)
 		err = path_join(t->mnt, sizeof(t->mnt), t->rundir, "mnt");
+	if (!err)
+		err = image_create(t->image, spec->image_size, td);
+	if (!err)
+		err = loopdev_attach(&t->loop, t->image, td);
 	if (err)
 		return err;
+	snprintf(t->devpath, sizeof(t->devpath), "%s", t->loop.path);
+	t->fs_dev = t->loop.dev;
+	return target_make_fs(t, td);
+}
 
-	err = image_create(t->image, spec->image_size, td);
-	if (err)
-		return err;
-	err = loopdev_attach(&t->loop, t->image, td);
-	if (err)
-		return err;
-	t->kernel_dev = target_kernel_dev(t->loop.dev);
-	log_debug("%s: %s on %s (dev %u:%u), direct IO on", spec->fstype,
-		  t->image, t->loop.path, major(t->loop.dev),
-		  minor(t->loop.dev));
+static int target_up_device(struct target *t, struct teardown *td)
+{
+	const struct target_spec *spec = &t->spec;
+	int err;
 
-	err = mkfs_run(spec->fstype, t->loop.path, spec->mkfs_opts, &t->mkfs);
+	/* checked again right before formatting: things change */
+	err = blockdev_check_formattable(spec->device, spec->force, &t->fs_dev);
 	if (err)
 		return err;
-	err = mount_fs(t->loop.path, t->mnt, spec->fstype, spec->mount_opts,
-		       td);
+	snprintf(t->devpath, sizeof(t->devpath), "%s", spec->device);
+	err = scratch_make_rundir(spec->scratch, t->rundir, sizeof(t->rundir),
+				  td);
+	if (!err)
+		err = path_join(t->mnt, sizeof(t->mnt), t->rundir, "mnt");
 	if (err)
 		return err;
-	err = mount_read_options(t->mnt, t->mount_opts, sizeof(t->mount_opts),
-				 t->super_opts, sizeof(t->super_opts));
-	if (err) {
-		log_error("%s is not in /proc/self/mountinfo after mounting it",
-			  t->mnt);
+	return target_make_fs(t, td);
+}
+
+static int workdir_remove(void *arg)
+{
+	return rmtree(arg);
+}
+
+static int target_up_dir(struct target *t, struct teardown *td)
+{
+	struct mountinfo_entry *e;
+	struct stat st;
+	int err;
+
+	err = path_join(t->workdir, sizeof(t->workdir), t->spec.dir,
+			"fsprof.XXXXXX");
+	if (err)
+		return err;
+	if (!mkdtemp(t->workdir)) {
+		err = -errno;
+		log_error("--dir %s: cannot create a work directory: %s",
+			  t->spec.dir, strerror_safe(-err));
 		return err;
 	}
+	err = teardown_push(td, workdir_remove, t->workdir, "remove %s",
+			    t->workdir);
+	if (err)
+		return err;
+	t->fs_dev = devinfo_fs_device(t->workdir);
+	e = malloc(sizeof(*e));
+	if (!e || stat(t->workdir, &st))
+		err = e ? -errno : -ENOMEM;
+	if (!err &&
+	    !mountinfo_find_by_dev(major(st.st_dev), minor(st.st_dev), e)) {
+		snprintf(t->fstype, sizeof(t->fstype), "%s", e->fstype);
+		snprintf(t->mnt, sizeof(t->mnt), "%s", e->mountpoint);
+		if (t->fs_dev)
+			snprintf(t->devpath, sizeof(t->devpath), "%s",
+				 e->source);
+	}
+	free(e);
+	if (!err && !t->fs_dev)
+		snprintf(t->untraced, sizeof(t->untraced),
+			 "%s (%s) has no block device: block, journal and filesystem tracing is unavailable; only user-side metrics are measured",
+			 t->spec.dir, t->fstype[0] ? t->fstype : "unknown");
+	return err;
+}
+
+int target_up(struct target *t, const struct target_spec *spec,
+	      struct teardown *td)
+{
+	struct mountinfo_entry *e;
+	int err = -EINVAL;
+
+	memset(t, 0, sizeof(*t));
+	t->spec = *spec;
+	t->loop.fd = -1;
+	switch (spec->kind) {
+	case TARGET_IMAGE:
+		err = target_up_image(t, td);
+		break;
+	case TARGET_DEVICE:
+		err = target_up_device(t, td);
+		break;
+	case TARGET_DIR:
+		err = target_up_dir(t, td);
+		break;
+	}
+	if (err)
+		return err;
+	if (t->fs_dev)
+		t->disk_dev = devinfo_whole_disk(t->fs_dev);
+	e = calloc(1, sizeof(*e));
+	if (e && !mountinfo_find_by_dir(t->mnt, e)) {
+		snprintf(t->fstype, sizeof(t->fstype), "%s", e->fstype);
+		snprintf(t->mount_opts, sizeof(t->mount_opts), "%s",
+			 e->mnt_opts);
+		snprintf(t->super_opts, sizeof(t->super_opts), "%s",
+			 e->super_opts);
+	}
+	free(e);
 	/* after mkfs: making the filesystem is not what is measured */
-	if (spec->model)
-		return throttle_apply(spec->model, t->loop.dev, td);
+	if (spec->model && t->disk_dev)
+		return throttle_apply(spec->model, t->disk_dev, td);
+	if (spec->model && strcmp(spec->model->name, "none")) {
+		log_error("--device-model needs a block device, and %s has none",
+			  spec->dir);
+		return -ENODEV;
+	}
 	return 0;
 }
 

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A target is the filesystem a workload runs on. For now: a sparse image in
- * a per-run scratch directory, on a direct-IO loop device, made with mkfs and
- * mounted. Every step registers its undo in the teardown registry.
+ * A target is the filesystem a workload runs on:
+ * - an image: a sparse file in a per-run scratch directory, on a direct-IO
+ *   loop device, made with mkfs and mounted (the default);
+ * - a device: a real block device, checked, made with mkfs and mounted;
+ * - a dir: a directory on a filesystem that is already mounted; fsprof works
+ *   in a new subdirectory of it and removes only that.
+ * Every step registers its undo in the teardown registry.
  */
 #ifndef FSPROF_TARGET_H
 #define FSPROF_TARGET_H
@@ -17,22 +21,34 @@
 #include "target/throttle.h"
 #include "util/teardown.h"
 
+enum target_kind { TARGET_IMAGE, TARGET_DEVICE, TARGET_DIR };
+
 struct target_spec {
-	const char *fstype; /* "ext4" */
+	enum target_kind kind;
+	const char *fstype; /* "ext4" (image, device) */
 	const char *mkfs_opts; /* extra mkfs arguments, or NULL */
-	const char *mount_opts; /* mount data options, or NULL */
-	const char *scratch; /* directory that holds the run directory */
-	uint64_t image_size; /* bytes */
+	const char *mount_opts; /* mount options, or NULL */
+	const char *scratch; /* image: the directory for the run directory */
+	uint64_t image_size; /* image: bytes */
+	const char *device; /* device: /dev/X */
+	bool force; /* device: format even when it holds a signature */
+	const char *dir; /* dir: an existing directory */
+	uint64_t space_needed; /* dir: bytes the workload needs */
 	const struct device_model *model; /* throttle; NULL = none */
 };
 
 struct target {
 	struct target_spec spec;
-	char rundir[PATH_MAX]; /* <scratch>/fsprof.XXXXXX */
-	char image[PATH_MAX]; /* <rundir>/image */
-	char mnt[PATH_MAX]; /* <rundir>/mnt */
+	char rundir[PATH_MAX]; /* image: <scratch>/fsprof.XXXXXX */
+	char image[PATH_MAX]; /* image: <rundir>/image */
+	char mnt[PATH_MAX]; /* image, device: where it is mounted */
+	char workdir[PATH_MAX]; /* where the workload works */
+	char devpath[PATH_MAX]; /* the block device, "" when none */
 	struct loopdev loop;
-	unsigned int kernel_dev; /* loop.dev in the kernel's encoding */
+	dev_t fs_dev; /* the filesystem's block device, 0 when none */
+	dev_t disk_dev; /* the whole disk it is on */
+	char fstype[32]; /* as mounted */
+	char untraced[256]; /* why kernel tracing is unavailable, or "" */
 	struct mkfs_record mkfs;
 	char mount_opts[1024]; /* per-mount options, from mountinfo */
 	char super_opts[1024]; /* superblock options, from mountinfo */
@@ -40,11 +56,11 @@ struct target {
 
 /*
  * Check what can be checked before anything is created: the scratch
- * directory exists, is a directory, and has room for the image.
+ * directory or the dir exists and has room, the device is safe to format.
  */
 int target_preflight(const struct target_spec *spec);
 
-/* Create, attach, format and mount; undo steps go onto td. */
+/* Set the target up; undo steps go onto td. */
 int target_up(struct target *t, const struct target_spec *spec,
 	      struct teardown *td);
 

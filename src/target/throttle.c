@@ -98,7 +98,7 @@ int device_model_parse(const char *text, struct device_model *out, char *err,
 
 void device_model_format(const struct device_model *m, char *buf, size_t len)
 {
-	if (!strcmp(m->name, "none") || !m->name[0]) {
+	if (!m || !strcmp(m->name, "none") || !m->name[0]) {
 		snprintf(buf, len, "none");
 		return;
 	}

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -10,49 +11,90 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "util/clock.h"
 #include "util/log.h"
+
+/* a tracepoint whose prototype lost its request_queue argument in 5.11 */
+struct tp_variants {
+	const char *event;
+	int nargs; /* without the queue */
+	struct bpf_program *now, *with_queue;
+	bool missing;
+};
 
 struct block_domain {
 	struct block_bpf *skel;
-	bool issue_missing, done_missing;
-	int ncpus;
-	struct blk_stats *percpu; /* ncpus values, for one lookup */
+	struct tp_variants bio_queue, split, issue;
+	bool done_missing;
+	unsigned int phase; /* the one userspace set last */
 };
+
+/* load the variant the running kernel's prototype takes */
+static void tp_variants_choose(struct tp_variants *v,
+			       const struct kernel_btf *btf)
+{
+	int nargs = btf_tracepoint_nargs(btf, v->event);
+
+	v->missing = nargs < 0;
+	bpf_program__set_autoload(v->now, nargs == v->nargs);
+	bpf_program__set_autoload(v->with_queue, nargs == v->nargs + 1);
+}
+
+static void block_set_log(struct block_bpf *skel, const struct log_region *log)
+{
+	unsigned int i;
+
+	for (i = 0; log && i < log->n && i < BLK_LOG_MAX_RANGES; i++) {
+		skel->rodata->log_lo[i] = log->range[i].start;
+		skel->rodata->log_hi[i] =
+			log->range[i].start + log->range[i].sectors;
+	}
+	skel->rodata->n_log_ranges = i;
+}
 
 static int block_open(void **priv, const struct trace_config *cfg)
 {
 	struct block_domain *d = calloc(1, sizeof(*d));
-	int nargs;
+	struct block_bpf *s;
 
 	if (!d)
 		return -ENOMEM;
-	d->ncpus = libbpf_num_possible_cpus();
-	if (d->ncpus <= 0) {
-		nargs = d->ncpus ? d->ncpus : -EINVAL;
-		free(d);
-		return nargs;
-	}
-	d->percpu = calloc((size_t)d->ncpus, sizeof(struct blk_stats));
-	d->skel = block_bpf__open();
-	if (!d->percpu || !d->skel) {
-		int err = d->skel ? -ENOMEM : -errno;
+	s = d->skel = block_bpf__open();
+	if (!s) {
+		int err = -errno;
 
-		block_bpf__destroy(d->skel);
-		free(d->percpu);
 		free(d);
 		return err;
 	}
-	d->skel->rodata->targ_dev = cfg->kernel_dev;
+	/* requests carry the whole disk's dev_t, not a partition's */
+	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
+	s->rodata->workload_tgid = (__u32)getpid();
+	block_set_log(s, cfg->log);
 
-	/* block_rq_issue lost its request_queue argument in 5.11 / 5.10.137 */
-	nargs = btf_tracepoint_nargs(cfg->btf, "block_rq_issue");
-	d->issue_missing = nargs < 0;
-	bpf_program__set_autoload(d->skel->progs.fsprof_rq_issue, nargs == 1);
-	bpf_program__set_autoload(d->skel->progs.fsprof_rq_issue_q, nargs == 2);
-	d->done_missing =
-		btf_tracepoint_nargs(cfg->btf, "block_rq_complete") < 0;
-	bpf_program__set_autoload(d->skel->progs.fsprof_rq_done,
-				  !d->done_missing);
+	d->bio_queue = (struct tp_variants){
+		.event = "block_bio_queue",
+		.nargs = 1,
+		.now = s->progs.fsprof_bio_queue,
+		.with_queue = s->progs.fsprof_bio_queue_q,
+	};
+	d->split = (struct tp_variants){
+		.event = "block_split",
+		.nargs = 2,
+		.now = s->progs.fsprof_bio_split,
+		.with_queue = s->progs.fsprof_bio_split_q,
+	};
+	d->issue = (struct tp_variants){
+		.event = "block_rq_issue",
+		.nargs = 1,
+		.now = s->progs.fsprof_rq_issue,
+		.with_queue = s->progs.fsprof_rq_issue_q,
+	};
+	tp_variants_choose(&d->bio_queue, cfg->btf);
+	tp_variants_choose(&d->split, cfg->btf);
+	tp_variants_choose(&d->issue, cfg->btf);
+	d->done_missing = btf_tracepoint_nargs(cfg->btf, "block_rq_complete") <
+			  0;
+	bpf_program__set_autoload(s->progs.fsprof_rq_done, !d->done_missing);
 	*priv = d;
 	return 0;
 }
@@ -70,55 +112,178 @@ static int block_attach(void *priv, struct attach_list *list)
 	struct block_bpf *s = d->skel;
 	struct program_slot slots[] = {
 		{ s->progs.fsprof_rq_issue, &s->links.fsprof_rq_issue,
-		  "block:block_rq_issue", d->issue_missing },
+		  "block:block_rq_issue", d->issue.missing },
 		{ s->progs.fsprof_rq_issue_q, &s->links.fsprof_rq_issue_q,
 		  "block:block_rq_issue", false },
 		{ s->progs.fsprof_rq_done, &s->links.fsprof_rq_done,
 		  "block:block_rq_complete", d->done_missing },
+		{ s->progs.fsprof_bio_queue, &s->links.fsprof_bio_queue,
+		  "block:block_bio_queue", d->bio_queue.missing },
+		{ s->progs.fsprof_bio_queue_q, &s->links.fsprof_bio_queue_q,
+		  "block:block_bio_queue", false },
+		{ s->progs.fsprof_bio_split, &s->links.fsprof_bio_split,
+		  "block:block_split", d->split.missing },
+		{ s->progs.fsprof_bio_split_q, &s->links.fsprof_bio_split_q,
+		  "block:block_split", false },
 	};
 
-	return attach_programs("block", slots, 3, list) > 0 ? 0 : -ENOENT;
+	return attach_programs("block", slots, sizeof(slots) / sizeof(slots[0]),
+			       list) > 0 ?
+		       0 :
+		       -ENOENT;
 }
 
 static void block_set_phase(void *priv, unsigned int phase)
 {
 	struct block_domain *d = priv;
+	struct block_bpf__bss *bss = d->skel->bss;
 
-	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
+	/* the BPF side splits device time at phase_since_ns */
+	__atomic_store_n(&bss->prev_phase, d->phase, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bss->phase_since_ns, clock_mono_ns(),
+			 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bss->phase, phase, __ATOMIC_SEQ_CST);
+	d->phase = phase;
+}
+
+static void class_from_stats(struct block_class_result *r,
+			     const struct blk_io_stats *st)
+{
+	unsigned int i;
+
+	r->ios = st->ios;
+	r->bytes = st->bytes;
+	r->preflush = st->preflush;
+	r->fua = st->fua;
+	r->size.count = st->ios;
+	r->size.sum_ns = st->bytes;
+	r->size.max_ns = st->size_max;
+	r->lat.count = st->lat_count;
+	r->lat.sum_ns = st->lat_sum_ns;
+	r->lat.max_ns = st->lat_max_ns;
+	for (i = 0; i < HIST_NSLOTS; i++) {
+		r->size.slot[i] = st->size_slot[i];
+		r->lat.slot[i] = st->lat_slot[i];
+	}
+}
+
+/* the (class, issuer) entry of b, appended empty if new; NULL on ENOMEM */
+static struct block_class_result *block_io_entry(struct block_result *b,
+						 unsigned int ioclass,
+						 unsigned int issuer)
+{
+	struct block_io_result *io;
+	unsigned int i;
+
+	for (i = 0; i < b->n_io; i++)
+		if (b->io[i].ioclass == ioclass && b->io[i].issuer == issuer)
+			return &b->io[i].r;
+	io = realloc(b->io, (b->n_io + 1) * sizeof(*io));
+	if (!io)
+		return NULL;
+	b->io = io;
+	io = &b->io[b->n_io++];
+	memset(io, 0, sizeof(*io));
+	io->ioclass = ioclass;
+	io->issuer = issuer;
+	return &io->r;
+}
+
+static int collect_io(struct block_domain *d, unsigned int phase,
+		      struct block_result *b)
+{
+	int fd = bpf_map__fd(d->skel->maps.io_stats);
+	struct blk_io_stats *st = malloc(sizeof(*st));
+	struct block_class_result *one = malloc(sizeof(*one));
+	unsigned int c, i;
+	int err = 0;
+
+	if (!st || !one) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (c = 0; c < BLK_IOC_NR; c++) {
+		for (i = 0; i < BLK_ISS_NR; i++) {
+			__u32 key = blk_io_index(phase, c, i);
+			struct block_class_result *r;
+
+			if (bpf_map_lookup_elem_flags(fd, &key, st,
+						      BPF_F_LOCK)) {
+				if (errno == ENOENT)
+					continue;
+				err = -errno;
+				goto out;
+			}
+			r = block_io_entry(b, c, i);
+			if (!r) {
+				err = -ENOMEM;
+				goto out;
+			}
+			memset(one, 0, sizeof(*one));
+			class_from_stats(one, st);
+			block_class_add(r, one);
+			block_class_add(&b->cls[blk_ioclass_op(c)], one);
+		}
+	}
+out:
+	free(one);
+	free(st);
+	return err;
+}
+
+static int busy_add(int fd, unsigned int phase, unsigned int track,
+		    struct block_busy_result *into)
+{
+	__u32 key = phase * BLK_NTRACKS + track;
+	struct blk_busy v;
+
+	if (bpf_map_lookup_elem(fd, &key, &v))
+		return -errno;
+	into->busy_ns += v.busy_ns;
+	into->inflight_ns += v.inflight_ns;
+	if (v.max_inflight > into->max_inflight)
+		into->max_inflight = v.max_inflight;
+	return 0;
+}
+
+static int collect_busy(struct block_domain *d, unsigned int phase,
+			struct block_result *b)
+{
+	int fd = bpf_map__fd(d->skel->maps.busy);
+	int err;
+	unsigned int i;
+
+	err = busy_add(fd, phase, BLK_TRACK_DEVICE, &b->device);
+	for (i = 0; !err && i < BLK_IOC_NR; i++)
+		err = busy_add(fd, phase, BLK_TRACK_IOCLASS(i), &b->ioclass[i]);
+	for (i = 0; !err && i < BLK_ISS_NR; i++)
+		err = busy_add(fd, phase, BLK_TRACK_ISSUER(i), &b->issuer[i]);
+	return err;
 }
 
 static int block_collect(void *priv, unsigned int phase,
 			 struct phase_result *out)
 {
 	struct block_domain *d = priv;
-	int fd = bpf_map__fd(d->skel->maps.blk_stats);
-	unsigned int c, i;
-	int cpu;
+	struct block_bpf__bss *bss = d->skel->bss;
+	int err;
 
-	for (c = 0; c < BLK_OPC_NR; c++) {
-		struct block_class_result *r = &out->block.cls[c];
-		__u32 key = blk_stats_index(phase, c);
-
-		if (bpf_map_lookup_elem(fd, &key, d->percpu))
-			return -errno;
-		for (cpu = 0; cpu < d->ncpus; cpu++) {
-			const struct blk_stats *st = &d->percpu[cpu];
-
-			r->ios += st->ios;
-			r->bytes += st->bytes;
-			r->lat.count += st->lat_count;
-			r->lat.sum_ns += st->lat_sum_ns;
-			if (st->lat_max_ns > r->lat.max_ns)
-				r->lat.max_ns = st->lat_max_ns;
-			for (i = 0; i < HIST_NSLOTS; i++)
-				r->lat.slot[i] += st->lat_slot[i];
-		}
-	}
+	if (phase >= FSPROF_MAX_PHASES)
+		return -EINVAL;
+	err = collect_io(d, phase, &out->block);
+	if (!err)
+		err = collect_busy(d, phase, &out->block);
+	if (err)
+		return err;
 	out->block.traced = true;
-	if (phase == FSPROF_PHASE_NONE)
-		return metric_add(&out->metrics, "block.latency_untracked",
-				  d->skel->bss->inflight_full);
-	return 0;
+	if (phase != FSPROF_PHASE_NONE)
+		return 0;
+	err = metric_add(&out->metrics, "block.latency_untracked",
+			 bss->inflight_full);
+	if (!err && bss->stats_full)
+		err = metric_add(&out->metrics, "block.requests_uncounted",
+				 bss->stats_full);
+	return err;
 }
 
 static void block_destroy(void *priv)
@@ -128,7 +293,6 @@ static void block_destroy(void *priv)
 	if (!d)
 		return;
 	block_bpf__destroy(d->skel);
-	free(d->percpu);
 	free(d);
 }
 

@@ -15,6 +15,9 @@
 
 struct trace_config {
 	unsigned int kernel_dev; /* the target, major << 20 | minor */
+	unsigned int disk_dev; /* the whole disk it is on (block requests) */
+	/* the filesystem's log in disk sectors (block log class); or NULL */
+	const struct log_region *log;
 	/* for probing tracepoints: btf_tracepoint_nargs(cfg->btf, "...") */
 	const struct kernel_btf *btf;
 };
@@ -37,5 +40,8 @@ struct trace_domain_ops {
 };
 
 extern const struct trace_domain_ops block_domain;
+extern const struct trace_domain_ops jbd2_domain;
+extern const struct trace_domain_ops ext4_domain;
+extern const struct trace_domain_ops writeback_domain;
 
 #endif

@@ -12,6 +12,9 @@
 /* adding a domain: a bpf/<d>.bpf.c + src/trace/<d>.c pair and a line here */
 static const struct trace_domain_ops *const all_domains[] = {
 	&block_domain,
+	&jbd2_domain,
+	&ext4_domain,
+	&writeback_domain,
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -58,11 +61,11 @@ static int tracer_undo(void *arg)
 	return 0;
 }
 
-int tracer_start(struct tracer *t, unsigned int kernel_dev,
+int tracer_start(struct tracer *t, const struct trace_config *target,
 		 struct attach_list *programs, struct teardown *td)
 {
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
-	struct trace_config cfg = { .kernel_dev = kernel_dev };
+	struct trace_config cfg = *target;
 	unsigned int i, n_opened = 0;
 	struct kernel_btf btf;
 	int err;

@@ -25,11 +25,12 @@ struct tracer {
 };
 
 /*
- * Open, configure, load and attach every domain for the device kernel_dev;
- * record each program's outcome in run. Domains that fail are reported and
- * left out. The stop goes onto td.
+ * Open, configure, load and attach every domain for the filesystem target
+ * describes (its btf is filled in here); record each program's outcome in
+ * programs. Domains that fail are reported and left out. The stop goes onto
+ * td.
  */
-int tracer_start(struct tracer *t, unsigned int kernel_dev,
+int tracer_start(struct tracer *t, const struct trace_config *target,
 		 struct attach_list *programs, struct teardown *td);
 
 /* set the phase id every domain charges events to (0 = between phases) */

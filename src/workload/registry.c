@@ -5,6 +5,11 @@
 
 static const struct workload_def *const registry[] = {
 	&seqio_workload,
+	&bonnie_workload,
+	&afd_workload,
+	&files1m_workload,
+	&mdcreate_workload,
+	&fsync_workload,
 };
 
 const struct workload_def *const *workload_all(unsigned int *n)

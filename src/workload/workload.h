@@ -95,5 +95,10 @@ int interval_add(struct phase_ctx *pc, uint64_t t_ns, uint64_t files,
 		 uint64_t bytes);
 
 extern const struct workload_def seqio_workload;
+extern const struct workload_def bonnie_workload;
+extern const struct workload_def afd_workload;
+extern const struct workload_def files1m_workload;
+extern const struct workload_def mdcreate_workload;
+extern const struct workload_def fsync_workload;
 
 #endif

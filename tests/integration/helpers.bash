@@ -51,8 +51,8 @@ bpftrace_stop() {
 # What a run must never leave behind, below $1 (a scratch directory).
 leftovers() {
 	local dir=$1 found=""
-	grep -q " $dir" /proc/mounts && found+="mount below $dir; "
-	losetup -a 2>/dev/null | grep -q "$dir" && found+="loop device on $dir; "
+	grep -q " $dir/" /proc/mounts && found+="mount below $dir; "
+	losetup -a 2>/dev/null | grep -q "$dir/" && found+="loop device on $dir; "
 	bpftool prog show 2>/dev/null | grep -q 'name fsprof_' &&
 		found+="fsprof BPF program loaded; "
 	[ -n "$(find "$dir" -mindepth 1 2>/dev/null)" ] &&

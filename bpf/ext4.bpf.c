@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ext4 domain: what the target filesystem's allocator, delayed allocation,
+ * writeback and fsync did, charged to the phase that was running when the
+ * event fired. The default set only: every event here fires per
+ * allocation, per flush, per fsync or per page reserved, never several
+ * times per file like ext4_mark_inode_dirty or the extent-status lookups.
+ *
+ * Every event is filtered on the filesystem's s_dev, the target's dev_t.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "fsprof/ext4.h"
+#include "phase.bpf.h"
+#include "core_fixes.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, FSPROF_MAX_PHASES);
+	__type(key, __u32);
+	__type(value, struct ext4_stats);
+} ext4_stats SEC(".maps");
+
+struct fsync_call {
+	__u64 start_ns;
+	__u32 phase;
+	__u32 datasync;
+};
+
+/* fsyncs in progress, keyed by pid_tgid */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, struct fsync_call);
+} fsync_calls SEC(".maps");
+
+/* fsyncs whose latency was lost because fsync_calls was full */
+__u64 fsync_untracked = 0;
+
+static __always_inline struct ext4_stats *stats_of(__u32 phase)
+{
+	return bpf_map_lookup_elem(&ext4_stats, &phase);
+}
+
+static __always_inline struct ext4_stats *stats_of_phase(void)
+{
+	return stats_of(current_phase());
+}
+
+static __always_inline void hist_add(struct ext4_hist *h, __u64 v)
+{
+	h->count++;
+	h->sum += v;
+	if (v > h->max)
+		h->max = v;
+	hist_count(h->slot, v);
+}
+
+static __always_inline bool sb_is_target(struct super_block *sb)
+{
+	return sb && BPF_CORE_READ(sb, s_dev) == targ_dev;
+}
+
+static __always_inline bool inode_is_target(struct inode *inode)
+{
+	return inode && sb_is_target(BPF_CORE_READ(inode, i_sb));
+}
+
+/* ---- mballoc ---- */
+
+SEC("tp_btf/ext4_request_blocks")
+int BPF_PROG(fsprof_e4_req, struct ext4_allocation_request *ar)
+{
+	struct ext4_stats *st;
+
+	if (!ar || !inode_is_target(BPF_CORE_READ(ar, inode)))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->alloc_requests++;
+	st->alloc_requested_blocks += BPF_CORE_READ(ar, len);
+	return 0;
+}
+
+SEC("tp_btf/ext4_allocate_blocks")
+int BPF_PROG(fsprof_e4_alloc, struct ext4_allocation_request *ar,
+	     unsigned long long block)
+{
+	struct ext4_stats *st;
+	__u32 len;
+
+	if (!ar || !inode_is_target(BPF_CORE_READ(ar, inode)))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	len = BPF_CORE_READ(ar, len);
+	if (!block || !len) {
+		st->alloc_failures++;
+		return 0;
+	}
+	if (block == BPF_CORE_READ(ar, goal))
+		st->alloc_goal_hits++;
+	else
+		st->alloc_goal_misses++;
+	hist_add(&st->alloc_extent_blocks, len);
+	return 0;
+}
+
+SEC("tp_btf/ext4_mballoc_alloc")
+int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
+{
+	struct ext4_stats *st;
+	__u32 cr;
+
+	if (!ac || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->mballoc_regular++;
+	cr = ext4_cr_decode(BPF_CORE_READ(ac, ac_criteria));
+	if (cr < EXT4_CR_NR)
+		st->mballoc_cr[cr]++;
+	st->mballoc_groups_scanned += ext4_ac_groups_scanned(ac);
+	st->mballoc_extents_scanned += BPF_CORE_READ(ac, ac_found);
+	return 0;
+}
+
+SEC("tp_btf/ext4_mballoc_prealloc")
+int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
+{
+	struct ext4_stats *st;
+
+	if (!ac || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->mballoc_prealloc++;
+	return 0;
+}
+
+SEC("tp_btf/ext4_mb_new_inode_pa")
+int BPF_PROG(fsprof_e4_ipa, struct ext4_allocation_context *ac,
+	     struct ext4_prealloc_space *pa)
+{
+	struct ext4_stats *st;
+
+	if (!ac || !pa || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->pa_new_inode++;
+	st->pa_new_inode_blocks += BPF_CORE_READ(pa, pa_len);
+	return 0;
+}
+
+SEC("tp_btf/ext4_mb_new_group_pa")
+int BPF_PROG(fsprof_e4_gpa, struct ext4_allocation_context *ac,
+	     struct ext4_prealloc_space *pa)
+{
+	struct ext4_stats *st;
+
+	if (!ac || !pa || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->pa_new_group++;
+	st->pa_new_group_blocks += BPF_CORE_READ(pa, pa_len);
+	return 0;
+}
+
+SEC("tp_btf/ext4_free_blocks")
+int BPF_PROG(fsprof_e4_free, struct inode *inode, __u64 block,
+	     unsigned long count, int flags)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->free_extents++;
+	st->freed_blocks += count;
+	return 0;
+}
+
+/* ---- delayed allocation and writeback ---- */
+
+static __always_inline int da_reserve(struct inode *inode, __u64 blocks)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->da_reserves++;
+	st->da_reserved_blocks += blocks;
+	return 0;
+}
+
+/* 6.10+: the number of blocks reserved is an argument */
+SEC("tp_btf/ext4_da_reserve_space")
+int BPF_PROG(fsprof_e4_resv, struct inode *inode, int nr_resv)
+{
+	return da_reserve(inode, nr_resv > 0 ? nr_resv : 0);
+}
+
+/* before 6.10: one block per call */
+SEC("tp_btf/ext4_da_reserve_space")
+int BPF_PROG(fsprof_e4_resv1, struct inode *inode)
+{
+	return da_reserve(inode, 1);
+}
+
+static __always_inline int da_flush(struct inode *inode)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->da_flushes++;
+	return 0;
+}
+
+/* 6.17+: one map-and-submit round of a delalloc flush */
+SEC("tp_btf/ext4_da_write_folios_start")
+int BPF_PROG(fsprof_e4_flush, struct inode *inode, loff_t start_pos,
+	     loff_t next_pos, struct writeback_control *wbc)
+{
+	return da_flush(inode);
+}
+
+/* the same round before 6.17 (its second argument changed meaning) */
+SEC("tp_btf/ext4_da_write_pages")
+int BPF_PROG(fsprof_e4_flsh3, struct inode *inode, __u64 first,
+	     struct writeback_control *wbc)
+{
+	return da_flush(inode);
+}
+
+SEC("tp_btf/ext4_da_write_pages_extent")
+int BPF_PROG(fsprof_e4_daext, struct inode *inode, struct ext4_map_blocks *map)
+{
+	struct ext4_stats *st;
+	__u32 len;
+
+	if (!map || !inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	len = BPF_CORE_READ(map, m_len);
+	st->da_flush_extents++;
+	st->da_flush_blocks += len;
+	hist_add(&st->da_flush_extent_blocks, len);
+	return 0;
+}
+
+SEC("tp_btf/ext4_alloc_da_blocks")
+int BPF_PROG(fsprof_e4_dafrc, struct inode *inode)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->da_forced++;
+	return 0;
+}
+
+SEC("tp_btf/ext4_writepages")
+int BPF_PROG(fsprof_e4_wp, struct inode *inode, struct writeback_control *wbc)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->writepages++;
+	return 0;
+}
+
+SEC("tp_btf/ext4_writepages_result")
+int BPF_PROG(fsprof_e4_wpres, struct inode *inode,
+	     struct writeback_control *wbc, int ret, int pages_written)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	if (pages_written > 0)
+		st->writepages_pages += pages_written;
+	if (ret < 0)
+		st->writepages_errors++;
+	return 0;
+}
+
+/* ---- fsync and sync ---- */
+
+SEC("tp_btf/ext4_sync_file_enter")
+int BPF_PROG(fsprof_e4_fsin, struct file *file, int datasync)
+{
+	struct fsync_call call = {};
+	__u64 id = bpf_get_current_pid_tgid();
+
+	if (!file || !inode_is_target(BPF_CORE_READ(file, f_inode)))
+		return 0;
+	call.start_ns = bpf_ktime_get_ns();
+	call.phase = current_phase();
+	call.datasync = datasync != 0;
+	if (bpf_map_update_elem(&fsync_calls, &id, &call, BPF_ANY))
+		__sync_fetch_and_add(&fsync_untracked, 1);
+	return 0;
+}
+
+/* charged to the phase the fsync began in, like a block request */
+SEC("tp_btf/ext4_sync_file_exit")
+int BPF_PROG(fsprof_e4_fsout, struct inode *inode, int ret)
+{
+	__u64 id = bpf_get_current_pid_tgid(), delta;
+	struct fsync_call *call;
+	struct ext4_stats *st;
+	__u32 datasync;
+
+	call = bpf_map_lookup_elem(&fsync_calls, &id);
+	if (!call)
+		return 0;
+	delta = bpf_ktime_get_ns() - call->start_ns;
+	datasync = call->datasync;
+	st = stats_of(call->phase);
+	bpf_map_delete_elem(&fsync_calls, &id);
+	if (!st)
+		return 0;
+	st->fsyncs++;
+	st->fdatasyncs += datasync;
+	if (ret)
+		st->fsync_errors++;
+	hist_add(&st->fsync_ns, delta);
+	return 0;
+}
+
+SEC("tp_btf/ext4_sync_fs")
+int BPF_PROG(fsprof_e4_syncf, struct super_block *sb, int wait)
+{
+	struct ext4_stats *st;
+
+	if (!sb_is_target(sb))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->sync_fs++;
+	return 0;
+}
+
+/*
+ * Fast commits (mkfs -O fast_commit): status 0 (EXT4_FC_STATUS_OK, an
+ * anonymous enum) is an fsync served without a full jbd2 commit; any other
+ * status fell back to one.
+ */
+SEC("tp_btf/ext4_fc_commit_stop")
+int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
+{
+	struct ext4_stats *st;
+
+	if (!sb_is_target(sb))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	if (status) {
+		st->fc_fallbacks++;
+		return 0;
+	}
+	st->fc_commits++;
+	if (nblks > 0)
+		st->fc_commit_blocks += nblks;
+	return 0;
+}

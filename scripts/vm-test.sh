@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# Run fsprof on other kernels: Debian's own 6.1 and 6.12 kernels booted under
+# QEMU, one tiny fsprof run on ext4 and on xfs in each, and a check of the
+# results on the host (every domain attached, nothing failed, every domain
+# that concerns the filesystem counted something).
+#
+#   scripts/vm-test.sh [options] [KERNEL...]      KERNEL: 6.1 6.12 (default)
+#                                                 or an exact package name
+#   --fsprof BIN   the fsprof to test (default build/fsprof, brought up to
+#                  date with make); its libraries (ldd) go into the guest
+#   --fs LIST      filesystems, space separated (default "ext4 xfs")
+#   --size S       seqio size in the guest (default 8M)
+#   --cache DIR    downloaded and unpacked kernels ($FSPROF_VM_CACHE,
+#                  default /var/cache/fsprof-vm)
+#   --out DIR      per-kernel results and summary.json (default build/vm)
+#   --timeout S    limit for one guest (default 300)
+#   --prepare      install packages, fetch and stage kernels; do not boot
+#
+# Kernels come from the Debian archive (apt-get download), are unpacked with
+# dpkg -x into the cache (never installed into /boot) and booted uncompressed
+# (PVH) with a busybox initramfs. Exit: 0 all checks passed, 1 a check failed,
+# 3 this machine cannot run the test (no QEMU or kernel packages to be had).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+vmdir=$top/scripts/vm
+
+# Debian packages the VM test needs on the host (with make deps' DEPS)
+VM_DEPS="qemu-system-x86 busybox-static xz-utils zstd cpio binutils e2fsprogs xfsprogs jq"
+# what the guest loads; their dependencies are found from .modinfo
+GUEST_MODULES="crc32c_generic virtio_pci virtio_blk loop ext4 xfs"
+
+fsprof=$top/build/fsprof
+fsprof_given=
+fslist="ext4 xfs"
+size=8M
+image_size=320M # mkfs.xfs refuses less than 300 MB
+cache=${FSPROF_VM_CACHE:-/var/cache/fsprof-vm}
+out=$top/build/vm
+timeout_s=300
+prepare_only=0
+kernels=()
+
+say() { echo "vm-test: $*"; }
+cannot_run() {
+	echo "vm-test: cannot run here: $*" >&2
+	exit 3
+}
+
+usage() {
+	sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+	exit 2
+}
+
+parse_args() {
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--fsprof) fsprof=$2; fsprof_given=1; shift ;;
+		--fs) fslist=$2; shift ;;
+		--size) size=$2; shift ;;
+		--cache) cache=$2; shift ;;
+		--out) out=$2; shift ;;
+		--timeout) timeout_s=$2; shift ;;
+		--prepare) prepare_only=1 ;;
+		-h | --help) usage ;;
+		-*) echo "vm-test: unknown option $1" >&2; usage ;;
+		*) kernels+=("$1") ;;
+		esac
+		shift
+	done
+	[ ${#kernels[@]} -gt 0 ] || kernels=(6.1 6.12)
+}
+
+ensure_packages() {
+	local p missing=()
+
+	for p in $VM_DEPS; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	[ "$(id -u)" -eq 0 ] || cannot_run "packages missing (${missing[*]}) and not root to install them"
+	say "installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
+		{ apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; } ||
+		cannot_run "apt-get install ${missing[*]} failed"
+}
+
+# newest package matching an extended regex, by version sort
+newest_package() {
+	apt-cache search --names-only "$1" | cut -d' ' -f1 | sort -V | tail -n1
+}
+
+# 6.1 -> linux-image-6.1.0-N-amd64-unsigned (what linux-image-amd64 pulls
+# in when it is a 6.1), 6.12 -> newest linux-image-6.12.N+debM-amd64-unsigned
+resolve_kernel() {
+	local want=$1 esc meta pkg=""
+
+	case "$want" in
+	linux-image-*) echo "$want"; return 0 ;;
+	esac
+	esc=${want//./\\.}
+	meta=$(apt-cache depends linux-image-amd64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[^ ]*-amd64\)$/\1/p' | head -n1)
+	if [[ "$meta" =~ ^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64$ ]]; then
+		pkg=$meta-unsigned
+	else
+		pkg=$(newest_package "^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64-unsigned$")
+	fi
+	if [ -z "$pkg" ]; then
+		apt-get update -qq >/dev/null 2>&1 || true
+		pkg=$(newest_package "^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64-unsigned$")
+	fi
+	[ -n "$pkg" ] || cannot_run "no Debian package for Linux $want (apt-cache search linux-image-$want finds no -amd64-unsigned)"
+	echo "$pkg"
+}
+
+# the .deb of a package in $cache/debs, downloaded once
+fetch_kernel() {
+	local pkg=$1 deb
+
+	mkdir -p "$cache/debs"
+	deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | sort -V | tail -n1 || true)
+	if [ -z "$deb" ]; then
+		say "downloading $pkg" >&2
+		(cd "$cache/debs" &&
+			{ apt-get download -q -o APT::Sandbox::User=root "$pkg" >/dev/null 2>&1 ||
+				{ apt-get update -qq && apt-get download -q -o APT::Sandbox::User=root "$pkg" >/dev/null; }; }) ||
+			cannot_run "apt-get download $pkg failed"
+		deb=$(ls "$cache/debs/${pkg}_"*.deb | sort -V | tail -n1)
+	fi
+	echo "$deb"
+}
+
+# vmlinuz is a bzImage: its payload starts at an XZ (6.1) or zstd (6.12)
+# magic; the uncompressed ELF boots directly (PVH) and saves ~3.5 s of TCG
+extract_vmlinux() {
+	local vmlinuz=$1 dst=$2 magic off cmd
+
+	for magic in '\xfd\x37\x7a\x58\x5a\x00:xz -qdc --single-stream' \
+		'\x28\xb5\x2f\xfd:zstd -qdc' '\x1f\x8b\x08:gzip -qdc'; do
+		cmd=${magic#*:}
+		for off in $(LC_ALL=C grep -obUaP "${magic%%:*}" "$vmlinuz" | cut -d: -f1); do
+			tail -c +$((off + 1)) "$vmlinuz" | $cmd >"$dst" 2>/dev/null || true
+			if [ "$(head -c4 "$dst" | od -An -tx1 | tr -d ' ')" = 7f454c46 ]; then
+				return 0
+			fi
+		done
+	done
+	rm -f "$dst"
+	echo "vm-test: no XZ, zstd or gzip payload in $vmlinuz decompresses to an ELF vmlinux" >&2
+	return 1
+}
+
+# $cache/kernels/<deb>/: vmlinux, release, modules/*.ko, modules.order
+stage_kernel() {
+	local deb=$1 kdir unpack release
+	kdir=$cache/kernels/$(basename "$deb" .deb)
+
+	# ready holds the module list it was staged for
+	if [ "$(cat "$kdir/ready" 2>/dev/null)" != "$GUEST_MODULES" ]; then
+		say "unpacking $(basename "$deb")" >&2
+		rm -rf "$kdir"
+		mkdir -p "$kdir"
+		unpack=$kdir/unpacked
+		dpkg -x "$deb" "$unpack"
+		release=$(ls "$unpack/lib/modules")
+		echo "$release" >"$kdir/release"
+		extract_vmlinux "$unpack/boot/vmlinuz-$release" "$kdir/vmlinux"
+		# shellcheck disable=SC2086
+		"$vmdir/modules.sh" "$unpack/lib/modules/$release" "$kdir/modules" \
+			$GUEST_MODULES >"$kdir/modules.order"
+		rm -rf "$unpack"
+		echo "$GUEST_MODULES" >"$kdir/ready"
+	fi
+	echo "$kdir"
+}
+
+# copy the libraries ldd names for a program (none for a static one)
+copy_libraries() {
+	local root=$1 prog=$2 lib
+
+	for lib in $(ldd "$prog" 2>/dev/null | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -Ln "$lib" "$root$lib"
+	done
+}
+
+# copy a program found in PATH to the same path, and its libraries
+copy_program() {
+	local root=$1 prog=$2 path
+
+	path=$(command -v "$prog") || { echo "vm-test: $prog not found" >&2; return 1; }
+	mkdir -p "$root$(dirname "$path")"
+	cp -L "$path" "$root$path"
+	copy_libraries "$root" "$path"
+}
+
+build_initramfs() {
+	local kdir=$1 dst=$2 root
+
+	root=$(dirname "$dst")/root
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,lib/modules,scratch,out}
+	cp /bin/busybox "$root/bin/busybox"
+	ln -s busybox "$root/bin/sh"
+	cp "$fsprof" "$root/fsprof"
+	copy_libraries "$root" "$fsprof"
+	copy_program "$root" mkfs.ext4
+	copy_program "$root" mkfs.xfs
+	[ -r /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$root/etc/"
+	cp "$kdir"/modules/*.ko "$root/lib/modules/"
+	cp "$kdir/modules.order" "$root/modules.order"
+	install -m 755 "$vmdir/init" "$root/init"
+	install -m 755 "$vmdir/guest-run.sh" "$root/guest-run.sh"
+	printf 'FSLIST="%s"\nSIZE=%s\nIMAGE_SIZE=%s\n' "$fslist" "$size" \
+		"$image_size" >"$root/vm.conf"
+	# uncompressed: unpacking under TCG is cheaper than decompressing
+	(cd "$root" && find . | cpio -o -H newc --quiet -R 0:0) >"$dst"
+	rm -rf "$root"
+}
+
+# KVM only where the CPU really offers it; TCG everywhere else
+qemu_accel() {
+	if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+		echo "kvm"
+	else
+		echo "tcg,thread=multi"
+	fi
+}
+
+# boot one kernel; results land in $rdir
+boot_kernel() {
+	local kdir=$1 rdir=$2 t0 t1
+
+	rm -rf "$rdir"
+	mkdir -p "$rdir/out"
+	build_initramfs "$kdir" "$rdir/initrd.cpio"
+	truncate -s 1G "$rdir/scratch.img"
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$rdir/scratch.img"
+	truncate -s 64M "$rdir/results.img"
+	t0=$(date +%s.%N)
+	timeout "$timeout_s" qemu-system-x86_64 -accel "$(qemu_accel)" -cpu max \
+		-m 1024 -smp 2 -nodefaults -no-reboot -display none \
+		-serial stdio -kernel "$kdir/vmlinux" -initrd "$rdir/initrd.cpio" \
+		-append "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init" \
+		-drive "file=$rdir/scratch.img,if=virtio,format=raw,cache=unsafe" \
+		-drive "file=$rdir/results.img,if=virtio,format=raw,cache=unsafe" \
+		</dev/null >"$rdir/serial.log" 2>&1 || true
+	t1=$(date +%s.%N)
+	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' >"$rdir/wall_s"
+	tar -xf "$rdir/results.img" -C "$rdir/out" 2>/dev/null || true
+	rm -f "$rdir/scratch.img" "$rdir/results.img" "$rdir/initrd.cpio"
+}
+
+# The same fsprof on this host's kernel is the reference: the domains it
+# attaches here must attach in every guest. Without a host run (not root,
+# no loop devices), every bpf/<d>.bpf.c is expected.
+host_reference() {
+	local tmp
+	tmp=$(mktemp -d /var/tmp/fsprof-vm-host.XXXXXX)
+	if "$fsprof" run -q -w "seqio:size=$size" --fs ext4 \
+		--image-size "$image_size" --scratch "$tmp" \
+		--json "$out/host.json" >"$out/host.log" 2>&1; then
+		jq -c '[.cases[0].programs[].domain] | unique' "$out/host.json"
+	else
+		say "fsprof fails on this host (see $out/host.log); expecting every bpf/*.bpf.c domain" >&2
+		for f in "$top"/bpf/*.bpf.c; do
+			f=${f##*/}
+			echo "${f%.bpf.c}"
+		done | jq -R . | jq -sc .
+	fi
+	rm -rf --one-file-system "$tmp"
+}
+
+# summary of one kernel as JSON (also printed as text by report_kernel)
+judge_kernel() {
+	local pkg=$1 rdir=$2 expected=$3 fs rc boot_s end_s files=()
+
+	boot_s=$(sed -n 's/.*fsprof-vm: init started.* uptime=\([0-9.]*\).*/\1/p' "$rdir/serial.log" | head -n1)
+	end_s=$(sed -n 's/.*fsprof-vm: test finished.* uptime=\([0-9.]*\).*/\1/p' "$rdir/serial.log" | head -n1)
+	for fs in $fslist; do
+		rc=$(awk -v fs="$fs" '$1 == fs { print $2 }' "$rdir/out/status" 2>/dev/null)
+		jq -n --arg fs "$fs" --argjson rc "${rc:-255}" \
+			--argjson expected "$expected" \
+			--slurpfile run <(cat "$rdir/out/$fs.json" 2>/dev/null) \
+			-f "$vmdir/check-results.jq" >"$rdir/judge-$fs.json"
+		files+=("$rdir/judge-$fs.json")
+	done
+	jq -s --arg pkg "$pkg" --arg release "$(cat "$rdir/out/kernel" 2>/dev/null)" \
+		--arg boot "${boot_s:-}" --arg done_s "${end_s:-}" \
+		--arg wall "$(cat "$rdir/wall_s")" \
+		--arg btf "$(tr '\n' ' ' <"$rdir/out/btf-modules" 2>/dev/null)" '{
+		package: $pkg, release: $release,
+		boot_s: ($boot | tonumber? // null),
+		guest_s: ($done_s | tonumber? // null),
+		wall_s: ($wall | tonumber),
+		btf: ($btf | split(" ") | map(select(. != ""))),
+		runs: .,
+		problems: (if $release == "" then ["the guest did not come up or wrote no results: see serial.log"] else [] end
+			+ [.[].problems[]])
+	}' "${files[@]}" >"$rdir/summary.json"
+}
+
+report_kernel() {
+	local rdir=$1
+	jq -r '
+		"\(.package): Linux \(.release), boot \(.boot_s) s to /init, guest done at \(.guest_s) s, qemu wall \(.wall_s) s",
+		"  module BTF: \(.btf | join(" "))",
+		(.runs[] | .fs as $fs | .domains | to_entries[] |
+			"  \($fs) \(.key): attached \(.value.attached | join(" ") | if . == "" then "-" else . end)" +
+			(if (.value.missing | length) > 0 then "; missing \(.value.missing | join(", "))" else "" end) +
+			(if (.value.failed | length) > 0 then "; FAILED \(.value.failed | join(", "))" else "" end) +
+			(if .value.checked then (if .value.nonzero then "; counts ok" else "; counted nothing" end) else "" end)),
+		(.problems[] | "  PROBLEM: \(.)")
+	' "$rdir/summary.json"
+}
+
+main() {
+	local k pkg deb kdir rdir expected all=() failed=0 t0
+
+	parse_args "$@"
+	[ "$(uname -m)" = x86_64 ] || cannot_run "the VM test boots amd64 kernels; this is $(uname -m)"
+	ensure_packages
+	# the default binary is rebuilt when stale; a given one is used as is
+	if [ "$prepare_only" -eq 0 ] && [ -z "$fsprof_given" ]; then
+		make -C "$top" --no-print-directory build/fsprof >/dev/null ||
+			{ echo "vm-test: make build/fsprof failed" >&2; exit 1; }
+	fi
+	[ "$prepare_only" -eq 1 ] || [ -x "$fsprof" ] ||
+		{ echo "vm-test: $fsprof is not an executable" >&2; exit 1; }
+	fsprof=$(readlink -f "$fsprof")
+	mkdir -p "$out"
+	t0=$(date +%s)
+	[ "$prepare_only" -eq 1 ] || expected=$(host_reference)
+	[ "$prepare_only" -eq 1 ] || say "host $(uname -r) attaches domains $expected"
+	for k in "${kernels[@]}"; do
+		pkg=$(resolve_kernel "$k")
+		deb=$(fetch_kernel "$pkg")
+		kdir=$(stage_kernel "$deb")
+		[ "$prepare_only" -eq 1 ] && { say "$pkg ready in $kdir"; continue; }
+		rdir=$out/$(cat "$kdir/release")
+		say "booting $pkg ($(qemu_accel))"
+		boot_kernel "$kdir" "$rdir"
+		judge_kernel "$pkg" "$rdir" "$expected"
+		report_kernel "$rdir"
+		jq -e '.problems == []' "$rdir/summary.json" >/dev/null || failed=1
+		all+=("$rdir/summary.json")
+	done
+	[ "$prepare_only" -eq 1 ] && return 0
+	jq -s '{kernels: ., ok: (map(.problems == []) | all)}' "${all[@]}" >"$out/summary.json"
+	say "$(( $(date +%s) - t0 )) s for ${#kernels[@]} kernels; $([ $failed -eq 0 ] && echo "all checks passed" || echo "CHECKS FAILED") ($out/summary.json)"
+	return $failed
+}
+
+main "$@"

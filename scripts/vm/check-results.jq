@@ -1,0 +1,51 @@
+# Judge one guest run: jq -n --arg fs ext4 --argjson rc N
+#   --argjson expected '["block",...]' --slurpfile run <fs>.json
+# Prints {fs, rc, domains: {<d>: {attached, missing, failed, checked,
+# nonzero}}, absent, problems}. A problem is: fsprof failed, a domain never
+# reached the attach report (its open or load failed), a program failed to
+# attach, or a domain that attached and concerns this filesystem counted
+# nothing at all.
+
+# ext4/jbd2 only see ext*, xfs only xfs; everything else sees every filesystem
+def concerns($d; $fs):
+	if $d == "ext4" or $d == "jbd2" then ($fs | test("^ext[34]"))
+	elif $d == "xfs" then $fs == "xfs"
+	elif $d == "btrfs" then $fs == "btrfs"
+	else true end;
+
+def counted($case; $d):
+	if $d == "block" then
+		[$case.phases[].block.total.ios, $case.spill.block.total.ios // 0] | add
+	else
+		[($case.phases[] | .metrics[$d], .histograms[$d]),
+		 ($case.spill | .metrics[$d], .histograms[$d])
+		 | .. | numbers] | add // 0
+	end;
+
+($run[0] // {cases: []}) as $r
+| ($r.cases[0] // {programs: [], phases: []}) as $case
+| ($case.programs | map(.domain) | unique) as $present
+| ($expected - $present) as $absent
+| (reduce $present[] as $d ({};
+	.[$d] = {
+		attached: [$case.programs[] | select(.domain == $d and .state == "attached") | .program],
+		missing: [$case.programs[] | select(.domain == $d and .state == "missing") | "\(.program) (\(.event))"],
+		failed: [$case.programs[] | select(.domain == $d and .state == "failed") | "\(.program) (\(.event)): \(.reason)"]
+	}
+	| .[$d].checked = ((.[$d].attached | length) > 0 and concerns($d; $fs))
+	| .[$d].nonzero = (counted($case; $d) > 0)
+)) as $domains
+| {
+	fs: $fs,
+	rc: $rc,
+	domains: $domains,
+	absent: $absent,
+	problems: (
+		(if $rc != 0 then ["fsprof run on \($fs) exited \($rc)"] else [] end)
+		+ (if ($r.cases | length) == 0 then ["no results JSON from the run on \($fs)"] else [] end)
+		+ [$absent[] | "domain \(.) is not in the attach report (open or load failed: see \($fs).log)"]
+		+ [$domains | to_entries[] | .key as $d | .value.failed[] | "\($d): \(.) failed to attach"]
+		+ [$domains | to_entries[] | select(.value.checked and (.value.nonzero | not))
+		   | "\(.key): attached but counted nothing on \($fs)"]
+	)
+}

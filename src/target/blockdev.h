@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Whether a real block device may be formatted: the safety rules. */
+#ifndef FSPROF_BLOCKDEV_H
+#define FSPROF_BLOCKDEV_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/*
+ * Refuse (with the reason said, returning < 0) a path that is not a block
+ * device, a device that is mounted or in use, the disk or partition holding
+ * the root filesystem, and - unless force - one where libblkid finds any
+ * filesystem, RAID, LVM or partition-table signature.
+ */
+int blockdev_check_formattable(const char *path, bool force, dev_t *dev);
+
+#endif

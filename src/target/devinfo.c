@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "target/devinfo.h"
+#include "target/mountinfo.h"
+
+dev_t devinfo_whole_disk(dev_t dev)
+{
+	char path[PATH_MAX], buf[32] = "";
+	unsigned int maj, min;
+	ssize_t n;
+	int fd;
+
+	/* /sys/dev/block/M:m/partition exists for partitions only */
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/partition",
+		 major(dev), minor(dev));
+	if (access(path, F_OK))
+		return dev;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../dev", major(dev),
+		 minor(dev));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return dev;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || sscanf(buf, "%u:%u", &maj, &min) != 2)
+		return dev;
+	return makedev(maj, min);
+}
+
+dev_t devinfo_fs_device(const char *path)
+{
+	struct mountinfo_entry e;
+	struct stat st;
+
+	if (stat(path, &st))
+		return 0;
+	if (major(st.st_dev))
+		return st.st_dev;
+	/* anonymous st_dev (btrfs, tmpfs, overlay): the mount's source */
+	if (mountinfo_find_by_dev(major(st.st_dev), minor(st.st_dev), &e))
+		return 0;
+	if (stat(e.source, &st) || !S_ISBLK(st.st_mode))
+		return 0;
+	return st.st_rdev;
+}
+
+dev_t devinfo_root_device(void)
+{
+	return devinfo_fs_device("/");
+}

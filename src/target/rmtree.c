@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+
+#include "target/rmtree.h"
+
+static int rmtree_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(path) ? errno : 0;
+}
+
+int rmtree(const char *dir)
+{
+	int err = nftw(dir, rmtree_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+
+	if (err < 0)
+		return -errno;
+	return -err;
+}

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Writeback domain, user side: see bpf/writeback.bpf.c. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/utsname.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "writeback.skel.h"
+#include "trace/attach.h"
+#include "trace/btf_probe.h"
+#include "trace/domain.h"
+#include "trace/writeback.h"
+#include "util/log.h"
+
+#define REASON_PREFIX "WB_REASON_"
+
+struct writeback_domain {
+	struct writeback_bpf *skel;
+	bool start_missing, written_missing, bdp_missing;
+	bool hz_known; /* throttle pauses converted to ns in the kernel */
+	int ncpus;
+	struct wb_phase_stats *percpu; /* ncpus values, for one lookup */
+	char reason[WB_REASON_SLOTS][WB_REASON_NAME_LEN];
+};
+
+int wb_reason_names(const struct btf *btf,
+		    char names[WB_REASON_SLOTS][WB_REASON_NAME_LEN])
+{
+	const struct btf_type *t = NULL;
+	const struct btf_enum *e;
+	int id, i, n, named = 0;
+
+	for (i = 0; i < WB_REASON_SLOTS; i++)
+		snprintf(names[i], WB_REASON_NAME_LEN, "reason_%d", i);
+	id = btf ? btf__find_by_name_kind(btf, "wb_reason", BTF_KIND_ENUM) : -1;
+	if (id > 0)
+		t = btf__type_by_id(btf, id);
+	if (!t)
+		return 0;
+	e = btf_enum(t);
+	n = btf_vlen(t);
+	for (i = 0; i < n; i++, e++) {
+		const char *name = btf__name_by_offset(btf, e->name_off);
+		char *out;
+		size_t j;
+
+		/* WB_REASON_MAX counts the others; a value is not a reason */
+		if (!name || e->val < 0 || e->val >= WB_REASON_SLOTS ||
+		    !strcmp(name, REASON_PREFIX "MAX"))
+			continue;
+		if (!strncmp(name, REASON_PREFIX, strlen(REASON_PREFIX)))
+			name += strlen(REASON_PREFIX);
+		out = names[e->val];
+		for (j = 0; name[j] && j < WB_REASON_NAME_LEN - 1; j++)
+			out[j] = (char)tolower((unsigned char)name[j]);
+		out[j] = '\0';
+		named++;
+	}
+	return named;
+}
+
+/* read "MAJ:MIN\n" from path into buf without the newline */
+static int read_dev_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f))
+		err = -EIO;
+	fclose(f);
+	if (!err)
+		buf[strcspn(buf, "\n")] = '\0';
+	return err;
+}
+
+int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
+		size_t len)
+{
+	unsigned int major = kernel_dev >> 20, minor = kernel_dev & 0xfffff;
+	char path[256];
+	int n;
+
+	n = snprintf(buf, len, "%u:%u", major, minor);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	/* a partition has no bdi of its own: its disk's is the parent dir */
+	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/partition", sysfs,
+		 major, minor);
+	if (access(path, F_OK))
+		return 0;
+	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/../dev", sysfs, major,
+		 minor);
+	return read_dev_file(path, buf, len);
+}
+
+/* libbpf resolves __kconfig externs from one of these */
+static bool kernel_config_readable(void)
+{
+	struct utsname u;
+	char path[300];
+
+	if (!access("/proc/config.gz", R_OK))
+		return true;
+	if (uname(&u))
+		return false;
+	snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+	return !access(path, R_OK);
+}
+
+static void writeback_free(struct writeback_domain *d)
+{
+	writeback_bpf__destroy(d->skel);
+	free(d->percpu);
+	free(d);
+}
+
+static int writeback_open(void **priv, const struct trace_config *cfg)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts);
+	struct writeback_domain *d = calloc(1, sizeof(*d));
+	char bdi[WB_BDI_NAME_LEN];
+	int err, nargs;
+
+	if (!d)
+		return -ENOMEM;
+	d->ncpus = libbpf_num_possible_cpus();
+	if (d->ncpus <= 0) {
+		err = d->ncpus ? d->ncpus : -EINVAL;
+		goto fail;
+	}
+	d->percpu = calloc((size_t)d->ncpus, sizeof(struct wb_phase_stats));
+	if (!d->percpu) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
+	if (err) {
+		log_warn("writeback domain: cannot name the bdi of device %u:%u: %s",
+			 cfg->kernel_dev >> 20, cfg->kernel_dev & 0xfffff,
+			 strerror_safe(-err));
+		goto fail;
+	}
+	if (!kernel_config_readable()) {
+		/* no config: the pause stays in jiffies, reported as such */
+		log_warn("writeback domain: no /proc/config.gz or /boot/config-$(uname -r): throttle pauses are reported in jiffies");
+		opts.kconfig = "CONFIG_HZ=0\n";
+	}
+	d->skel = writeback_bpf__open_opts(&opts);
+	if (!d->skel) {
+		err = -errno;
+		goto fail;
+	}
+	memcpy((char *)d->skel->rodata->targ_bdi, bdi, sizeof(bdi));
+	wb_reason_names(kernel_btf_find(cfg->btf, "wb_reason", BTF_KIND_ENUM,
+					&nargs),
+			d->reason);
+
+	d->start_missing =
+		btf_tracepoint_nargs(cfg->btf, "writeback_start") != 2;
+	d->written_missing =
+		btf_tracepoint_nargs(cfg->btf, "writeback_written") != 2;
+	/* pages are counted from start to written: one alone is useless */
+	if (d->start_missing || d->written_missing)
+		d->start_missing = d->written_missing = true;
+	bpf_program__set_autoload(d->skel->progs.fsprof_wb_start,
+				  !d->start_missing);
+	bpf_program__set_autoload(d->skel->progs.fsprof_wb_written,
+				  !d->written_missing);
+	/* the dtc argument replaced five numbers after 6.8: 12 -> 8 args */
+	nargs = btf_tracepoint_nargs(cfg->btf, "balance_dirty_pages");
+	d->bdp_missing = nargs != 8 && nargs != 12;
+	bpf_program__set_autoload(d->skel->progs.fsprof_bdp, nargs == 8);
+	bpf_program__set_autoload(d->skel->progs.fsprof_bdp_old, nargs == 12);
+	*priv = d;
+	return 0;
+fail:
+	writeback_free(d);
+	return err;
+}
+
+static int writeback_load(void *priv)
+{
+	struct writeback_domain *d = priv;
+	int err = writeback_bpf__load(d->skel);
+
+	if (!err)
+		d->hz_known = d->skel->kconfig && d->skel->kconfig->CONFIG_HZ;
+	return err;
+}
+
+static int writeback_attach(void *priv, struct attach_list *list)
+{
+	struct writeback_domain *d = priv;
+	struct writeback_bpf *s = d->skel;
+	struct program_slot slots[] = {
+		{ s->progs.fsprof_wb_start, &s->links.fsprof_wb_start,
+		  "writeback:writeback_start", d->start_missing },
+		{ s->progs.fsprof_wb_written, &s->links.fsprof_wb_written,
+		  "writeback:writeback_written", d->written_missing },
+		{ s->progs.fsprof_bdp, &s->links.fsprof_bdp,
+		  "writeback:balance_dirty_pages", d->bdp_missing },
+		{ s->progs.fsprof_bdp_old, &s->links.fsprof_bdp_old,
+		  "writeback:balance_dirty_pages", false },
+	};
+
+	return attach_programs("writeback", slots, 4, list) > 0 ? 0 : -ENOENT;
+}
+
+static void writeback_set_phase(void *priv, unsigned int phase)
+{
+	struct writeback_domain *d = priv;
+
+	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
+}
+
+/* the per-CPU values of one phase, added up */
+static int wb_sum_phase(struct writeback_domain *d, unsigned int phase,
+			struct wb_phase_stats *sum)
+{
+	int fd = bpf_map__fd(d->skel->maps.wb_stats);
+	__u32 key = phase;
+	unsigned int i;
+	int cpu;
+
+	memset(sum, 0, sizeof(*sum));
+	if (bpf_map_lookup_elem(fd, &key, d->percpu))
+		return -errno;
+	for (cpu = 0; cpu < d->ncpus; cpu++) {
+		const struct wb_phase_stats *st = &d->percpu[cpu];
+
+		sum->events += st->events;
+		for (i = 0; i < WB_REASON_SLOTS; i++) {
+			sum->work[i] += st->work[i];
+			sum->pages[i] += st->pages[i];
+		}
+		sum->throttle_count += st->throttle_count;
+		sum->throttle_pause_jiffies += st->throttle_pause_jiffies;
+		sum->throttle_pause_ns += st->throttle_pause_ns;
+		if (st->throttle_max_ns > sum->throttle_max_ns)
+			sum->throttle_max_ns = st->throttle_max_ns;
+		for (i = 0; i < HIST_NSLOTS; i++)
+			sum->throttle_slot[i] += st->throttle_slot[i];
+	}
+	return 0;
+}
+
+static int wb_add_throttle(struct writeback_domain *d,
+			   const struct wb_phase_stats *sum,
+			   struct metric_set *m)
+{
+	struct latency_hist *h;
+	unsigned int i;
+	int err;
+
+	err = metric_add(m, "writeback.throttle_count", sum->throttle_count);
+	if (err)
+		return err;
+	if (!d->hz_known)
+		return metric_add(m, "writeback.throttle_pause_jiffies",
+				  sum->throttle_pause_jiffies);
+	err = metric_add(m, "writeback.throttle_pause_ns",
+			 sum->throttle_pause_ns);
+	if (err || !sum->throttle_count)
+		return err;
+	h = metric_hist(m, "writeback.throttle_pause_ns");
+	if (!h)
+		return -ENOMEM;
+	h->count += sum->throttle_count;
+	h->sum_ns += sum->throttle_pause_ns;
+	if (sum->throttle_max_ns > h->max_ns)
+		h->max_ns = sum->throttle_max_ns;
+	for (i = 0; i < HIST_NSLOTS; i++)
+		h->slot[i] += sum->throttle_slot[i];
+	return 0;
+}
+
+static int writeback_collect(void *priv, unsigned int phase,
+			     struct phase_result *out)
+{
+	struct writeback_domain *d = priv;
+	struct metric_set *m = &out->metrics;
+	struct wb_phase_stats sum;
+	unsigned long long pages = 0;
+	char name[METRIC_NAME_LEN];
+	unsigned int i;
+	int err;
+
+	err = wb_sum_phase(d, phase, &sum);
+	if (err)
+		return err;
+	for (i = 0; i < WB_REASON_SLOTS; i++) {
+		pages += sum.pages[i];
+		/* only the reasons that happened: most phases have one */
+		if (sum.work[i]) {
+			snprintf(name, sizeof(name), "writeback.work_%s",
+				 d->reason[i]);
+			err = metric_add(m, name, sum.work[i]);
+		}
+		if (!err && sum.pages[i]) {
+			snprintf(name, sizeof(name), "writeback.%s_pages",
+				 d->reason[i]);
+			err = metric_add(m, name, sum.pages[i]);
+		}
+		if (err)
+			return err;
+	}
+	err = metric_add(m, "writeback.pages_written", pages);
+	if (!err)
+		err = metric_add(m, "writeback.events", sum.events);
+	if (!err)
+		err = wb_add_throttle(d, &sum, m);
+	return err;
+}
+
+static void writeback_destroy(void *priv)
+{
+	if (priv)
+		writeback_free(priv);
+}
+
+const struct trace_domain_ops writeback_domain = {
+	.name = "writeback",
+	.open = writeback_open,
+	.load = writeback_load,
+	.attach = writeback_attach,
+	.set_phase = writeback_set_phase,
+	.collect = writeback_collect,
+	.destroy = writeback_destroy,
+};

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# CO-RE checked on other kernels: scripts/vm-test.sh boots Debian's 6.1 and
+# 6.12 kernels under QEMU, runs a tiny fsprof seqio on ext4 and xfs in each
+# and judges the results JSON. One VM run per file (setup_file); the tests
+# read its summary. Skipped, with the reason, where QEMU or the kernel
+# packages cannot be had.
+
+load helpers
+
+setup_file() {
+	local top prep
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	VM_OUT=$(mktemp -d /var/tmp/fsprof-vm-test.XXXXXX)
+	export VM_OUT
+	prep=$("$top/scripts/vm-test.sh" --prepare 2>&1) && status=0 || status=$?
+	if [ "$status" -eq 3 ]; then
+		skip "${prep##*cannot run here: }"
+	fi
+	[ "$status" -eq 0 ] || {
+		echo "$prep" >&2
+		return 1
+	}
+	"$top/scripts/vm-test.sh" --out "$VM_OUT" >"$VM_OUT/vm-test.log" 2>&1 || true
+}
+
+teardown_file() {
+	[ -n "${VM_OUT:-}" ] && rm -rf --one-file-system "$VM_OUT"
+}
+
+# the summary of the kernel whose release starts with $1 ("6.1", "6.12")
+kernel_summary() {
+	[ -s "$VM_OUT/summary.json" ] || {
+		echo "vm-test.sh wrote no summary:" >&2
+		show_log >&2
+		return 1
+	}
+	jq --arg k "$1" '.kernels[] | select(.release | test("^" + ($k | gsub("[.]"; "[.]")) + "[.-]"))' \
+		"$VM_OUT/summary.json"
+}
+
+show_log() {
+	cat "$VM_OUT/vm-test.log"
+}
+
+guest_runs_fsprof() {
+	local s
+	s=$(kernel_summary "$1")
+	[ -n "$s" ] || { show_log; return 1; }
+	echo "$s" | jq -e '.runs | length == 2 and all(.rc == 0)' >/dev/null ||
+		{ show_log; return 1; }
+}
+
+every_domain_attaches() {
+	local s
+	s=$(kernel_summary "$1")
+	[ -n "$s" ] || { show_log; return 1; }
+	echo "$s" | jq -e '[.runs[] | .absent[], (.domains[].failed[])] == []' >/dev/null ||
+		{ show_log; return 1; }
+}
+
+block_and_fs_domains_count() {
+	local s
+	s=$(kernel_summary "$1")
+	[ -n "$s" ] || { show_log; return 1; }
+	echo "$s" | jq -e 'all(.runs[]; .domains.block.nonzero == true)' >/dev/null ||
+		{ show_log; return 1; }
+	echo "$s" | jq -e '.problems == []' >/dev/null || { show_log; return 1; }
+}
+
+@test "Linux 6.1 guest boots and runs fsprof on ext4 and xfs" {
+	guest_runs_fsprof 6.1
+}
+
+@test "Linux 6.1: every domain the host attaches loads, no program fails" {
+	every_domain_attaches 6.1
+}
+
+@test "Linux 6.1: block IOs and every attached domain count on ext4 and xfs" {
+	block_and_fs_domains_count 6.1
+}
+
+@test "Linux 6.12 guest boots and runs fsprof on ext4 and xfs" {
+	guest_runs_fsprof 6.12
+}
+
+@test "Linux 6.12: every domain the host attaches loads, no program fails" {
+	every_domain_attaches 6.12
+}
+
+@test "Linux 6.12: block IOs and every attached domain count on ext4 and xfs" {
+	block_and_fs_domains_count 6.12
+}

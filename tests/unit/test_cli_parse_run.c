@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `fsprof run` option parsing, cli_parse_run() from src/cli/cli.h */
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli/cli.h"
+#include "run/run.h"
+#include "stderr_capture.h"
+#include "util/log.h"
+
+#define MAX_ARGS (2 * RUN_MAX_WORKLOADS + 4)
+#define MAX_ARG_LEN 128
+
+/* what one cli_parse_run() call returned and printed */
+struct parse_outcome {
+	int rc;
+	struct run_options opt;
+	struct stderr_capture err;
+	/* writable copies of the arguments, as main() gets them */
+	char args[MAX_ARGS][MAX_ARG_LEN];
+	char *argv[MAX_ARGS + 1];
+};
+
+/*
+ * cli_parse_run() restarts getopt with optind = 1, which keeps glibc's
+ * position inside the previous argv's last short-option cluster; only
+ * optind = 0 resets it. Each test parse reuses the same argument buffers, so
+ * clear that state first, as a fresh process would have it.
+ */
+static void getopt_reset(void)
+{
+	char *none[] = { "reset", NULL };
+
+	optind = 0;
+	opterr = 0;
+	while (getopt(1, none, "") != -1)
+		;
+}
+
+/* parse a copy of a NULL-terminated argv whose argv[0] is "run" */
+static void parse_argv(struct parse_outcome *out, const char *const *argv)
+{
+	int argc;
+
+	for (argc = 0; argv[argc]; argc++) {
+		assert_true(argc < MAX_ARGS);
+		assert_true(strlen(argv[argc]) < MAX_ARG_LEN);
+		strcpy(out->args[argc], argv[argc]);
+		out->argv[argc] = out->args[argc];
+	}
+	out->argv[argc] = NULL;
+	getopt_reset();
+	memset(&out->opt, 0x5a, sizeof(out->opt));
+	assert_int_equal(stderr_capture_begin(&out->err), 0);
+	out->rc = cli_parse_run(argc, out->argv, &out->opt);
+	stderr_capture_end(&out->err);
+}
+
+#define PARSE(out, ...) \
+	parse_argv(out, (const char *const[]){ "run", ##__VA_ARGS__, NULL })
+
+/* the parse succeeded, quietly */
+static void check_accepted(const struct parse_outcome *out)
+{
+	if (out->rc != 0)
+		fail_msg("cli_parse_run returned %d: %s", out->rc,
+			 out->err.text);
+	assert_string_equal(out->err.text, "");
+}
+
+/* the parse was a usage error whose message contains each of words */
+static void check_usage_error(const struct parse_outcome *out, const char *word,
+			      const char *word2)
+{
+	if (out->rc != EXIT_USAGE)
+		fail_msg("cli_parse_run returned %d, want EXIT_USAGE (%d)",
+			 out->rc, EXIT_USAGE);
+	if (!strstr(out->err.text, word))
+		fail_msg("error does not mention \"%s\": %s", word,
+			 out->err.text);
+	if (word2 && !strstr(out->err.text, word2))
+		fail_msg("error does not mention \"%s\": %s", word2,
+			 out->err.text);
+}
+
+static void no_options_give_the_defaults(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out);
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 1);
+	assert_string_equal(out.opt.workloads[0].name, "seqio");
+	assert_null(out.opt.workloads[0].params);
+	assert_int_equal(out.opt.n_fs, 1);
+	assert_string_equal(out.opt.fs[0].fstype, "ext4");
+	assert_string_equal(out.opt.fs[0].mkfs_opts, "");
+	assert_string_equal(out.opt.fs[0].mount_opts, "");
+	assert_string_equal(out.opt.scratch, "/var/tmp/fsprof");
+	assert_int_equal(out.opt.size, 0);
+	assert_int_equal(out.opt.image_size, 0);
+	assert_int_equal(out.opt.repeat, 1);
+	assert_int_equal(out.opt.scale, SCALE_QUICK);
+	assert_null(out.opt.json_path);
+	assert_false(out.opt.no_trace);
+}
+
+static void size_takes_a_binary_unit(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--size", "256M");
+	check_accepted(&out);
+	assert_int_equal(out.opt.size, 268435456ULL);
+
+	PARSE(&out, "--size=4G", "--image-size", "10G");
+	check_accepted(&out);
+	assert_int_equal(out.opt.size, 4ULL << 30);
+	assert_int_equal(out.opt.image_size, 10ULL << 30);
+}
+
+static void zero_size_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--size", "0");
+	check_usage_error(&out, "--size", "zero");
+}
+
+static void garbage_size_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--size", "lots");
+	check_usage_error(&out, "--size", "lots");
+	PARSE(&out, "--image-size", "4Kb");
+	check_usage_error(&out, "--image-size", "4Kb");
+}
+
+static void unknown_option_is_a_usage_error_naming_it(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--bogus");
+	check_usage_error(&out, "--bogus", "usage:");
+	PARSE(&out, "-x");
+	check_usage_error(&out, "-x", "usage:");
+}
+
+static void option_without_its_value_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--json");
+	check_usage_error(&out, "--json", "needs a value");
+	PARSE(&out, "-w");
+	check_usage_error(&out, "-w", "needs a value");
+	PARSE(&out, "--size");
+	check_usage_error(&out, "--size", "needs a value");
+}
+
+static void unknown_workload_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "nosuchload");
+	check_usage_error(&out, "unknown workload", "nosuchload");
+	PARSE(&out, "-w", "nosuchload:size=1M");
+	check_usage_error(&out, "unknown workload 'nosuchload'", NULL);
+	PARSE(&out, "--workload", "");
+	check_usage_error(&out, "unknown workload", NULL);
+}
+
+static void stray_argument_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "seqio");
+	check_usage_error(&out, "unexpected argument 'seqio'", NULL);
+}
+
+static void json_path_and_scratch_dir_are_stored(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--json", "/tmp/out.json", "--scratch", "/srv/scratch",
+	      "--no-trace");
+	check_accepted(&out);
+	assert_string_equal(out.opt.json_path, "/tmp/out.json");
+	assert_string_equal(out.opt.scratch, "/srv/scratch");
+	assert_true(out.opt.no_trace);
+}
+
+static void seqio_workload_is_accepted_short_and_long(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "seqio");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 1);
+	assert_string_equal(out.opt.workloads[0].name, "seqio");
+	PARSE(&out, "--workload=seqio");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 1);
+	assert_string_equal(out.opt.workloads[0].name, "seqio");
+}
+
+static void workload_parameters_follow_a_colon(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "seqio:size=1M,block=4k");
+	check_accepted(&out);
+	assert_string_equal(out.opt.workloads[0].name, "seqio");
+	assert_string_equal(out.opt.workloads[0].params, "size=1M,block=4k");
+}
+
+static void repeated_workload_option_adds_a_workload(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "seqio", "-w", "seqio:size=1M");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 2);
+	assert_null(out.opt.workloads[0].params);
+	assert_string_equal(out.opt.workloads[1].params, "size=1M");
+}
+
+static void more_workloads_than_fit_is_a_usage_error(void **state)
+{
+	const char *argv[2 * RUN_MAX_WORKLOADS + 4] = { "run" };
+	struct parse_outcome out;
+	int i, n = 1;
+
+	(void)state;
+	for (i = 0; i <= RUN_MAX_WORKLOADS; i++) {
+		argv[n++] = "-w";
+		argv[n++] = "seqio";
+	}
+	argv[n] = NULL;
+	parse_argv(&out, argv);
+	check_usage_error(&out, "more than", "workloads");
+}
+
+static void filesystem_list_is_stored_in_order(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--fs", "ext3,ext4,xfs:mount=logbsize=256k");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 3);
+	assert_string_equal(out.opt.fs[0].fstype, "ext3");
+	assert_string_equal(out.opt.fs[1].fstype, "ext4");
+	assert_string_equal(out.opt.fs[2].fstype, "xfs");
+	assert_string_equal(out.opt.fs[2].mount_opts, "logbsize=256k");
+
+	PARSE(&out, "--fs", "ext4:mount='noatime,nodelalloc'");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 1);
+	assert_string_equal(out.opt.fs[0].mount_opts, "noatime,nodelalloc");
+}
+
+static void unknown_filesystem_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--fs", "../ext4");
+	check_usage_error(&out, "--fs", "../ext4");
+	PARSE(&out, "--fs", "ext4,");
+	check_usage_error(&out, "--fs", "trailing comma");
+	PARSE(&out, "--fs", "");
+	check_usage_error(&out, "--fs", "empty");
+}
+
+static void repeat_takes_a_count_from_1_to_1000(void **state)
+{
+	static const char *const bad[] = { "0", "-1", "1001", "3x", "" };
+	struct parse_outcome out;
+	size_t i;
+
+	(void)state;
+	PARSE(&out, "--repeat", "3");
+	check_accepted(&out);
+	assert_int_equal(out.opt.repeat, 3);
+	PARSE(&out, "--repeat=1000");
+	check_accepted(&out);
+	assert_int_equal(out.opt.repeat, 1000);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		PARSE(&out, "--repeat", bad[i]);
+		check_usage_error(&out, "--repeat", "1 to 1000");
+	}
+}
+
+static void scale_is_quick_unless_full_is_asked_for(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--scale", "full");
+	check_accepted(&out);
+	assert_int_equal(out.opt.scale, SCALE_FULL);
+	PARSE(&out, "--scale=quick");
+	check_accepted(&out);
+	assert_int_equal(out.opt.scale, SCALE_QUICK);
+	PARSE(&out, "--scale", "huge");
+	check_usage_error(&out, "--scale", "huge");
+}
+
+static void unknown_suite_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--suite", "modern");
+	check_usage_error(&out, "unknown suite 'modern'", "classic");
+}
+
+static void verbose_and_quiet_set_the_log_level(void **state)
+{
+	struct parse_outcome out;
+	enum log_level was = log_get_level();
+
+	(void)state;
+	PARSE(&out, "-v");
+	check_accepted(&out);
+	assert_int_equal(log_get_level(), LOG_VERBOSE);
+	PARSE(&out, "--quiet");
+	check_accepted(&out);
+	assert_int_equal(log_get_level(), LOG_QUIET);
+	log_set_level(was);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(no_options_give_the_defaults),
+		cmocka_unit_test(size_takes_a_binary_unit),
+		cmocka_unit_test(zero_size_is_a_usage_error),
+		cmocka_unit_test(garbage_size_is_a_usage_error),
+		cmocka_unit_test(unknown_option_is_a_usage_error_naming_it),
+		cmocka_unit_test(option_without_its_value_is_a_usage_error),
+		cmocka_unit_test(unknown_workload_is_a_usage_error),
+		cmocka_unit_test(stray_argument_is_a_usage_error),
+		cmocka_unit_test(json_path_and_scratch_dir_are_stored),
+		cmocka_unit_test(seqio_workload_is_accepted_short_and_long),
+		cmocka_unit_test(workload_parameters_follow_a_colon),
+		cmocka_unit_test(repeated_workload_option_adds_a_workload),
+		cmocka_unit_test(more_workloads_than_fit_is_a_usage_error),
+		cmocka_unit_test(filesystem_list_is_stored_in_order),
+		cmocka_unit_test(unknown_filesystem_is_a_usage_error),
+		cmocka_unit_test(repeat_takes_a_count_from_1_to_1000),
+		cmocka_unit_test(scale_is_quick_unless_full_is_asked_for),
+		cmocka_unit_test(unknown_suite_is_a_usage_error),
+		cmocka_unit_test(verbose_and_quiet_set_the_log_level),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
