@@ -297,6 +297,7 @@ static json_t *target_json(const struct target_result *t)
 		"dev_minor", (int)t->dev_minor, "loop_dio", t->loop_dio,
 		"mkfs_cmd", t->mkfs_cmd, "mkfs_output", t->mkfs_output);
 
+	json_object_set_new(obj, "fs_uuid", json_string(t->fs_uuid));
 	json_object_set_new(obj, "mount_options", json_string(t->mount_opts));
 	json_object_set_new(obj, "super_options", json_string(t->super_opts));
 	json_object_set_new(obj, "device_model", json_string(t->device_model));

@@ -128,6 +128,7 @@ struct target_result {
 	unsigned int dev_major, dev_minor;
 	bool loop_dio;
 	char mkfs_cmd[1024];
+	char fs_uuid[64]; /* of the filesystem mkfs made */
 	char *mkfs_output; /* owned */
 	char mount_opts[1024];
 	char super_opts[1024];

@@ -144,6 +144,7 @@ static void case_record_target(struct case_result *c, struct target *t)
 	tr->loop_dio = t->loop.dio;
 	snprintf(tr->untraced, sizeof(tr->untraced), "%s", t->untraced);
 	snprintf(tr->mkfs_cmd, sizeof(tr->mkfs_cmd), "%s", t->mkfs.cmd);
+	snprintf(tr->fs_uuid, sizeof(tr->fs_uuid), "%s", t->fs_uuid);
 	tr->mkfs_output = t->mkfs.output; /* the result owns it now */
 	t->mkfs.output = NULL;
 	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);

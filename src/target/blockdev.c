@@ -96,3 +96,20 @@ int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
 			 path, what);
 	return 0;
 }
+
+void blockdev_fs_uuid(const char *path, char *buf, size_t len)
+{
+	const char *uuid = NULL;
+	blkid_probe pr;
+
+	buf[0] = '\0';
+	pr = blkid_new_probe_from_filename(path);
+	if (!pr)
+		return;
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_UUID);
+	if (!blkid_do_safeprobe(pr) &&
+	    !blkid_probe_lookup_value(pr, "UUID", &uuid, NULL))
+		snprintf(buf, len, "%s", uuid);
+	blkid_free_probe(pr);
+}

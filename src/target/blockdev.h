@@ -4,6 +4,7 @@
 #define FSPROF_BLOCKDEV_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 /*
@@ -13,5 +14,8 @@
  * filesystem, RAID, LVM or partition-table signature.
  */
 int blockdev_check_formattable(const char *path, bool force, dev_t *dev);
+
+/* the UUID of the filesystem on path (libblkid), "" when none */
+void blockdev_fs_uuid(const char *path, char *buf, size_t len);
 
 #endif

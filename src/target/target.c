@@ -87,6 +87,7 @@ static int target_make_fs(struct target *t, struct teardown *td)
 	err = mkfs_run(spec->fstype, t->devpath, spec->mkfs_opts, &t->mkfs);
 	if (err)
 		return err;
+	blockdev_fs_uuid(t->devpath, t->fs_uuid, sizeof(t->fs_uuid));
 	err = mount_fs(t->devpath, t->mnt, spec->fstype, spec->mount_opts, td);
 	if (err)
 		return err;

@@ -50,6 +50,7 @@ struct target {
 	char fstype[32]; /* as mounted */
 	char untraced[256]; /* why kernel tracing is unavailable, or "" */
 	struct mkfs_record mkfs;
+	char fs_uuid[64]; /* of the filesystem made (libblkid) */
 	char mount_opts[1024]; /* per-mount options, from mountinfo */
 	char super_opts[1024]; /* superblock options, from mountinfo */
 };

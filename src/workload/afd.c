@@ -614,7 +614,7 @@ static void afd_print_line(const char *label, uint64_t files, uint64_t bytes,
 {
 	double s = (double)ns / 1e9;
 
-	printf("%s%10llu %12llu => %10.2f files/s %8.2f MiB/s\n", label,
+	printf("%-6s%10llu %12llu => %10.2f files/s %8.2f MiB/s\n", label,
 	       (unsigned long long)files, (unsigned long long)bytes,
 	       s > 0 ? (double)files / s : 0,
 	       s > 0 ? (double)bytes / 1048576.0 / s : 0);
@@ -741,7 +741,7 @@ static int afd_finish(const struct workload_env *env, struct phase_ctx *pc,
 	op_record(pc, OP_SYNC, t0);
 	afd_sample(mon, clock_mono_ns());
 	if (mon->print)
-		afd_print_line("total ", mon->last_files, mon->last_bytes,
+		afd_print_line("total", mon->last_files, mon->last_bytes,
 			       clock_mono_ns() - mon->start_ns);
 	if (!err)
 		err = afd_count_leftovers(st, &left);

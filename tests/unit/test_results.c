@@ -493,14 +493,49 @@ static void adding_cases_keeps_the_earlier_ones(void **state)
 	free_run(run);
 }
 
-/* a fresh empty directory under $TMPDIR, into dir */
-static void make_temp_dir(char *dir, size_t len)
+/* a fresh empty directory under $TMPDIR, removed after the test */
+struct temp_dir {
+	char path[4096];
+};
+
+static int temp_dir_setup(void **state)
 {
+	struct temp_dir *t = calloc(1, sizeof(*t));
 	const char *base = getenv("TMPDIR");
 
-	snprintf(dir, len, "%s/fsprof-unit.XXXXXX", base ? base : "/tmp");
-	if (!mkdtemp(dir))
-		fail_msg("mkdtemp %s: %s", dir, strerror(errno));
+	if (!t)
+		return -1;
+	snprintf(t->path, sizeof(t->path), "%s/fsprof-unit.XXXXXX",
+		 base ? base : "/tmp");
+	if (!mkdtemp(t->path)) {
+		free(t);
+		return -1;
+	}
+	*state = t;
+	return 0;
+}
+
+/* remove dir and what a test left in it (files, empty directories) */
+static int temp_dir_teardown(void **state)
+{
+	struct temp_dir *t = *state;
+	struct dirent *e;
+	DIR *d = opendir(t->path);
+
+	while (d && (e = readdir(d))) {
+		char entry[4400];
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(entry, sizeof(entry), "%s/%s", t->path, e->d_name);
+		if (unlink(entry))
+			rmdir(entry);
+	}
+	if (d)
+		closedir(d);
+	rmdir(t->path);
+	free(t);
+	return 0;
 }
 
 /* number of entries in dir besides . and .. */
@@ -522,13 +557,12 @@ static void
 json_write_into_a_missing_directory_fails_and_leaves_nothing(void **state)
 {
 	struct run_result *run = sample_run();
-	char dir[4096], path[4200];
+	const char *dir = ((struct temp_dir *)*state)->path;
+	char path[4200];
 	struct stderr_capture cap;
 	const char *said;
 	int err;
 
-	(void)state;
-	make_temp_dir(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/missing/results.json", dir);
 
 	assert_int_equal(stderr_capture_begin(&cap), 0);
@@ -541,7 +575,6 @@ json_write_into_a_missing_directory_fails_and_leaves_nothing(void **state)
 	/* the error says which file */
 	if (!strstr(said, path))
 		fail_msg("error does not name %s: \"%s\"", path, said);
-	rmdir(dir);
 	free_run(run);
 }
 
@@ -549,13 +582,12 @@ static void
 json_write_that_cannot_rename_removes_its_temporary_file(void **state)
 {
 	struct run_result *run = sample_run();
-	char dir[4096], path[4200];
+	const char *dir = ((struct temp_dir *)*state)->path;
+	char path[4200];
 	struct stderr_capture cap;
 	const char *said;
 	int err;
 
-	(void)state;
-	make_temp_dir(dir, sizeof(dir));
 	/* the temporary file can be written beside it, the rename must fail */
 	snprintf(path, sizeof(path), "%s/taken", dir);
 	assert_int_equal(mkdir(path, 0700), 0);
@@ -569,20 +601,17 @@ json_write_that_cannot_rename_removes_its_temporary_file(void **state)
 	assert_int_equal(count_dir_entries(path), 0);
 	if (!strstr(said, path))
 		fail_msg("error does not name %s: \"%s\"", path, said);
-	rmdir(path);
-	rmdir(dir);
 	free_run(run);
 }
 
 static void json_write_produces_a_loadable_file_and_no_leftovers(void **state)
 {
 	struct run_result *run = sample_run();
-	char dir[4096], path[4200];
+	const char *dir = ((struct temp_dir *)*state)->path;
+	char path[4200];
 	json_error_t jerr;
 	json_t *root;
 
-	(void)state;
-	make_temp_dir(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/results.json", dir);
 
 	assert_int_equal(results_write_json(run, path), 0);
@@ -600,8 +629,6 @@ static void json_write_produces_a_loadable_file_and_no_leftovers(void **state)
 	/* the temporary file was renamed, not left beside it */
 	assert_int_equal(count_dir_entries(dir), 1);
 	json_decref(root);
-	unlink(path);
-	rmdir(dir);
 	free_run(run);
 }
 
@@ -628,12 +655,15 @@ int main(void)
 		cmocka_unit_test(run_with_an_unfinished_case_is_not_complete),
 		cmocka_unit_test(run_without_cases_is_not_complete),
 		cmocka_unit_test(adding_cases_keeps_the_earlier_ones),
-		cmocka_unit_test(
-			json_write_into_a_missing_directory_fails_and_leaves_nothing),
-		cmocka_unit_test(
-			json_write_that_cannot_rename_removes_its_temporary_file),
-		cmocka_unit_test(
-			json_write_produces_a_loadable_file_and_no_leftovers),
+		cmocka_unit_test_setup_teardown(
+			json_write_into_a_missing_directory_fails_and_leaves_nothing,
+			temp_dir_setup, temp_dir_teardown),
+		cmocka_unit_test_setup_teardown(
+			json_write_that_cannot_rename_removes_its_temporary_file,
+			temp_dir_setup, temp_dir_teardown),
+		cmocka_unit_test_setup_teardown(
+			json_write_produces_a_loadable_file_and_no_leftovers,
+			temp_dir_setup, temp_dir_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
