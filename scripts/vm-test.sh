@@ -15,6 +15,8 @@
 #   --out DIR      per-kernel results and summary.json (default build/vm)
 #   --timeout S    limit for one guest (default 300)
 #   --prepare      install packages, fetch and stage kernels; do not boot
+#   --no-kconfig   no /boot/config-<release> in the guest (as in a container
+#                  or a minimal system): __kconfig externs must cope
 #
 # Kernels come from the Debian archive (apt-get download), are unpacked with
 # dpkg -x into the cache (never installed into /boot) and booted uncompressed
@@ -39,6 +41,7 @@ cache=${FSPROF_VM_CACHE:-/var/cache/fsprof-vm}
 out=$top/build/vm
 timeout_s=300
 prepare_only=0
+with_kconfig=1
 kernels=()
 
 say() { echo "vm-test: $*"; }
@@ -62,6 +65,7 @@ parse_args() {
 		--out) out=$2; shift ;;
 		--timeout) timeout_s=$2; shift ;;
 		--prepare) prepare_only=1 ;;
+		--no-kconfig) with_kconfig=0 ;;
 		-h | --help) usage ;;
 		-*) echo "vm-test: unknown option $1" >&2; usage ;;
 		*) kernels+=("$1") ;;
@@ -153,13 +157,15 @@ extract_vmlinux() {
 	return 1
 }
 
-# $cache/kernels/<deb>/: vmlinux, release, modules/*.ko, modules.order
+# $cache/kernels/<deb>/: vmlinux, config, release, modules/*.ko,
+# modules.order
+STAGE_FORMAT=2
 stage_kernel() {
 	local deb=$1 kdir unpack release
 	kdir=$cache/kernels/$(basename "$deb" .deb)
 
-	# ready holds the module list it was staged for
-	if [ "$(cat "$kdir/ready" 2>/dev/null)" != "$GUEST_MODULES" ]; then
+	# ready holds what it was staged for
+	if [ "$(cat "$kdir/ready" 2>/dev/null)" != "$STAGE_FORMAT $GUEST_MODULES" ]; then
 		say "unpacking $(basename "$deb")" >&2
 		rm -rf "$kdir"
 		mkdir -p "$kdir"
@@ -168,11 +174,12 @@ stage_kernel() {
 		release=$(ls "$unpack/lib/modules")
 		echo "$release" >"$kdir/release"
 		extract_vmlinux "$unpack/boot/vmlinuz-$release" "$kdir/vmlinux"
+		cp "$unpack/boot/config-$release" "$kdir/config"
 		# shellcheck disable=SC2086
 		"$vmdir/modules.sh" "$unpack/lib/modules/$release" "$kdir/modules" \
 			$GUEST_MODULES >"$kdir/modules.order"
 		rm -rf "$unpack"
-		echo "$GUEST_MODULES" >"$kdir/ready"
+		echo "$STAGE_FORMAT $GUEST_MODULES" >"$kdir/ready"
 	fi
 	echo "$kdir"
 }
@@ -212,6 +219,11 @@ build_initramfs() {
 	[ -r /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$root/etc/"
 	cp "$kdir"/modules/*.ko "$root/lib/modules/"
 	cp "$kdir/modules.order" "$root/modules.order"
+	# as on an installed Debian kernel (libbpf reads it for __kconfig)
+	if [ "$with_kconfig" -eq 1 ]; then
+		mkdir -p "$root/boot"
+		cp "$kdir/config" "$root/boot/config-$(cat "$kdir/release")"
+	fi
 	install -m 755 "$vmdir/init" "$root/init"
 	install -m 755 "$vmdir/guest-run.sh" "$root/guest-run.sh"
 	printf 'FSLIST="%s"\nSIZE=%s\nIMAGE_SIZE=%s\n' "$fslist" "$size" \

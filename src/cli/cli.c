@@ -220,7 +220,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	snprintf(opt->model.name, sizeof(opt->model.name), "none");
 	opt->scratch = SCRATCH_DEFAULT;
 	opt->repeat = 1;
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc then also forgets a half-read "-xv" */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":w:vq", longopts, NULL)) != -1) {
 		switch (c) {

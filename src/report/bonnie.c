@@ -77,18 +77,17 @@ void bonnie_chunk_text(uint64_t bytes, char *buf, size_t len)
 	bonnie_units_text(bytes, " km", buf, len);
 }
 
+/* bonnie++'s thresholds (> 99.999999 s, > 0.099999 s), truncating */
 void bonnie_latency_text(uint64_t ns, char *buf, size_t len)
 {
-	double s = (double)ns / 1e9;
-
 	if (!ns)
 		snprintf(buf, len, "%s", "");
-	else if (s > 99.999999)
-		snprintf(buf, len, "%ds", (int)s);
-	else if (s > 0.099999)
-		snprintf(buf, len, "%dms", (int)(s * 1000.0));
+	else if (ns > 99999999000ULL)
+		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000));
+	else if (ns > 99999000ULL)
+		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000));
 	else
-		snprintf(buf, len, "%dus", (int)(s * 1000000.0));
+		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
 }
 
 /* the value of key in "key=val,key=val" into buf ("" when absent) */

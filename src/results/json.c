@@ -150,11 +150,12 @@ static json_t *block_issuers_json(const struct block_result *b,
 static json_t *block_json(const struct block_result *b, uint64_t wall_ns)
 {
 	struct block_class_result total;
-	json_t *classes = json_object(), *obj;
+	json_t *classes, *obj;
 	unsigned int c;
 
 	if (!b->traced)
 		return json_pack("{s:b}", "traced", 0);
+	classes = json_object();
 	for (c = 0; c < BLK_OPC_NR; c++)
 		json_object_set_new(classes, blk_opclass_name(c),
 				    block_class_json(&b->cls[c]));

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <et/com_err.h>
 #include <ext2fs/ext2fs.h>
 
@@ -180,16 +182,54 @@ static int xfs_log_region(const char *device, struct log_region *out)
 	return 0;
 }
 
+/* where a partition starts on its disk, in sectors; 0 for a whole disk */
+static uint64_t partition_start(const char *device)
+{
+	unsigned long long start = 0;
+	char path[128];
+	struct stat st;
+	FILE *f;
+
+	if (stat(device, &st) || !S_ISBLK(st.st_mode))
+		return 0;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/start",
+		 major(st.st_rdev), minor(st.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu", &start) != 1)
+		start = 0;
+	fclose(f);
+	return start;
+}
+
 int log_region_read(const char *device, const char *fstype,
 		    struct log_region *out)
 {
+	uint64_t offset;
+	unsigned int i;
+	size_t len;
+	int err;
+
 	memset(out, 0, sizeof(*out));
 	if (!strcmp(fstype, "ext2") || !strcmp(fstype, "ext3") ||
 	    !strcmp(fstype, "ext4"))
-		return ext_journal_region(device, fstype, out);
-	if (!strcmp(fstype, "xfs"))
-		return xfs_log_region(device, out);
-	snprintf(out->source, sizeof(out->source),
-		 "%s: fsprof does not know where its log is", fstype);
-	return 0;
+		err = ext_journal_region(device, fstype, out);
+	else if (!strcmp(fstype, "xfs"))
+		err = xfs_log_region(device, out);
+	else {
+		snprintf(out->source, sizeof(out->source),
+			 "%s: fsprof does not know where its log is", fstype);
+		return 0;
+	}
+	/* block requests carry sectors of the whole disk */
+	offset = out->n ? partition_start(device) : 0;
+	if (!offset)
+		return err;
+	for (i = 0; i < out->n; i++)
+		out->range[i].start += offset;
+	len = strlen(out->source);
+	snprintf(out->source + len, sizeof(out->source) - len,
+		 ", + partition start %llu", (unsigned long long)offset);
+	return err;
 }

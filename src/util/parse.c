@@ -57,14 +57,17 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (*end == '.') {
-		char *fend;
+		double scale = 0.1;
 
 		if (!isdigit((unsigned char)end[1])) {
 			snprintf(err, errlen, "'%s' is not a size", text);
 			return -EINVAL;
 		}
-		frac = strtod(end, &fend);
-		end = fend;
+		/* digits only: strtod would also take an exponent ("1.5e3k") */
+		for (end++; isdigit((unsigned char)*end); end++) {
+			frac += (*end - '0') * scale;
+			scale /= 10;
+		}
 	}
 	for (i = 0; i < sizeof(size_units) / sizeof(size_units[0]); i++) {
 		if (!strcasecmp(end, size_units[i].suffix)) {
@@ -99,8 +102,17 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		}
 		whole += (uint64_t)extra;
 	}
+	if (frac > 0 && unit->mult == 1) {
+		snprintf(err, errlen, "size '%s' has a fraction of a byte", text);
+		return -EINVAL;
+	}
 	if (whole == 0) {
 		snprintf(err, errlen, "size '%s' is zero", text);
+		return -EINVAL;
+	}
+	/* sizes travel as signed 64-bit integers in JSON */
+	if (whole > INT64_MAX) {
+		snprintf(err, errlen, "size '%s' is too large", text);
 		return -EINVAL;
 	}
 	*out = whole;
@@ -114,7 +126,8 @@ void format_bytes(uint64_t bytes, char *buf, size_t len)
 	double v = (double)bytes;
 	int u = 0;
 
-	while (v >= 1024 && u < 6) {
+	/* 1048575 is "1.0 MiB", not "1024.0 KiB": round before picking */
+	while (u < 6 && (v >= 1024 || (u && v >= 1023.95))) {
 		v /= 1024;
 		u++;
 	}

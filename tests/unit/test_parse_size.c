@@ -169,11 +169,32 @@ static void unit_overflowing_64_bits_is_rejected_as_too_large(void **state)
 	check_rejected("16777216T", "too large");
 }
 
+/* sizes travel as signed 64-bit JSON integers: INT64_MAX is the limit */
 static void largest_size_that_fits_is_accepted(void **state)
 {
 	(void)state;
-	check_size("18446744073709551615", UINT64_MAX);
-	check_size("16777215T", 16777215ULL << 40);
+	check_size("9223372036854775807", INT64_MAX);
+	check_size("8388607T", 8388607ULL << 40);
+}
+
+static void size_beyond_int64_is_rejected(void **state)
+{
+	(void)state;
+	check_rejected("9223372036854775808", "too large");
+	check_rejected("8388608T", "too large");
+}
+
+static void exponent_in_fraction_is_rejected(void **state)
+{
+	(void)state;
+	check_rejected("1.5e3k", "unknown unit");
+	check_rejected("1.5E2M", "unknown unit");
+}
+
+static void fraction_of_a_byte_is_rejected(void **state)
+{
+	(void)state;
+	check_rejected("1.5", "fraction of a byte");
 }
 
 /* buf must read exactly want after format_bytes(bytes) */
@@ -247,6 +268,9 @@ int main(void)
 		cmocka_unit_test(
 			unit_overflowing_64_bits_is_rejected_as_too_large),
 		cmocka_unit_test(largest_size_that_fits_is_accepted),
+		cmocka_unit_test(size_beyond_int64_is_rejected),
+		cmocka_unit_test(exponent_in_fraction_is_rejected),
+		cmocka_unit_test(fraction_of_a_byte_is_rejected),
 		cmocka_unit_test(zero_bytes_formats_as_0_B),
 		cmocka_unit_test(count_below_1024_formats_in_bytes),
 		cmocka_unit_test(

@@ -31,7 +31,7 @@ def main():
     events = {}
     for line in open(sys.argv[2]):
         parts = line.split()
-        if len(parts) != 3 or not parts[1].isdigit():
+        if len(parts) != 3 or not (parts[1].isdigit() and parts[2].isdigit()):
             continue
         events.setdefault((parts[0], int(parts[1])), []).append(int(parts[2]))
     bad = 0
