@@ -1,0 +1,43 @@
+# Shared by the benchmarks: a private ext4 loop filesystem, cleanup on exit,
+# and the median of ratios. Source it; run as root after `make`.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+FSPROF=$top/build/fsprof
+BENCH_DIR=$(mktemp -d /var/tmp/fsprof-bench.XXXXXX)
+BENCH_LOOP=
+# short: fs_mark overflows a fixed buffer on long paths
+BENCH_MNT=$(mktemp -d /tmp/fsb.XXXX)
+
+bench_cleanup() {
+	mountpoint -q "$BENCH_MNT" && umount "$BENCH_MNT"
+	[ -n "$BENCH_LOOP" ] && losetup -d "$BENCH_LOOP"
+	rm -rf --one-file-system "$BENCH_DIR"
+	rmdir "$BENCH_MNT" 2>/dev/null || true
+}
+trap bench_cleanup EXIT
+trap 'exit 130' INT TERM
+
+# an ext4 filesystem of $1 on a direct-IO loop device, mounted on BENCH_MNT
+bench_fs() {
+	truncate -s "$1" "$BENCH_DIR/image"
+	BENCH_LOOP=$(losetup -f --show --direct-io=on "$BENCH_DIR/image")
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$BENCH_LOOP"
+	mkdir -p "$BENCH_MNT"
+	mount "$BENCH_LOOP" "$BENCH_MNT"
+}
+
+drop_caches() {
+	sync -f "$BENCH_MNT"
+	echo 3 >/proc/sys/vm/drop_caches
+}
+
+now_ns() {
+	date +%s%N
+}
+
+# median, min and max of the numbers on stdin
+median() {
+	python3 -c 'import statistics, sys
+v = [float(x) for x in sys.stdin.read().split()]
+print("median %.3f (min %.3f, max %.3f, n %d)" % (statistics.median(v), min(v), max(v), len(v)))'
+}
