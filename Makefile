@@ -28,10 +28,17 @@ LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
-# Debian packages for build, tests and runtime.
+# Debian packages for build, tests and runtime: the BPF toolchain and
+# libraries; mkfs tools; test tools (cmocka, bats, bpftrace and jq for
+# cross-checks, python3 for checks, tar and xz-utils for untar tests); QEMU,
+# busybox and the unpackers for the cross-kernel test; fsmark and bonnie++
+# as the benchmarks' reference tools.
 DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libblkid-dev libext2fs-dev \
-	e2fsprogs xfsprogs libcmocka-dev bats bpftrace util-linux kmod jq
+	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
+	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
+	qemu-system-x86 busybox-static zstd cpio binutils \
+	fsmark bonnie++
 
 .PHONY: all deps test unit integration run clean format bench
 
@@ -92,9 +99,11 @@ clean:
 -include $(OBJS:.o=.d)
 
 # A static fsprof for minimal systems (Debian's libbpf.a, libelf.a, libz.a,
-# libjansson.a, ...). A library added to LDLIBS may need its own static
-# dependencies here (pkg-config --static --libs).
-STATIC_LDLIBS = $(LDLIBS)
+# libjansson.a, ...; libarchive.a also needs libacl1-dev, liblz4-dev and
+# libzstd-dev installed). A library added to LDLIBS may need its own static
+# dependencies here.
+STATIC_LDLIBS = $(LDLIBS) \
+	$(shell pkg-config --static --libs-only-l libarchive blkid ext2fs 2>/dev/null)
 
 $(BUILD)/fsprof-static: $(OBJS)
 	$(CC) $(CFLAGS) -static $^ -o $@ $(STATIC_LDLIBS)

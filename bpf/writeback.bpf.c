@@ -149,7 +149,6 @@ static __always_inline int on_throttle(struct bdi_writeback *wb, long pause)
 {
 	struct wb_phase_stats *st = phase_stats();
 	__u64 ns = 0;
-	__u32 slot;
 
 	if (!st || pause <= 0 || !wb_is_target(wb))
 		return 0;
@@ -161,9 +160,7 @@ static __always_inline int on_throttle(struct bdi_writeback *wb, long pause)
 	st->throttle_pause_ns += ns;
 	if (ns > st->throttle_max_ns)
 		st->throttle_max_ns = ns;
-	slot = hist_slot(ns);
-	if (slot < HIST_NSLOTS)
-		st->throttle_slot[slot]++;
+	hist_count(st->throttle_slot, ns);
 	return 0;
 }
 

@@ -244,7 +244,7 @@ qemu_accel() {
 
 # boot one kernel; results land in $rdir
 boot_kernel() {
-	local kdir=$1 rdir=$2 t0 t1
+	local kdir=$1 rdir=$2 t0 t1 status=0
 
 	rm -rf "$rdir"
 	mkdir -p "$rdir/out"
@@ -259,8 +259,9 @@ boot_kernel() {
 		-append "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init" \
 		-drive "file=$rdir/scratch.img,if=virtio,format=raw,cache=unsafe" \
 		-drive "file=$rdir/results.img,if=virtio,format=raw,cache=unsafe" \
-		</dev/null >"$rdir/serial.log" 2>&1 || true
+		</dev/null >"$rdir/serial.log" 2>&1 || status=$?
 	t1=$(date +%s.%N)
+	echo "$status" >"$rdir/qemu_status"
 	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' >"$rdir/wall_s"
 	tar -xf "$rdir/results.img" -C "$rdir/out" 2>/dev/null || true
 	rm -f "$rdir/scratch.img" "$rdir/results.img" "$rdir/initrd.cpio"
@@ -293,25 +294,28 @@ judge_kernel() {
 	boot_s=$(sed -n 's/.*fsprof-vm: init started.* uptime=\([0-9.]*\).*/\1/p' "$rdir/serial.log" | head -n1)
 	end_s=$(sed -n 's/.*fsprof-vm: test finished.* uptime=\([0-9.]*\).*/\1/p' "$rdir/serial.log" | head -n1)
 	for fs in $fslist; do
-		rc=$(awk -v fs="$fs" '$1 == fs { print $2 }' "$rdir/out/status" 2>/dev/null)
+		rc=$(awk -v fs="$fs" '$1 == fs { print $2 }' "$rdir/out/status" 2>/dev/null || true)
 		jq -n --arg fs "$fs" --argjson rc "${rc:-255}" \
 			--argjson expected "$expected" \
 			--slurpfile run <(cat "$rdir/out/$fs.json" 2>/dev/null) \
+			--slurpfile hostrun <(cat "$out/host.json" 2>/dev/null) \
 			-f "$vmdir/check-results.jq" >"$rdir/judge-$fs.json"
 		files+=("$rdir/judge-$fs.json")
 	done
 	jq -s --arg pkg "$pkg" --arg release "$(cat "$rdir/out/kernel" 2>/dev/null)" \
 		--arg boot "${boot_s:-}" --arg done_s "${end_s:-}" \
 		--arg wall "$(cat "$rdir/wall_s")" \
-		--arg btf "$(tr '\n' ' ' <"$rdir/out/btf-modules" 2>/dev/null)" '{
+		--arg qemu "$(cat "$rdir/qemu_status")" --arg limit "$timeout_s" \
+		--arg btf "$(cat "$rdir/out/btf-modules" 2>/dev/null | tr '\n' ' ')" '{
 		package: $pkg, release: $release,
 		boot_s: ($boot | tonumber? // null),
 		guest_s: ($done_s | tonumber? // null),
 		wall_s: ($wall | tonumber),
 		btf: ($btf | split(" ") | map(select(. != ""))),
 		runs: .,
-		problems: (if $release == "" then ["the guest did not come up or wrote no results: see serial.log"] else [] end
-			+ [.[].problems[]])
+		problems: (if $qemu == "124" then ["the guest was stopped after \($limit) s (--timeout): see serial.log"] else [] end
+			+ if $release == "" then ["the guest did not come up or wrote no results: see serial.log"] else [] end
+			+ if $release == "" then [] else [.[].problems[]] end)
 	}' "${files[@]}" >"$rdir/summary.json"
 }
 
@@ -324,7 +328,12 @@ report_kernel() {
 			"  \($fs) \(.key): attached \(.value.attached | join(" ") | if . == "" then "-" else . end)" +
 			(if (.value.missing | length) > 0 then "; missing \(.value.missing | join(", "))" else "" end) +
 			(if (.value.failed | length) > 0 then "; FAILED \(.value.failed | join(", "))" else "" end) +
-			(if .value.checked then (if .value.nonzero then "; counts ok" else "; counted nothing" end) else "" end)),
+			(if (.value.vs_host.not_here + .value.vs_host.only_here | length) > 0 then
+				"; vs host: \(.value.vs_host.only_here | map("+" + .) | join(" ")) \(.value.vs_host.not_here | map("-" + .) | join(" "))"
+			else "" end) +
+			(if .value.checked then (if .value.nonzero then "; counts ok" else "; counted nothing" end) +
+				(if .key != "block" then " (metrics non-zero: \(.value.metrics_nonzero))" else "" end)
+			else "" end)),
 		(.problems[] | "  PROBLEM: \(.)")
 	' "$rdir/summary.json"
 }

@@ -1,10 +1,12 @@
 # Judge one guest run: jq -n --arg fs ext4 --argjson rc N
 #   --argjson expected '["block",...]' --slurpfile run <fs>.json
-# Prints {fs, rc, domains: {<d>: {attached, missing, failed, checked,
-# nonzero}}, absent, problems}. A problem is: fsprof failed, a domain never
-# reached the attach report (its open or load failed), a program failed to
-# attach, or a domain that attached and concerns this filesystem counted
-# nothing at all.
+#   --slurpfile hostrun host.json (the same fsprof on the host, for vs_host)
+# Prints {fs, rc, domains: {<d>: {attached, missing, failed, vs_host,
+# checked, nonzero, metrics_nonzero}}, absent, problems}. A problem is:
+# fsprof failed, a domain never reached the attach report (its open or load
+# failed), a program failed to attach, a domain that attached and concerns
+# this filesystem counted nothing at all, or the block domain saw less IO
+# than seqio did.
 
 # ext4/jbd2 only see ext*, xfs only xfs; everything else sees every filesystem
 def concerns($d; $fs):
@@ -22,6 +24,21 @@ def counted($case; $d):
 		 | .. | numbers] | add // 0
 	end;
 
+# "n of m": how many of the domain's named metrics are non-zero in the case
+def metrics_nonzero($case; $d):
+	[($case.phases[], $case.spill) | .metrics[$d] // {} | to_entries[]]
+	| group_by(.key) | map(map(.value) | add)
+	| "\(map(select(. != 0)) | length) of \(length)";
+
+# seqio's write phase puts at least its bytes on the device, and its cold
+# read phase reads at least its bytes from it (CO-RE reads of the request
+# size and op are right on this kernel)
+def block_short($case):
+	[$case.phases[] | select(.name == "write" or .name == "read")
+	 | .name as $p | (.block.classes[$p].bytes // 0) as $dev
+	 | select($dev < .workload.bytes)
+	 | "block: the \($p) phase saw \($dev) bytes \($p == "write" | if . then "written to" else "read from" end) the device, less than the workload's \(.workload.bytes)"];
+
 ($run[0] // {cases: []}) as $r
 | ($r.cases[0] // {programs: [], phases: []}) as $case
 | ($case.programs | map(.domain) | unique) as $present
@@ -32,8 +49,12 @@ def counted($case; $d):
 		missing: [$case.programs[] | select(.domain == $d and .state == "missing") | "\(.program) (\(.event))"],
 		failed: [$case.programs[] | select(.domain == $d and .state == "failed") | "\(.program) (\(.event)): \(.reason)"]
 	}
+	| .[$d].vs_host = (
+		[$hostrun[0].cases[0].programs[]? | select(.domain == $d and .state == "attached") | .program] as $h
+		| {not_here: ($h - .[$d].attached), only_here: (.[$d].attached - $h)})
 	| .[$d].checked = ((.[$d].attached | length) > 0 and concerns($d; $fs))
 	| .[$d].nonzero = (counted($case; $d) > 0)
+	| .[$d].metrics_nonzero = metrics_nonzero($case; $d)
 )) as $domains
 | {
 	fs: $fs,
@@ -47,5 +68,6 @@ def counted($case; $d):
 		+ [$domains | to_entries[] | .key as $d | .value.failed[] | "\($d): \(.) failed to attach"]
 		+ [$domains | to_entries[] | select(.value.checked and (.value.nonzero | not))
 		   | "\(.key): attached but counted nothing on \($fs)"]
+		+ (if $domains.block.checked then block_short($case) else [] end)
 	)
 }

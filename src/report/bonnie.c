@@ -83,9 +83,11 @@ void bonnie_latency_text(uint64_t ns, char *buf, size_t len)
 	if (!ns)
 		snprintf(buf, len, "%s", "");
 	else if (ns > 99999999000ULL)
-		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000));
+		snprintf(buf, len, "%llus",
+			 (unsigned long long)(ns / 1000000000));
 	else if (ns > 99999000ULL)
-		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000));
+		snprintf(buf, len, "%llums",
+			 (unsigned long long)(ns / 1000000));
 	else
 		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
 }
@@ -140,13 +142,13 @@ static void bonnie_cell_make(const struct phase_result *p, bool seeks,
 	}
 	s = (double)p->wall_ns / 1e9;
 	cell->state = CELL_OK;
-	cell->rate = seeks ? (double)metric_value(&p->metrics, "bonnie.seeks") / s :
-			     (double)p->work.bytes / 1024.0 / s;
+	cell->rate =
+		seeks ? (double)metric_value(&p->metrics, "bonnie.seeks") / s :
+			(double)p->work.bytes / 1024.0 / s;
 	cell->cpu = (int)phase_cpu_percent(p);
 }
 
-static void bonnie_row_make(const struct case_result *c,
-			    struct bonnie_row *row)
+static void bonnie_row_make(const struct case_result *c, struct bonnie_row *row)
 {
 	char chunk_param[64];
 	uint64_t chunk = BONNIE_DEFAULT_CHUNK;
@@ -267,15 +269,19 @@ static void report_bonnie_table(const struct case_result *c, const char *name,
 	unsigned int i;
 
 	bonnie_row_make(c, &row);
-	snprintf(size, sizeof(size), "%s%s%s", row.size, row.chunk[0] ? ":" : "",
-		 row.chunk);
+	snprintf(size, sizeof(size), "%s%s%s", row.size,
+		 row.chunk[0] ? ":" : "", row.chunk);
 	width -= (int)strlen(size);
 	if (width < 0)
 		width = 0;
-	fprintf(out, "\nbonnie++ 1.97 table (K = KiB; %%CP = user+sys CPU / wall; latency = slowest operation)\n");
-	fprintf(out, "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n");
-	fprintf(out, "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n");
-	fprintf(out, "%s K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
+	fprintf(out,
+		"\nbonnie++ 1.97 table (K = KiB; %%CP = user+sys CPU / wall; latency = slowest operation)\n");
+	fprintf(out,
+		"Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n");
+	fprintf(out,
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n");
+	fprintf(out,
+		"%s K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
 		row.chunk[0] ? "Machine   Size:chnk" : "Machine        Size");
 	fprintf(out, "%-*.*s %s", width, width, name, size);
 	for (i = 0; i < BONNIE_NTESTS; i++)
@@ -288,12 +294,13 @@ static void report_bonnie_table(const struct case_result *c, const char *name,
 	fputc('\n', out);
 }
 
-void report_bonnie_tables(const struct run_result *run, FILE *out)
+void report_bonnie_tables(const struct run_result *run, const char *name,
+			  FILE *out)
 {
 	struct utsname u;
-	const char *name = machine_name(NULL, &u);
 	unsigned int i;
 
+	name = machine_name(name, &u);
 	for (i = 0; i < run->n_cases; i++)
 		if (!strcmp(run->cases[i].workload, "bonnie"))
 			report_bonnie_table(&run->cases[i], name, out);

@@ -17,8 +17,12 @@
 #define BONNIE_CSV_FIELDS 48
 #define BONNIE_CSV_VERSION "1.97"
 
-/* the bonnie++ table of every bonnie case in run (nothing for others) */
-void report_bonnie_tables(const struct run_result *run, FILE *out);
+/*
+ * The bonnie++ table of every bonnie case in run (nothing for others); name
+ * as for the CSV line.
+ */
+void report_bonnie_tables(const struct run_result *run, const char *name,
+			  FILE *out);
 
 /*
  * One bonnie++ 1.97 CSV line per bonnie case; name is the machine name

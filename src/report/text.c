@@ -106,46 +106,61 @@ block_io_find(const struct block_result *b, unsigned int ioclass,
 	return NULL;
 }
 
+static bool block_io_seen(const struct case_result *c, unsigned int ioclass,
+			  unsigned int issuer)
+{
+	unsigned int j;
+
+	for (j = 0; j < c->n_phases; j++)
+		if (block_io_find(&c->phases[j].block, ioclass, issuer))
+			return true;
+	return false;
+}
+
+static void report_block_io_row(const struct case_result *c,
+				unsigned int ioclass, unsigned int issuer,
+				FILE *out)
+{
+	const struct block_class_result *r;
+	char row[48], cell[40];
+	unsigned int j;
+
+	snprintf(row, sizeof(row), "%s %s", blk_ioclass_name(ioclass),
+		 blk_issuer_name(issuer));
+	fprintf(out, "%-36s", row);
+	for (j = 0; j < c->n_phases; j++) {
+		r = block_io_find(&c->phases[j].block, ioclass, issuer);
+		if (r)
+			snprintf(cell, sizeof(cell), "%.1f / %llu",
+				 (double)r->bytes / 1e6,
+				 (unsigned long long)r->ios);
+		else
+			snprintf(cell, sizeof(cell), "-");
+		fprintf(out, " %16s", cell);
+	}
+	fputc('\n', out);
+}
+
 /* block IO by class and issuer: a row per pair any phase saw, MB and IOs */
 static void report_block_io(const struct case_result *c, FILE *out)
 {
 	unsigned int cls, iss, j;
-	bool any = false;
+	bool header = false;
 
 	for (cls = 0; cls < BLK_IOC_NR; cls++) {
 		for (iss = 0; iss < BLK_ISS_NR; iss++) {
-			char row[48];
-			bool seen = false;
-
-			for (j = 0; j < c->n_phases; j++)
-				seen |= block_io_find(&c->phases[j].block, cls,
-						      iss) != NULL;
-			if (!seen)
+			if (!block_io_seen(c, cls, iss))
 				continue;
-			if (!any) {
-				fprintf(out, "\n%-36s", "block IO by class, issuer (MB / IOs)");
+			if (!header) {
+				fprintf(out, "\n%-36s",
+					"block IO by class, issuer (MB / IOs)");
 				for (j = 0; j < c->n_phases; j++)
-					fprintf(out, " %16s", c->phases[j].name);
+					fprintf(out, " %16s",
+						c->phases[j].name);
 				fputc('\n', out);
-				any = true;
+				header = true;
 			}
-			snprintf(row, sizeof(row), "%s %s", blk_ioclass_name(cls),
-				 blk_issuer_name(iss));
-			fprintf(out, "%-36s", row);
-			for (j = 0; j < c->n_phases; j++) {
-				const struct block_class_result *r = block_io_find(
-					&c->phases[j].block, cls, iss);
-				char cell[40];
-
-				if (r)
-					snprintf(cell, sizeof(cell), "%.1f / %llu",
-						 (double)r->bytes / 1e6,
-						 (unsigned long long)r->ios);
-				else
-					snprintf(cell, sizeof(cell), "-");
-				fprintf(out, " %16s", cell);
-			}
-			fputc('\n', out);
+			report_block_io_row(c, cls, iss, out);
 		}
 	}
 }

@@ -55,11 +55,11 @@ static json_t *size_json(const struct latency_hist *h)
 		if (!h->slot[i])
 			continue;
 		json_array_append_new(
-			hist, json_pack("{s:I, s:I, s:I}", "low_bytes",
-					(json_int_t)hist_slot_low(i),
-					"high_bytes",
-					(json_int_t)hist_slot_high(i), "count",
-					(json_int_t)h->slot[i]));
+			hist,
+			json_pack("{s:I, s:I, s:I}", "low_bytes",
+				  (json_int_t)hist_slot_low(i), "high_bytes",
+				  (json_int_t)hist_slot_high(i), "count",
+				  (json_int_t)h->slot[i]));
 	}
 	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "count",
 			 (json_int_t)h->count, "sum_bytes",
@@ -83,15 +83,16 @@ static json_t *block_class_json(const struct block_class_result *c)
 static void block_busy_set(json_t *obj, const struct block_busy_result *t,
 			   uint64_t wall_ns)
 {
-	json_object_set_new(obj, "busy_ns", json_integer((json_int_t)t->busy_ns));
-	json_object_set_new(
-		obj, "inflight",
-		json_pack("{s:I, s:o, s:I}", "time_ns",
-			  (json_int_t)t->inflight_ns, "avg",
-			  wall_ns ? json_real((double)t->inflight_ns /
-					      (double)wall_ns) :
-				    json_null(),
-			  "max", (json_int_t)t->max_inflight));
+	json_t *avg =
+		wall_ns ? json_real((double)t->inflight_ns / (double)wall_ns) :
+			  json_null();
+
+	json_object_set_new(obj, "busy_ns",
+			    json_integer((json_int_t)t->busy_ns));
+	json_object_set_new(obj, "inflight",
+			    json_pack("{s:I, s:o, s:I}", "time_ns",
+				      (json_int_t)t->inflight_ns, "avg", avg,
+				      "max", (json_int_t)t->max_inflight));
 }
 
 /* per IO class: its total, busy time, and each issuer that had requests */
@@ -176,10 +177,10 @@ static json_t *log_region_json(const struct log_region *r)
 
 	for (i = 0; i < r->n; i++)
 		json_array_append_new(
-			ranges, json_pack("{s:I, s:I}", "start_sector",
-					  (json_int_t)r->range[i].start,
-					  "sectors",
-					  (json_int_t)r->range[i].sectors));
+			ranges,
+			json_pack("{s:I, s:I}", "start_sector",
+				  (json_int_t)r->range[i].start, "sectors",
+				  (json_int_t)r->range[i].sectors));
 	return json_pack("{s:s, s:o}", "source", r->source, "ranges", ranges);
 }
 

@@ -36,10 +36,14 @@ const char *blk_ioclass_name(enum blk_ioclass c)
 const char *blk_issuer_name(enum blk_issuer i)
 {
 	static const char *const names[BLK_ISS_NR] = {
-		[BLK_ISS_WORKLOAD] = "workload", [BLK_ISS_JBD2] = "jbd2",
-		[BLK_ISS_XFS_LOG] = "xfs_log",	 [BLK_ISS_XFS_AIL] = "xfsaild",
-		[BLK_ISS_WRITEBACK] = "writeback", [BLK_ISS_KWORKER] = "kworker",
-		[BLK_ISS_OTHER] = "other",	 [BLK_ISS_UNSEEN] = "unseen",
+		[BLK_ISS_WORKLOAD] = "workload",
+		[BLK_ISS_JBD2] = "jbd2",
+		[BLK_ISS_XFS_LOG] = "xfs_log",
+		[BLK_ISS_XFS_AIL] = "xfsaild",
+		[BLK_ISS_WRITEBACK] = "writeback",
+		[BLK_ISS_KWORKER] = "kworker",
+		[BLK_ISS_OTHER] = "other",
+		[BLK_ISS_UNSEEN] = "unseen",
 	};
 
 	return i < BLK_ISS_NR ? names[i] : "?";

@@ -363,7 +363,7 @@ static int run_report(const struct run_ctx *ctx, int code)
 		report_bonnie_csv(r, NULL, stdout);
 	} else {
 		report_text(r, stdout);
-		report_bonnie_tables(r, stdout);
+		report_bonnie_tables(r, NULL, stdout);
 	}
 	if (ctx->opt->json_path && results_write_json(r, ctx->opt->json_path))
 		return code ? code : EXIT_RUN_FAILED;

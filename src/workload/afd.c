@@ -44,7 +44,7 @@ static const struct param_def afd_params[] = {
 	{ "producers", PARAM_COUNT, "4", "4", "processes writing files" },
 	{ "copiers", PARAM_COUNT, "4", "4", "processes copying them" },
 	{ "outdirs", PARAM_COUNT, "8", "8", "output directories" },
-	{ "files", PARAM_COUNT, "20000", "1000000",
+	{ "files", PARAM_COUNT, "50000", "1000000",
 	  "files to produce (an upper bound when duration is set)" },
 	{ "duration", PARAM_STRING, "0", "0",
 	  "stop producing after this long, e.g. 30s (0: files= only)" },
@@ -110,16 +110,14 @@ static void nap(uint64_t ns)
 }
 
 /* "1s", "500ms", "2m", "1.5" (seconds); 0 allowed */
-static int afd_parse_duration(const char *key, const char *text,
-			      uint64_t *ns)
+static int afd_parse_duration(const char *key, const char *text, uint64_t *ns)
 {
 	static const struct {
 		const char *unit;
 		double ns;
 	} units[] = {
-		{ "", 1e9 },   { "s", 1e9 },   { "ms", 1e6 }, { "us", 1e3 },
-		{ "ns", 1 },   { "m", 60e9 },  { "min", 60e9 },
-		{ "h", 3600e9 },
+		{ "", 1e9 }, { "s", 1e9 },  { "ms", 1e6 },   { "us", 1e3 },
+		{ "ns", 1 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
 	};
 	unsigned int i;
 	char *end;
@@ -155,8 +153,9 @@ static int afd_config_read(const struct workload_params *p,
 	if (param_num(p, "producers") > AFD_MAX_PRODUCERS ||
 	    param_num(p, "copiers") > AFD_MAX_COPIERS ||
 	    param_num(p, "outdirs") > AFD_MAX_OUTDIRS) {
-		log_error("afd: at most %u producers, %u copiers and %u outdirs",
-			  AFD_MAX_PRODUCERS, AFD_MAX_COPIERS, AFD_MAX_OUTDIRS);
+		log_error(
+			"afd: at most %u producers, %u copiers and %u outdirs",
+			AFD_MAX_PRODUCERS, AFD_MAX_COPIERS, AFD_MAX_OUTDIRS);
 		return -EINVAL;
 	}
 	if (cfg->filesize > AFD_MAX_FILESIZE) {
@@ -188,14 +187,13 @@ static int afd_fail(const char *what, const char *dir, const char *name)
 	return -err;
 }
 
-static void afd_dir_path(const struct afd_state *st, bool input,
-			 unsigned int i, char *buf, size_t len)
+static void afd_dir_path(const struct afd_state *st, bool input, unsigned int i,
+			 char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s.%03u", st->top, input ? "in" : "out", i);
 }
 
-static int afd_open_dir(const struct afd_state *st, bool input,
-			unsigned int i)
+static int afd_open_dir(const struct afd_state *st, bool input, unsigned int i)
 {
 	char path[PATH_MAX];
 	int fd;
@@ -365,10 +363,9 @@ static int afd_producer_main(void *arg, unsigned int index,
 }
 
 /* copy in/name to out/name, then unlink the source */
-static int afd_copy_one(const struct afd_job *job, int infd,
-			const char *indir, const char *name, int outfd,
-			const char *outdir, char *buf, size_t buflen,
-			struct worker_slot *slot)
+static int afd_copy_one(const struct afd_job *job, int infd, const char *indir,
+			const char *name, int outfd, const char *outdir,
+			char *buf, size_t buflen, struct worker_slot *slot)
 {
 	uint64_t t0 = clock_mono_ns();
 	size_t len = 0;
@@ -467,9 +464,9 @@ static int afd_copy_loop(const struct afd_job *job, struct afd_copier *cp,
 
 	for (;;) {
 		/* read before the pass: an empty pass after it means done */
-		bool producers_done = __atomic_load_n(
-			&job->cnt->producers_done,
-			__ATOMIC_ACQUIRE) == cfg->producers;
+		bool producers_done = __atomic_load_n(&job->cnt->producers_done,
+						      __ATOMIC_ACQUIRE) ==
+				      cfg->producers;
 		int found = 0, n;
 		unsigned int i;
 
@@ -499,8 +496,7 @@ static int afd_copier_main(void *arg, unsigned int index,
 
 	cp.buflen = (size_t)cfg->filesize + 1; /* + 1: see a grown file */
 	cp.buf = malloc(cp.buflen);
-	err = cp.buf ? afd_dirs_open(job->st, true, me, cfg->copiers,
-				     &cp.in) :
+	err = cp.buf ? afd_dirs_open(job->st, true, me, cfg->copiers, &cp.in) :
 		       -ENOMEM;
 	if (!err)
 		err = afd_dirs_open(job->st, false, 0, 1, &cp.out);
@@ -589,9 +585,9 @@ static int afd_sink_main(void *arg, unsigned int index,
 		}
 	}
 	while (!err) {
-		bool copiers_done =
-			__atomic_load_n(&job->cnt->copiers_done,
-					__ATOMIC_ACQUIRE) == job->st->cfg.copiers;
+		bool copiers_done = __atomic_load_n(&job->cnt->copiers_done,
+						    __ATOMIC_ACQUIRE) ==
+				    job->st->cfg.copiers;
 
 		n = afd_sink_pass(job, &out, dir, slot);
 		if (n < 0)
@@ -715,11 +711,12 @@ static int afd_check(const struct afd_counters *c, uint64_t leftovers)
 {
 	if (c->copied != c->produced || c->delivered != c->copied ||
 	    leftovers) {
-		log_error("afd: produced %llu files, copied %llu, the sink deleted %llu, %llu left in the directories",
-			  (unsigned long long)c->produced,
-			  (unsigned long long)c->copied,
-			  (unsigned long long)c->delivered,
-			  (unsigned long long)leftovers);
+		log_error(
+			"afd: produced %llu files, copied %llu, the sink deleted %llu, %llu left in the directories",
+			(unsigned long long)c->produced,
+			(unsigned long long)c->copied,
+			(unsigned long long)c->delivered,
+			(unsigned long long)leftovers);
 		return -EIO;
 	}
 	return 0;
@@ -838,7 +835,8 @@ static void afd_cleanup(struct workload_env *env)
 /* the backlog of input files and of delivered files, plus those in flight */
 static uint64_t afd_space_needed(const struct workload_params *params)
 {
-	uint64_t per_file = (param_num(params, "filesize") + 4095) / 4096 * 4096;
+	uint64_t per_file =
+		(param_num(params, "filesize") + 4095) / 4096 * 4096;
 	uint64_t files = 2 * param_num(params, "backlog") +
 			 param_num(params, "producers") +
 			 2 * param_num(params, "copiers");
@@ -847,13 +845,14 @@ static uint64_t afd_space_needed(const struct workload_params *params)
 }
 
 static const struct phase_def afd_phases[] = {
-	{ "distribute", "warm", "syncfs; fsync per copy if set",
-	  NULL, afd_distribute },
+	{ "distribute", "warm", "syncfs; fsync per copy if set", NULL,
+	  afd_distribute },
 };
 
 const struct workload_def afd_workload = {
 	.name = "afd",
-	.description = "many processes copying small files: producers -> input dirs -> copiers -> output dirs -> sink",
+	.description =
+		"many processes copying small files: producers -> input dirs -> copiers -> output dirs -> sink",
 	.params = afd_params,
 	.n_params = sizeof(afd_params) / sizeof(afd_params[0]),
 	.phases = afd_phases,

@@ -261,8 +261,7 @@ static int bonnie_rewrite_chunk(struct bonnie_state *st, struct phase_ctx *pc,
 }
 
 /* Sequential Output, Rewrite; bytes count each chunk once, as bonnie++ */
-static int bonnie_rewrite(const struct workload_env *env,
-			  struct phase_ctx *pc)
+static int bonnie_rewrite(const struct workload_env *env, struct phase_ctx *pc)
 {
 	struct bonnie_state *st = bonnie_state(env);
 	struct latency_hist *lat = bonnie_latency(pc);
@@ -350,7 +349,8 @@ static int bonnie_read(const struct workload_env *env, struct phase_ctx *pc)
 			return bonnie_fail("read", st->path);
 		}
 		if ((size_t)n != st->chunk)
-			return bonnie_short_file(st, c * st->chunk + (uint64_t)n);
+			return bonnie_short_file(st,
+						 c * st->chunk + (uint64_t)n);
 		op_record(pc, OP_READ, t0);
 		latency_hist_record(lat, clock_mono_ns() - t0);
 		work_add(pc, st->chunk, 1, 0);
@@ -362,8 +362,9 @@ static int bonnie_read(const struct workload_env *env, struct phase_ctx *pc)
 static int bonnie_check_geometry(uint64_t size, uint64_t chunk)
 {
 	if (chunk < BONNIE_MIN_CHUNK || chunk > BONNIE_MAX_CHUNK) {
-		log_error("bonnie: chunk=%llu must be between 256 bytes and 1 MiB, as in bonnie++",
-			  (unsigned long long)chunk);
+		log_error(
+			"bonnie: chunk=%llu must be between 256 bytes and 1 MiB, as in bonnie++",
+			(unsigned long long)chunk);
 		return -EINVAL;
 	}
 	if (size % chunk) {
@@ -437,7 +438,8 @@ static const struct phase_def bonnie_phases[] = {
 
 const struct workload_def bonnie_workload = {
 	.name = "bonnie",
-	.description = "bonnie++ file IO tests: putc, block write, rewrite, getc, block read, random seeks by concurrent processes",
+	.description =
+		"bonnie++ file IO tests: putc, block write, rewrite, getc, block read, random seeks by concurrent processes",
 	.params = bonnie_params,
 	.n_params = sizeof(bonnie_params) / sizeof(bonnie_params[0]),
 	.phases = bonnie_phases,

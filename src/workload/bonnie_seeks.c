@@ -158,8 +158,7 @@ static int seeker_main(void *arg, unsigned int index, struct worker_slot *slot)
 }
 
 static int seeks_collect(const struct workers *w,
-			 const struct seek_shared *shared,
-			 struct phase_ctx *pc)
+			 const struct seek_shared *shared, struct phase_ctx *pc)
 {
 	struct latency_hist *lat =
 		metric_hist(&pc->result->metrics, BONNIE_LATENCY_METRIC);

@@ -38,8 +38,8 @@ static int put_fail(struct extractor *x, const char *what)
 {
 	int err = errno;
 
-	log_error("untar: member '%s': %s in %s: %s", x->member, what,
-		  x->label, strerror_safe(err));
+	log_error("untar: member '%s': %s in %s: %s", x->member, what, x->label,
+		  strerror_safe(err));
 	return -err;
 }
 
@@ -103,8 +103,9 @@ static int push_component(struct extractor *x, const char *comp, size_t len)
 			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	}
 	if (fd < 0 && (errno == ELOOP || errno == ENOTDIR)) {
-		log_error("untar: member '%s': '%s' in its path is a symlink or not a directory; refusing to write through it",
-			  x->member, name);
+		log_error(
+			"untar: member '%s': '%s' in its path is a symlink or not a directory; refusing to write through it",
+			x->member, name);
 		return -ELOOP;
 	}
 	if (fd < 0)
@@ -215,8 +216,8 @@ static void stream_header(struct extractor *x, const struct memtar *t,
 
 	x->stream_off += TAR_BLOCK;
 	if (len >= TAR_NAME_FIELD)
-		x->stream_off += TAR_BLOCK + (len + TAR_BLOCK) / TAR_BLOCK *
-						     TAR_BLOCK;
+		x->stream_off +=
+			TAR_BLOCK + (len + TAR_BLOCK) / TAR_BLOCK * TAR_BLOCK;
 	if (link && strlen(link) >= TAR_NAME_FIELD)
 		x->stream_off += TAR_BLOCK + (strlen(link) + TAR_BLOCK) /
 						     TAR_BLOCK * TAR_BLOCK;
@@ -231,7 +232,8 @@ static int put_data(struct extractor *x, int fd, const unsigned char *data,
 	while (done < size) {
 		uint64_t room = EXTRACT_RECORD_SIZE -
 				x->stream_off % EXTRACT_RECORD_SIZE;
-		size_t chunk = (size_t)(size - done < room ? size - done : room);
+		size_t chunk =
+			(size_t)(size - done < room ? size - done : room);
 		ssize_t n;
 
 		t0 = clock_mono_ns();
@@ -266,8 +268,9 @@ static int put_file(struct extractor *x, const struct memtar *t,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    e->mode);
 	if (fd < 0 && errno == EEXIST) {
-		log_error("untar: member '%s' already exists in %s (the archive holds it twice?)",
-			  x->member, x->label);
+		log_error(
+			"untar: member '%s' already exists in %s (the archive holds it twice?)",
+			x->member, x->label);
 		return -EEXIST;
 	}
 	if (fd < 0)
@@ -286,8 +289,8 @@ static int put_file(struct extractor *x, const struct memtar *t,
 	return err;
 }
 
-static int put_dir(struct extractor *x, const struct memtar_entry *e,
-		   int dirfd, const char *base)
+static int put_dir(struct extractor *x, const struct memtar_entry *e, int dirfd,
+		   const char *base)
 {
 	uint64_t t0 = clock_mono_ns();
 	struct stat st;
@@ -302,8 +305,9 @@ static int put_dir(struct extractor *x, const struct memtar_entry *e,
 	/* made earlier as an implied parent: take the archive's mode */
 	if (fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW) ||
 	    !S_ISDIR(st.st_mode)) {
-		log_error("untar: member '%s' is a directory, but %s already holds something else there",
-			  x->member, x->label);
+		log_error(
+			"untar: member '%s' is a directory, but %s already holds something else there",
+			x->member, x->label);
 		return -EEXIST;
 	}
 	if (fchmodat(dirfd, base, e->mode, 0))
@@ -321,8 +325,9 @@ static int put_symlink(struct extractor *x, const struct memtar *t,
 	uint64_t t0 = clock_mono_ns();
 
 	if (symlinkat(memtar_link(t, e), dirfd, base))
-		return put_fail(x, errno == EEXIST ? "symlink (already exists)" :
-						     "symlink");
+		return put_fail(x, errno == EEXIST ?
+					   "symlink (already exists)" :
+					   "symlink");
 	op_record(x->pc, OP_CREATE, t0);
 	if (utimensat(dirfd, base, ts, AT_SYMLINK_NOFOLLOW))
 		return put_fail(x, "set symlink mtime");

@@ -44,8 +44,8 @@ static int files1m_fail(const struct workload_env *env, const char *what,
 {
 	int err = errno;
 
-	log_error("files1m: %s %s/%s/%s: %s", what, env->dir, FILES1M_DIR,
-		  name, strerror_safe(err));
+	log_error("files1m: %s %s/%s/%s: %s", what, env->dir, FILES1M_DIR, name,
+		  strerror_safe(err));
 	return -err;
 }
 
@@ -55,8 +55,7 @@ static void files1m_name(uint64_t i, char *buf, size_t len)
 }
 
 /* each block starts with (file, block): a misplaced block reads back wrong */
-static void files1m_stamp(char *block, size_t len, uint64_t file,
-			  uint64_t blk)
+static void files1m_stamp(char *block, size_t len, uint64_t file, uint64_t blk)
 {
 	uint64_t stamp[2] = { file, blk };
 
@@ -151,8 +150,7 @@ static int files1m_write_one(const struct workload_env *env,
 	return err;
 }
 
-static int files1m_create(const struct workload_env *env,
-			  struct phase_ctx *pc)
+static int files1m_create(const struct workload_env *env, struct phase_ctx *pc)
 {
 	struct files1m_run r;
 	uint64_t i, t0;
@@ -193,9 +191,10 @@ static int files1m_check(const char *name, const char *buf, size_t n,
 
 	if (off % r->bs || !memcmp(buf, want, len))
 		return 0;
-	log_error("files1m: %s/%s: the block at offset %llu does not carry its stamp (file %llu, block %llu): data was lost or misplaced",
-		  FILES1M_DIR, name, (unsigned long long)off,
-		  (unsigned long long)i, (unsigned long long)want[1]);
+	log_error(
+		"files1m: %s/%s: the block at offset %llu does not carry its stamp (file %llu, block %llu): data was lost or misplaced",
+		FILES1M_DIR, name, (unsigned long long)off,
+		(unsigned long long)i, (unsigned long long)want[1]);
 	return -EIO;
 }
 
@@ -240,9 +239,10 @@ static int files1m_read_one(const struct workload_env *env,
 	}
 	close(fd);
 	if (!err && got != r->size) {
-		log_error("files1m: %s/%s/%s holds %llu bytes, %llu were written",
-			  env->dir, FILES1M_DIR, name, (unsigned long long)got,
-			  (unsigned long long)r->size);
+		log_error(
+			"files1m: %s/%s/%s holds %llu bytes, %llu were written",
+			env->dir, FILES1M_DIR, name, (unsigned long long)got,
+			(unsigned long long)r->size);
 		err = -EIO;
 	}
 	return err;
@@ -271,8 +271,7 @@ static int files1m_read(const struct workload_env *env, struct phase_ctx *pc)
 	return err;
 }
 
-static int files1m_remove(const struct workload_env *env,
-			  struct phase_ctx *pc)
+static int files1m_remove(const struct workload_env *env, struct phase_ctx *pc)
 {
 	struct rmtree_result rm;
 	uint64_t t0;
@@ -314,7 +313,8 @@ static const struct phase_def files1m_phases[] = {
 
 const struct workload_def files1m_workload = {
 	.name = "files1m",
-	.description = "many 1 MiB files: create in 4 KiB writes + syncfs, cold read, rm -rf + syncfs",
+	.description =
+		"many 1 MiB files: create in 4 KiB writes + syncfs, cold read, rm -rf + syncfs",
 	.params = files1m_params,
 	.n_params = sizeof(files1m_params) / sizeof(files1m_params[0]),
 	.phases = files1m_phases,

@@ -96,9 +96,8 @@ static int fsync_append_cycle(const struct workload_env *env,
 	return err;
 }
 
-static int fsync_read_back(const struct workload_env *env,
-			   struct phase_ctx *pc, struct fsync_run *r,
-			   const char *name)
+static int fsync_read_back(const struct workload_env *env, struct phase_ctx *pc,
+			   struct fsync_run *r, const char *name)
 {
 	uint64_t got = 0, want = r->appends * r->size, t0;
 	int fd, err = 0;
@@ -130,16 +129,17 @@ static int fsync_read_back(const struct workload_env *env,
 	op_record(pc, OP_CLOSE, t0);
 	work_add(pc, 0, 1, 0);
 	if (!err && got != want) {
-		log_error("fsync: %s/%s/%s holds %llu bytes after %llu appends of %zu",
-			  env->dir, FSYNC_DIR, name, (unsigned long long)got,
-			  (unsigned long long)r->appends, r->size);
+		log_error(
+			"fsync: %s/%s/%s holds %llu bytes after %llu appends of %zu",
+			env->dir, FSYNC_DIR, name, (unsigned long long)got,
+			(unsigned long long)r->appends, r->size);
 		err = -EIO;
 	}
 	return err;
 }
 
-static int fsync_one_file(const struct workload_env *env,
-			  struct phase_ctx *pc, struct fsync_run *r, uint64_t i)
+static int fsync_one_file(const struct workload_env *env, struct phase_ctx *pc,
+			  struct fsync_run *r, uint64_t i)
 {
 	char name[32];
 	uint64_t a;
@@ -233,7 +233,8 @@ static int fsync_remove(const struct workload_env *env, struct phase_ctx *pc)
 static uint64_t fsync_space_needed(const struct workload_params *params)
 {
 	uint64_t files = param_num(params, "files");
-	uint64_t bytes = param_num(params, "appends") * param_num(params, "size");
+	uint64_t bytes =
+		param_num(params, "appends") * param_num(params, "size");
 
 	/* data in 4 KiB blocks, and ext4's default 16 KiB of image per inode */
 	return files * ((bytes + 4095) / 4096 * 4096 + 16384);
@@ -246,7 +247,8 @@ static const struct phase_def fsync_phases[] = {
 
 const struct workload_def fsync_workload = {
 	.name = "fsync",
-	.description = "varmail-like: create/append+fsync/close cycles and a read back per file, then rm -rf + syncfs",
+	.description =
+		"varmail-like: create/append+fsync/close cycles and a read back per file, then rm -rf + syncfs",
 	.params = fsync_params,
 	.n_params = sizeof(fsync_params) / sizeof(fsync_params[0]),
 	.phases = fsync_phases,

@@ -69,17 +69,16 @@ static int mdcreate_make_dirs(const struct workload_env *env,
 			return mdcreate_fail(env, "mkdir", name);
 		op_record(pc, OP_MKDIR, t0);
 		work_add(pc, 0, 1, 0);
-		fds[d] = openat(topfd, name,
-				O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fds[d] =
+			openat(topfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fds[d] < 0)
 			return mdcreate_fail(env, "open", name);
 	}
 	return 0;
 }
 
-static int mdcreate_files(const struct workload_env *env,
-			  struct phase_ctx *pc, const int *fds, uint64_t files,
-			  uint64_t dirs)
+static int mdcreate_files(const struct workload_env *env, struct phase_ctx *pc,
+			  const int *fds, uint64_t files, uint64_t dirs)
 {
 	uint64_t per_dir = (files + dirs - 1) / dirs, i, t0;
 	struct prng rng;
@@ -106,16 +105,16 @@ static int mdcreate_files(const struct workload_env *env,
 	return 0;
 }
 
-static int mdcreate_create(const struct workload_env *env,
-			   struct phase_ctx *pc)
+static int mdcreate_create(const struct workload_env *env, struct phase_ctx *pc)
 {
 	uint64_t files = param_num(env->params, "files");
 	uint64_t dirs = param_num(env->params, "dirs"), d, t0;
 	int topfd = -1, *fds, err = 0;
 
 	if (dirs > MDCREATE_MAX_DIRS || dirs > files) {
-		log_error("mdcreate: dirs=%llu must be at most files=%llu and 100000",
-			  (unsigned long long)dirs, (unsigned long long)files);
+		log_error(
+			"mdcreate: dirs=%llu must be at most files=%llu and 100000",
+			(unsigned long long)dirs, (unsigned long long)files);
 		return -EINVAL;
 	}
 	fds = malloc(dirs * sizeof(*fds));
@@ -161,8 +160,7 @@ static int mdcreate_create(const struct workload_env *env,
 	return err;
 }
 
-static int mdcreate_remove(const struct workload_env *env,
-			   struct phase_ctx *pc)
+static int mdcreate_remove(const struct workload_env *env, struct phase_ctx *pc)
 {
 	struct rmtree_result rm;
 	uint64_t t0;
@@ -207,7 +205,8 @@ static const struct phase_def mdcreate_phases[] = {
 
 const struct workload_def mdcreate_workload = {
 	.name = "mdcreate",
-	.description = "fs_mark -S0 -s0: empty files in several directories + syncfs, then rm -rf + syncfs",
+	.description =
+		"fs_mark -S0 -s0: empty files in several directories + syncfs, then rm -rf + syncfs",
 	.params = mdcreate_params,
 	.n_params = sizeof(mdcreate_params) / sizeof(mdcreate_params[0]),
 	.phases = mdcreate_phases,

@@ -119,7 +119,8 @@ static int reader_data(struct memtar_reader *r, struct archive_entry *ae,
 	for (;;) {
 		if (memtar_data_reserve(r->t, MEMTAR_READ_BLOCK))
 			return reader_fail(r, -ENOMEM,
-					   "member '%s': out of memory", r->path);
+					   "member '%s': out of memory",
+					   r->path);
 		n = archive_read_data(r->a, r->t->data + r->t->data_len,
 				      MEMTAR_READ_BLOCK);
 		if (n < 0)
@@ -142,9 +143,10 @@ static int reader_type(struct memtar_reader *r, struct archive_entry *ae,
 	if (target) {
 		*type = MEMTAR_HARDLINK;
 		if (tarsafe_normalize(target, r->link, sizeof(r->link)))
-			return reader_fail(r, -ENAMETOOLONG,
-					   "member '%s': hard link target too long",
-					   r->path);
+			return reader_fail(
+				r, -ENAMETOOLONG,
+				"member '%s': hard link target too long",
+				r->path);
 		problem = tarsafe_hardlink_problem(r->link);
 	} else if (archive_entry_filetype(ae) == AE_IFREG) {
 		*type = MEMTAR_FILE;
@@ -156,14 +158,16 @@ static int reader_type(struct memtar_reader *r, struct archive_entry *ae,
 		snprintf(r->link, sizeof(r->link), "%s", target ? target : "");
 		problem = tarsafe_symlink_problem(r->path, r->link);
 	} else {
-		return reader_fail(r, -EINVAL,
-				   "member '%s': device, fifo and socket members are not extracted",
-				   r->path);
+		return reader_fail(
+			r, -EINVAL,
+			"member '%s': device, fifo and socket members are not extracted",
+			r->path);
 	}
 	if (problem)
-		return reader_fail(r, -EPERM,
-				   "member '%s' -> '%s': %s; refusing to extract this archive",
-				   r->path, r->link, problem);
+		return reader_fail(
+			r, -EPERM,
+			"member '%s' -> '%s': %s; refusing to extract this archive",
+			r->path, r->link, problem);
 	return 0;
 }
 
@@ -181,9 +185,10 @@ static int reader_entry(struct memtar_reader *r, struct archive_entry *ae)
 				   "member '%.200s...': path too long", name);
 	problem = tarsafe_path_problem(r->path);
 	if (problem)
-		return reader_fail(r, -EPERM,
-				   "member '%s': %s; refusing to extract this archive",
-				   name, problem);
+		return reader_fail(
+			r, -EPERM,
+			"member '%s': %s; refusing to extract this archive",
+			name, problem);
 	if (!r->path[0]) /* the extraction directory itself: "./" */
 		return 0;
 	err = reader_type(r, ae, &type);
@@ -233,11 +238,12 @@ static int memtar_read(struct memtar_reader *r)
 		if (rc == ARCHIVE_EOF)
 			break;
 		if (rc < ARCHIVE_WARN) {
-			err = reader_fail(r, -EIO, "after %llu members: %s",
-					  (unsigned long long)(r->ext->files +
-							       r->ext->dirs +
-							       r->ext->symlinks),
-					  archive_error_string(r->a));
+			err = reader_fail(
+				r, -EIO, "after %llu members: %s",
+				(unsigned long long)(r->ext->files +
+						     r->ext->dirs +
+						     r->ext->symlinks),
+				archive_error_string(r->a));
 			break;
 		}
 		err = reader_entry(r, ae);
@@ -247,8 +253,7 @@ out:
 	return err;
 }
 
-int memtar_load(const char *archive, struct memtar *t, char *err,
-		size_t errlen)
+int memtar_load(const char *archive, struct memtar *t, char *err, size_t errlen)
 {
 	struct memtar_extent ext = { 0 };
 	struct memtar_reader *r = calloc(1, sizeof(*r));

@@ -10,6 +10,7 @@ static const struct workload_def *const registry[] = {
 	&files1m_workload,
 	&mdcreate_workload,
 	&fsync_workload,
+	&untar_workload,
 };
 
 const struct workload_def *const *workload_all(unsigned int *n)

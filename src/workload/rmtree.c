@@ -66,8 +66,7 @@ static int name_list_add(struct name_list *l, unsigned char type,
 
 static bool dot_or_dotdot(const char *name)
 {
-	return name[0] == '.' &&
-	       (!name[1] || (name[1] == '.' && !name[2]));
+	return name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2]));
 }
 
 /* read every entry of d, as rm does before it unlinks anything */
@@ -168,7 +167,8 @@ static int rmtree_dir(struct rmtree_walk *w, int parentfd, const char *name,
 	}
 	t0 = clock_mono_ns();
 	fd = openat(parentfd, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOATIME | O_CLOEXEC);
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOATIME |
+			    O_CLOEXEC);
 	if (fd < 0)
 		return rmtree_fail(w, "open directory", name);
 	op_record(w->pc, OP_OPEN, t0);
@@ -193,9 +193,10 @@ static int rmtree_dir(struct rmtree_walk *w, int parentfd, const char *name,
 	if (err)
 		return err;
 	if (depth == 0 && w->out->left) {
-		log_error("%s: %s/%s still holds %llu entries after removing its contents",
-			  w->label, w->path, name,
-			  (unsigned long long)w->out->left);
+		log_error(
+			"%s: %s/%s still holds %llu entries after removing its contents",
+			w->label, w->path, name,
+			(unsigned long long)w->out->left);
 		return -ENOTEMPTY;
 	}
 	t0 = clock_mono_ns();
@@ -208,8 +209,7 @@ static int rmtree_dir(struct rmtree_walk *w, int parentfd, const char *name,
 }
 
 int rmtree_at(const struct workload_env *env, struct phase_ctx *pc, int dirfd,
-	      const char *name, const char *label,
-	      struct rmtree_result *out)
+	      const char *name, const char *label, struct rmtree_result *out)
 {
 	struct rmtree_walk *w = calloc(1, sizeof(*w));
 	int err;
@@ -221,8 +221,8 @@ int rmtree_at(const struct workload_env *env, struct phase_ctx *pc, int dirfd,
 	w->pc = pc;
 	w->label = label;
 	w->out = out;
-	w->path_len = (size_t)snprintf(w->path, sizeof(w->path), "%s",
-				       env->dir);
+	w->path_len =
+		(size_t)snprintf(w->path, sizeof(w->path), "%s", env->dir);
 	if (w->path_len >= sizeof(w->path))
 		w->path_len = sizeof(w->path) - 1;
 	err = rmtree_dir(w, dirfd, name, 0);

@@ -25,7 +25,6 @@ struct rmtree_result {
  * one, counts removed files against the caller's progress_total().
  */
 int rmtree_at(const struct workload_env *env, struct phase_ctx *pc, int dirfd,
-	      const char *name, const char *label,
-	      struct rmtree_result *out);
+	      const char *name, const char *label, struct rmtree_result *out);
 
 #endif

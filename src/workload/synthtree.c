@@ -32,18 +32,18 @@
 static const struct {
 	double size, cdf;
 } size_knots[] = {
-	{ 16, 0.0 },	     { 446, 0.10 },	  { 512, 0.115 },
-	{ 1024, 0.21 },	     { 1280, 0.25 },	  { 2048, 0.35 },
-	{ 3874, 0.50 },	     { 4096, 0.513 },	  { 8192, 0.677 },
-	{ 11416, 0.75 },     { 16384, 0.817 },	  { 28759, 0.90 },
-	{ 32768, 0.914 },    { 48093, 0.95 },	  { 65536, 0.968 },
-	{ 124858, 0.99 },    { 131072, 0.9909 },  { 262144, 0.99693 },
+	{ 16, 0.0 },	      { 446, 0.10 },	    { 512, 0.115 },
+	{ 1024, 0.21 },	      { 1280, 0.25 },	    { 2048, 0.35 },
+	{ 3874, 0.50 },	      { 4096, 0.513 },	    { 8192, 0.677 },
+	{ 11416, 0.75 },      { 16384, 0.817 },	    { 28759, 0.90 },
+	{ 32768, 0.914 },     { 48093, 0.95 },	    { 65536, 0.968 },
+	{ 124858, 0.99 },     { 131072, 0.9909 },   { 262144, 0.99693 },
 	{ 1048576, 0.99893 }, { 3145728, 0.99975 }, { 25060000, 1.0 },
 };
 
 /* share of directories at each depth (the top directory is depth 1) */
 static const double depth_share[SYNTH_MAX_DEPTH + 1] = {
-	[2] = 0.005, [3] = 0.14,  [4] = 0.35,  [5] = 0.275, [6] = 0.15,
+	[2] = 0.005, [3] = 0.14,  [4] = 0.35,  [5] = 0.275,  [6] = 0.15,
 	[7] = 0.055, [8] = 0.017, [9] = 0.005, [10] = 0.003,
 };
 
@@ -62,8 +62,9 @@ static const struct {
 };
 
 static const char *const extensions[] = {
-	".c", ".c", ".c", ".c", ".h", ".h", ".h", ".S",	 ".rst", ".txt",
-	".dts", ".yaml", ".sh", ".py", "", ".c", ".h", ".dtsi", "", ".json",
+	".c", ".c",   ".c",   ".c",    ".h",	".h",	 ".h",
+	".S", ".rst", ".txt", ".dts",  ".yaml", ".sh",	 ".py",
+	"",   ".c",   ".h",   ".dtsi", "",	".json",
 };
 
 const char *synth_preset_names(void)
@@ -112,8 +113,8 @@ uint64_t synth_size_quantile(double q)
 		double l1 = log(size_knots[i].size);
 
 		if (q <= c1)
-			return (uint64_t)exp(l0 + (q - c0) / (c1 - c0) *
-							  (l1 - l0));
+			return (uint64_t)exp(l0 +
+					     (q - c0) / (c1 - c0) * (l1 - l0));
 	}
 	return (uint64_t)size_knots[n - 1].size;
 }
@@ -181,9 +182,10 @@ static void synth_dirs(struct synth *s)
 	for (d = 2; d <= SYNTH_MAX_DEPTH; d++) {
 		for (i = first[d]; i < first[d + 1]; i++) {
 			if (i > first[d] && prng_below(&s->rng, 2))
-				s->parent[i] = s->parent[first[d] +
-						 prng_below(&s->rng,
-							    i - first[d])];
+				s->parent[i] =
+					s->parent[first[d] +
+						  prng_below(&s->rng,
+							     i - first[d])];
 			else
 				s->parent[i] = first[d - 1] +
 					       prng_below(&s->rng, cnt[d - 1]);
@@ -239,8 +241,8 @@ static void synth_sizes(struct synth *s)
 	double excess = 0, f = 1;
 
 	for (i = 0; i < n; i++) {
-		s->sizes[i] = synth_size_quantile(((double)i + 0.5) /
-						  (double)n);
+		s->sizes[i] =
+			synth_size_quantile(((double)i + 0.5) / (double)n);
 		total += s->sizes[i];
 		if (s->sizes[i] > SYNTH_TAIL_FROM)
 			excess += (double)s->sizes[i] - SYNTH_TAIL_FROM;
@@ -253,16 +255,16 @@ static void synth_sizes(struct synth *s)
 		for (i = 0; i < n; i++) {
 			if (s->sizes[i] > SYNTH_TAIL_FROM)
 				s->sizes[i] = (uint64_t)llround(
-					SYNTH_TAIL_FROM +
-					((double)s->sizes[i] - SYNTH_TAIL_FROM) *
-						f);
+					SYNTH_TAIL_FROM + ((double)s->sizes[i] -
+							   SYNTH_TAIL_FROM) *
+								  f);
 			total += s->sizes[i];
 		}
 		/* rounding: the largest file (the last one) takes the rest */
 		if (n && total != s->spec->bytes &&
 		    s->sizes[n - 1] + s->spec->bytes > total)
-			s->sizes[n - 1] = s->sizes[n - 1] + s->spec->bytes -
-					  total;
+			s->sizes[n - 1] =
+				s->sizes[n - 1] + s->spec->bytes - total;
 	}
 	for (i = 0; i < n; i++)
 		if (s->sizes[i] > largest)
@@ -299,7 +301,8 @@ static int synth_pool(struct synth *s)
 		for (k = 0; w[k] && i < s->pool_size; k++)
 			p[i++] = (unsigned char)w[k];
 		if (i < s->pool_size)
-			p[i++] = (unsigned char)seps[(r >> 16) % (sizeof(seps) - 1)];
+			p[i++] = (unsigned char)
+				seps[(r >> 16) % (sizeof(seps) - 1)];
 	}
 	s->t->data_len = s->pool_size;
 	return 0;
@@ -320,8 +323,7 @@ static void base36(uint64_t v, char *buf)
 }
 
 /* a name unique in its directory: letters, a sequence number, an extension */
-static void synth_name(struct synth *s, uint64_t dir, bool is_file,
-		       char *buf)
+static void synth_name(struct synth *s, uint64_t dir, bool is_file, char *buf)
 {
 	uint64_t len = is_file ? 3 + prng_below(&s->rng, 12) :
 				 2 + prng_below(&s->rng, 8);
@@ -342,21 +344,19 @@ struct synth_visit {
 	uint64_t seen;
 };
 
-static int synth_add(struct synth *s, enum memtar_type type,
-		     const char *link, struct memtar_entry **out)
+static int synth_add(struct synth *s, enum memtar_type type, const char *link,
+		     struct memtar_entry **out)
 {
 	struct memtar_entry *e = memtar_add(s->t, type, s->path, link);
 
 	if (!e)
 		return -ENOMEM;
-	e->mtime = SYNTH_MTIME_BASE +
-		   (int64_t)prng_below(&s->rng, 365 * 86400);
+	e->mtime = SYNTH_MTIME_BASE + (int64_t)prng_below(&s->rng, 365 * 86400);
 	*out = e;
 	return 0;
 }
 
-static int synth_file(struct synth *s, struct synth_visit *v,
-		      const char *name)
+static int synth_file(struct synth *s, struct synth_visit *v, const char *name)
 {
 	uint64_t size = s->sizes[s->next_file++];
 	struct memtar_entry *e;

@@ -69,8 +69,7 @@ static const struct tree_rec *tree_list_find(const struct tree_list *l,
 {
 	struct tree_rec key = { .path = (char *)path };
 
-	return l->n ? bsearch(&key, l->v, l->n, sizeof(*l->v), rec_cmp) :
-		      NULL;
+	return l->n ? bsearch(&key, l->v, l->n, sizeof(*l->v), rec_cmp) : NULL;
 }
 
 static int memtar_rec(const struct memtar *t, const struct memtar_entry *e,
@@ -81,8 +80,8 @@ static int memtar_rec(const struct memtar *t, const struct memtar_entry *e,
 		[MEMTAR_DIR] = 'd',
 		[MEMTAR_SYMLINK] = 'l',
 	};
-	struct tree_rec *r = tree_list_add(out, memtar_path(t, e),
-					   types[e->type]);
+	struct tree_rec *r =
+		tree_list_add(out, memtar_path(t, e), types[e->type]);
 
 	if (!r)
 		return -ENOMEM;
@@ -119,8 +118,9 @@ static int memtar_hardlinks(const struct memtar *t, struct tree_list *out)
 		sorted.n = n_sorted;
 		target = tree_list_find(&sorted, memtar_link(t, e));
 		if (!target || target->type != 'f') {
-			log_error("untar: member '%s' is a hard link to '%s', which is not a regular file of the archive",
-				  memtar_path(t, e), memtar_link(t, e));
+			log_error(
+				"untar: member '%s' is a hard link to '%s', which is not a regular file of the archive",
+				memtar_path(t, e), memtar_link(t, e));
 			return -EINVAL;
 		}
 		copy = *target;
@@ -230,7 +230,8 @@ static int walk_entry(struct tree_walk *w, int dirfd, const char *name,
 		return r->link ? 0 : -ENOMEM;
 	}
 	fd = openat(dirfd, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOATIME | O_CLOEXEC);
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOATIME |
+			    O_CLOEXEC);
 	if (fd < 0)
 		return walk_fail(w, "open directory");
 	err = walk_dir(w, fd, depth + 1);
@@ -362,7 +363,8 @@ static int rec_diff(const struct tree_rec *a, const struct tree_rec *b,
 			 (unsigned long long)a->size,
 			 (unsigned long long)b->size);
 	else if (a->type == 'f' && a->crc != b->crc)
-		snprintf(why, len, "%s: contents differ (CRC-32 %08x here, %08x there)",
+		snprintf(why, len,
+			 "%s: contents differ (CRC-32 %08x here, %08x there)",
 			 a->path, a->crc, b->crc);
 	else if (a->type == 'l' && strcmp(a->link, b->link))
 		snprintf(why, len, "%s: symlink to '%s' here, to '%s' there",

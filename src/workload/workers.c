@@ -115,8 +115,7 @@ static bool workers_any_failed(const struct workers *w)
 	unsigned int i;
 
 	for (i = 0; i < w->n; i++)
-		if (w->reaped[i] &&
-		    (!w->slot[i].finished || w->slot[i].err))
+		if (w->reaped[i] && (!w->slot[i].finished || w->slot[i].err))
 			return true;
 	return false;
 }
@@ -132,8 +131,9 @@ static int workers_result(const struct workers *w)
 			return w->slot[i].err;
 	for (i = 0; i < w->n; i++) {
 		if (!w->slot[i].finished) {
-			log_error("worker %u (pid %d) died without finishing (wait status 0x%x)",
-				  i, (int)w->pid[i], w->status[i]);
+			log_error(
+				"worker %u (pid %d) died without finishing (wait status 0x%x)",
+				i, (int)w->pid[i], w->status[i]);
 			return -ECHILD;
 		}
 	}

@@ -100,5 +100,6 @@ extern const struct workload_def afd_workload;
 extern const struct workload_def files1m_workload;
 extern const struct workload_def mdcreate_workload;
 extern const struct workload_def fsync_workload;
+extern const struct workload_def untar_workload;
 
 #endif

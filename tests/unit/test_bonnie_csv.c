@@ -31,9 +31,8 @@ struct fixture {
 };
 
 /* one phase: bytes in wall_ns with cpu_ns of CPU, slowest op max_ns */
-static void phase_set(struct phase_result *p, const char *name,
-		      uint64_t bytes, uint64_t wall_ns, uint64_t cpu_ns,
-		      uint64_t max_ns)
+static void phase_set(struct phase_result *p, const char *name, uint64_t bytes,
+		      uint64_t wall_ns, uint64_t cpu_ns, uint64_t max_ns)
 {
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->work.bytes = bytes;
@@ -65,8 +64,7 @@ static int fixture_setup(void **state)
 	phase_set(&f->p[1], "write", size, NS_PER_S, 500 * MS, 310 * MS);
 	phase_set(&f->p[2], "rewrite", size, 4 * NS_PER_S, 400 * MS,
 		  69689 * US);
-	phase_set(&f->p[3], "getc", size, 2500 * MS, 2400 * MS,
-		  150 * NS_PER_S);
+	phase_set(&f->p[3], "getc", size, 2500 * MS, 2400 * MS, 150 * NS_PER_S);
 	phase_set(&f->p[4], "read", size, 800 * MS, 200 * MS, 0);
 	phase_set(&f->p[5], "seeks", 8192ULL * 8192, 4 * NS_PER_S, 400 * MS,
 		  70369 * US);
@@ -152,12 +150,10 @@ static void phase_shorter_than_half_a_second_prints_plus_signs(void **state)
 
 	f->p[1].wall_ns = 499 * MS;
 	line = csv_of(&f->run, 1);
-	assert_string_equal(csv_field(line, 9, field, sizeof(field)),
-			    "+++++");
+	assert_string_equal(csv_field(line, 9, field, sizeof(field)), "+++++");
 	assert_string_equal(csv_field(line, 10, field, sizeof(field)), "+++");
 	/* its latency is still reported, as bonnie++ does */
-	assert_string_equal(csv_field(line, 37, field, sizeof(field)),
-			    "310ms");
+	assert_string_equal(csv_field(line, 37, field, sizeof(field)), "310ms");
 	assert_int_equal(csv_fields(line), BONNIE_CSV_FIELDS);
 	free(line);
 }
@@ -171,8 +167,7 @@ static void phases_that_did_not_run_leave_their_fields_empty(void **state)
 	f->c.n_phases = 2; /* interrupted after the block write */
 	line = csv_of(&f->run, 1);
 	assert_int_equal(csv_fields(line), BONNIE_CSV_FIELDS);
-	assert_string_equal(csv_field(line, 9, field, sizeof(field)),
-			    "524288");
+	assert_string_equal(csv_field(line, 9, field, sizeof(field)), "524288");
 	for (i = 11; i <= 18; i++)
 		assert_string_equal(csv_field(line, i, field, sizeof(field)),
 				    "");
@@ -187,8 +182,7 @@ static void seeks_below_1000_per_second_keep_one_decimal(void **state)
 
 	f->p[5].wall_ns = 10 * NS_PER_S; /* 819.2 seeks/s */
 	line = csv_of(&f->run, 1);
-	assert_string_equal(csv_field(line, 17, field, sizeof(field)),
-			    "819.2");
+	assert_string_equal(csv_field(line, 17, field, sizeof(field)), "819.2");
 	free(line);
 }
 
@@ -214,6 +208,29 @@ static void other_workloads_get_no_line(void **state)
 	line = csv_of(&f->run, 0);
 	assert_string_equal(line, "");
 	free(line);
+}
+
+static void table_row_has_bonnie_columns(void **state)
+{
+	struct fixture *f = *state;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	const char *row = "testhost       512M 262144  75 524288  50 131072  10"
+			  " 209715  96 655360  25  2048  10\n";
+	const char *latency = "Latency          "
+			      "    1481us     310ms   69689us      150s"
+			      "             70369us\n";
+
+	assert_non_null(out);
+	report_bonnie_tables(&f->run, "testhost", out);
+	fclose(out);
+	assert_non_null(strstr(buf,
+			       "Machine        Size K/sec %CP K/sec %CP"
+			       " K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"));
+	if (!strstr(buf, row) || !strstr(buf, latency))
+		fail_msg("table:\n%s", buf);
+	free(buf);
 }
 
 static void sizes_use_bonnie_units(void **state)
@@ -257,9 +274,9 @@ static void latencies_use_us_ms_and_s(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(complete_run_gives_the_1_97_line,
-						fixture_setup,
-						fixture_teardown),
+		cmocka_unit_test_setup_teardown(
+			complete_run_gives_the_1_97_line, fixture_setup,
+			fixture_teardown),
 		cmocka_unit_test_setup_teardown(
 			phase_shorter_than_half_a_second_prints_plus_signs,
 			fixture_setup, fixture_teardown),
@@ -273,6 +290,9 @@ int main(void)
 			non_default_chunk_fills_io_chunk_size, fixture_setup,
 			fixture_teardown),
 		cmocka_unit_test_setup_teardown(other_workloads_get_no_line,
+						fixture_setup,
+						fixture_teardown),
+		cmocka_unit_test_setup_teardown(table_row_has_bonnie_columns,
 						fixture_setup,
 						fixture_teardown),
 		cmocka_unit_test(sizes_use_bonnie_units),
