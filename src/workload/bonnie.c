@@ -29,7 +29,7 @@
 #define BONNIE_MAX_CHUNK (1ULL << 20)
 
 static const struct param_def bonnie_params[] = {
-	{ "size", PARAM_SIZE, "512M", "4128M", "bytes in the file" },
+	{ "size", PARAM_SIZE, "2G", "4128M", "bytes in the file" },
 	{ "chunk", PARAM_SIZE, "8k", "8k",
 	  "bytes per block read/write (256..1M, divides size)" },
 	{ "seeks", PARAM_COUNT, "8192", "8192", "random seeks in total" },

@@ -25,7 +25,7 @@
 #define FILES1M_MAX_BS (16ULL << 20)
 
 static const struct param_def files1m_params[] = {
-	{ "files", PARAM_COUNT, "400", "4000", "number of files" },
+	{ "files", PARAM_COUNT, "2000", "4000", "number of files" },
 	{ "size", PARAM_SIZE, "1M", "1M", "bytes per file" },
 	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
 };

@@ -26,7 +26,7 @@
 #define MDCREATE_NAME_RANDOM 16
 
 static const struct param_def mdcreate_params[] = {
-	{ "files", PARAM_COUNT, "50000", "500000", "empty files to create" },
+	{ "files", PARAM_COUNT, "200000", "500000", "empty files to create" },
 	{ "dirs", PARAM_COUNT, "4", "16",
 	  "directories; each holds files/dirs of them, filled in turn" },
 	{ "seed", PARAM_COUNT, "1", "1", "seed for the file names" },

@@ -35,7 +35,7 @@
 static const struct param_def untar_params[] = {
 	{ "tarball", PARAM_STRING, "", "",
 	  ".tar, .tar.gz or .tar.xz to extract; empty: the synthetic tree" },
-	{ "preset", PARAM_STRING, "small", "linux-2.6.33",
+	{ "preset", PARAM_STRING, "linux-2.6.33", "linux-6.1",
 	  "synthetic tree: small (3,000 files), linux-2.6.33, linux-6.1" },
 	{ "files", PARAM_STRING, "preset", "preset",
 	  "synthetic tree: regular files, the rest in the kernel's proportions" },
