@@ -88,7 +88,7 @@ run: deps
 	$(BUILD)/fsprof run -w seqio --fs ext4
 
 bench: all
-	scripts/bench/block-attach.sh
+	scripts/bench/tracer-attach.sh
 
 format:
 	clang-format -i $$(find src include bpf tests/unit -name '*.[ch]')

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark: how long the tracer takes to open, load and attach the block
- * domain (with the vmlinux BTF probe it needs), and to tear it down.
- * usage: block_attach [ROUNDS]   (root; prints one line per measure)
+ * Benchmark: how long the tracer takes to open, load and attach every kernel
+ * domain (with the BTF probing it needs), and to tear it down.
+ * usage: tracer_attach [ROUNDS]   (root; prints one line per measure)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 		programs->n = 0;
 		t0 = clock_mono_ns();
 		if (tracer_start(&t, &loop7, programs, &td) || !t.n) {
-			fprintf(stderr, "block_attach: tracer did not start\n");
+			fprintf(stderr, "tracer_attach: tracer did not start\n");
 			return 1;
 		}
 		t1 = clock_mono_ns();

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# What tracing costs the workload: the densest phases (mdcreate create, untar
+# extract, files1m create) with fsprof's default probe set, with the deep set
+# (when this fsprof has --probes), and untraced with bpftrace counting the
+# same tracepoints, each against --no-trace. Interleaved rounds, the order
+# rotating, median of the per-round throughput ratios (untraced / traced:
+# 1.02 = 2% slower). Also: load + attach of all domains (median of 20) and
+# fsprof's peak RSS.
+# usage: overhead.sh [ROUNDS=5]
+# Targets (issue 5): default set <= 1.02x and at most a tenth of bpftrace's
+# overhead; attach < 100 ms; peak RSS < 32 MB.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+rounds=${1:-5}
+bench_fs 8G
+mount | grep -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/tracing
+
+# workload, the phase measured
+cases=("mdcreate:files=100000,dirs=4 create" "untar:preset=linux-2.6.33 extract"
+	"files1m:files=1000 create")
+modes=(none default bpftrace)
+"$FSPROF" run --help 2>&1 | grep -q -- '--probes' && modes+=(deep)
+
+# files/s of one phase (bytes/s when it moves no files), from the JSON
+rate() {
+	jq -r --arg p "$1" '.cases[0].phases[] | select(.name==$p) |
+		(if .workload.files > 0 then .workload.files else .workload.bytes end)
+		/ (.wall_ns / 1e9)' "$BENCH_DIR/r.json"
+}
+
+# the tracepoints fsprof attached for workload $1, as bpftrace probes
+probes_of() {
+	"$FSPROF" run -q --dir "$BENCH_MNT" -w "$1" --json "$BENCH_DIR/p.json" >/dev/null
+	jq -r '[.cases[0].programs[] | select(.state=="attached") |
+		"tracepoint:" + .event] | unique | join(",")' "$BENCH_DIR/p.json"
+}
+
+run_mode() {
+	local mode=$1 w=$2 phase=$3 args=() bt=
+	case $mode in
+	none) args=(--no-trace) ;;
+	deep) args=(--probes deep) ;;
+	bpftrace)
+		args=(--no-trace)
+		bpftrace -e "$(cat "$BENCH_DIR/probes.$phase") { @[probe] = count(); }" \
+			>"$BENCH_DIR/bt.out" 2>&1 &
+		bt=$!
+		for _ in $(seq 600); do
+			grep -q '^Attaching' "$BENCH_DIR/bt.out" && break
+			sleep 0.1
+		done
+		sleep 1
+		;;
+	esac
+	"$FSPROF" run -q "${args[@]}" --dir "$BENCH_MNT" -w "$w" \
+		--json "$BENCH_DIR/r.json" >/dev/null
+	if [ -n "$bt" ]; then
+		kill -INT "$bt"
+		wait "$bt" || true
+	fi
+	rate "$phase"
+}
+
+for c in "${cases[@]}"; do
+	read -r w phase <<<"$c"
+	probes_of "$w" >"$BENCH_DIR/probes.$phase"
+	for m in "${modes[@]}"; do : >"$BENCH_DIR/ratio.$phase.$m"; done
+	for ((r = 0; r < rounds; r++)); do
+		declare -A got=()
+		for ((k = 0; k < ${#modes[@]}; k++)); do
+			m=${modes[$(((k + r) % ${#modes[@]}))]}
+			got[$m]=$(run_mode "$m" "$w" "$phase")
+		done
+		line="round $r $w $phase:"
+		for m in "${modes[@]}"; do
+			line+=" $m ${got[$m]}"
+			[ "$m" = none ] && continue
+			python3 -c "print(${got[none]} / ${got[$m]})" >>"$BENCH_DIR/ratio.$phase.$m"
+		done
+		echo "$line"
+	done
+	for m in "${modes[@]}"; do
+		[ "$m" = none ] && continue
+		echo "$w $phase: none / $m throughput: $(median <"$BENCH_DIR/ratio.$phase.$m")"
+	done
+done
+
+make -s -C "$top" build/bench/tracer_attach
+"$top/build/bench/tracer_attach" 20
+"$FSPROF" run -q --dir "$BENCH_MNT" -w mdcreate:files=100000 --json "$BENCH_DIR/r.json" >/dev/null
+echo "fsprof peak RSS, mdcreate 100k files (no large workload buffers): $(jq .self.max_rss_kib "$BENCH_DIR/r.json") KiB"
