@@ -238,4 +238,69 @@ ext4_ac_groups_scanned(struct ext4_allocation_context *ac)
 
 /* ---- end of jbd2 / ext4 domains ---- */
 
+/* ---- xfs domain (bpf/xfs.bpf.c) ---------------------------------------- */
+
+/*
+ * The XFS events are read as tp_btf: the superblock's dev is reached through
+ * the event's first argument, as the kernel's own record does. Every pointer
+ * is read with BPF_CORE_READ, so a NULL one yields dev 0 and is filtered out.
+ */
+static __always_inline __u32 xfs_mount_dev(struct xfs_mount *mp)
+{
+	return mp ? BPF_CORE_READ(mp, m_super, s_dev) : 0;
+}
+
+static __always_inline __u32 xlog_dev(struct xlog *log)
+{
+	return log ? xfs_mount_dev(BPF_CORE_READ(log, l_mp)) : 0;
+}
+
+/* log items pointed at their mount before the log (li_mountp, until 5.17) */
+struct xfs_log_item___mountp {
+	struct xfs_mount *li_mountp;
+} __attribute__((preserve_access_index));
+
+static __always_inline __u32 xfs_log_item_dev(struct xfs_log_item *lip)
+{
+	struct xfs_log_item___mountp *old = (void *)lip;
+
+	if (!lip)
+		return 0;
+	if (bpf_core_field_exists(lip->li_log))
+		return xlog_dev(BPF_CORE_READ(lip, li_log));
+	return xfs_mount_dev(BPF_CORE_READ(old, li_mountp));
+}
+
+/* the per-AG structure had its own mount pointer before xfs_group (6.13) */
+struct xfs_perag___mount {
+	struct xfs_mount *pag_mount;
+} __attribute__((preserve_access_index));
+
+static __always_inline __u32 xfs_perag_dev(struct xfs_perag *pag)
+{
+	struct xfs_perag___mount *old = (void *)pag;
+
+	if (!pag)
+		return 0;
+	if (bpf_core_field_exists(old->pag_mount))
+		return xfs_mount_dev(BPF_CORE_READ(old, pag_mount));
+	return xfs_mount_dev(BPF_CORE_READ(pag, pag_group.xg_mount));
+}
+
+/*
+ * The iclog flags (XLOG_ICL_NEED_FLUSH 1, XLOG_ICL_NEED_FUA 2: #defines in
+ * xfs_log_priv.h, so not in BTF) arrived with the cache-flush rework (5.13);
+ * 0 before.
+ */
+#define FSPROF_XLOG_ICL_NEED_FUA 2
+
+static __always_inline __u32 xlog_iclog_flags(struct xlog_in_core *iclog)
+{
+	if (bpf_core_field_exists(iclog->ic_flags))
+		return BPF_CORE_READ(iclog, ic_flags);
+	return 0;
+}
+
+/* ---- end of xfs domain --------------------------------------------------- */
+
 #endif

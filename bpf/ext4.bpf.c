@@ -2,9 +2,10 @@
 /*
  * ext4 domain: what the target filesystem's allocator, delayed allocation,
  * writeback and fsync did, charged to the phase that was running when the
- * event fired. The default set only: every event here fires per
- * allocation, per flush, per fsync or per page reserved, never several
- * times per file like ext4_mark_inode_dirty or the extent-status lookups.
+ * event fired. The default set fires per allocation, per flush, per fsync
+ * or per page reserved, never several times per file; the deep set at the
+ * end (ext4_mark_inode_dirty, extent-status lookups) does, and is loaded
+ * only when asked for.
  *
  * Every event is filtered on the filesystem's s_dev, the target's dev_t.
  */
@@ -394,5 +395,37 @@ int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
 	st->fc_commits++;
 	if (nblks > 0)
 		st->fc_commit_blocks += nblks;
+	return 0;
+}
+
+/* ---- deep set: several hits per file ---- */
+
+SEC("tp_btf/ext4_mark_inode_dirty")
+int BPF_PROG(fsprof_e4_dirty, struct inode *inode, unsigned long ip)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->mark_inode_dirty++;
+	return 0;
+}
+
+SEC("tp_btf/ext4_es_lookup_extent_exit")
+int BPF_PROG(fsprof_e4_eslk, struct inode *inode, struct extent_status *es,
+	     int found)
+{
+	struct ext4_stats *st;
+
+	if (!inode_is_target(inode))
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->es_lookups++;
+	if (found)
+		st->es_lookup_hits++;
 	return 0;
 }

@@ -5,7 +5,8 @@
  * end_commit), the times jbd2_run_stats reports (jiffies, converted to ns
  * with the kernel's CONFIG_HZ), handles, blocks and blocks logged. Also
  * checkpoints and buffer-lock stalls. All of these fire per commit or
- * rarer, never per file: the per-handle events are not in this object.
+ * rarer, never per file, except the deep set at the end (per handle, off
+ * unless asked for).
  *
  * The dev every jbd2 event carries is journal->j_fs_dev: the filesystem's
  * device, also when the journal is external. targ_dev is that device.
@@ -173,5 +174,41 @@ int BPF_PROG(fsprof_j2_stall, dev_t dev, unsigned long stall_ms)
 		return 0;
 	st->lock_buffer_stalls++;
 	st->lock_buffer_stall_ns += (__u64)stall_ms * NSEC_PER_MSEC;
+	return 0;
+}
+
+/* ---- deep set: every handle, several per file ---- */
+
+SEC("tp_btf/jbd2_handle_start")
+int BPF_PROG(fsprof_j2_hbeg, dev_t dev, tid_t tid, unsigned int type,
+	     unsigned int line_no, int requested_blocks)
+{
+	struct jbd2_stats *st;
+
+	if (dev != targ_dev)
+		return 0;
+	st = stats_of_phase();
+	if (st)
+		st->handles_started++;
+	return 0;
+}
+
+SEC("tp_btf/jbd2_handle_stats")
+int BPF_PROG(fsprof_j2_hstat, dev_t dev, tid_t tid, unsigned int type,
+	     unsigned int line_no, int interval, int sync, int requested_blocks,
+	     int dirtied_blocks)
+{
+	struct jbd2_stats *st;
+
+	if (dev != targ_dev)
+		return 0;
+	st = stats_of_phase();
+	if (!st)
+		return 0;
+	st->handles_stopped++;
+	if (requested_blocks > 0)
+		st->handle_credits += requested_blocks;
+	if (dirtied_blocks > 0)
+		st->handle_dirtied_blocks += dirtied_blocks;
 	return 0;
 }

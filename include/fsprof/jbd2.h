@@ -40,6 +40,11 @@ struct jbd2_stats {
 	unsigned long long checkpoint_dropped; /* buffers it found clean */
 	unsigned long long lock_buffer_stalls; /* jbd2_lock_buffer_stall */
 	unsigned long long lock_buffer_stall_ns;
+	/* the deep set: per handle, several per file */
+	unsigned long long handles_started; /* jbd2_handle_start */
+	unsigned long long handles_stopped; /* jbd2_handle_stats */
+	unsigned long long handle_credits; /* credits the stopped ones asked */
+	unsigned long long handle_dirtied_blocks; /* blocks they dirtied */
 	struct jbd2_hist commit_ns; /* start_commit -> end_commit, ktime */
 	struct jbd2_hist run_ns[JBD2_T_NR]; /* from jbd2_run_stats */
 };

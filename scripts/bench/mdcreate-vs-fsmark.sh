@@ -14,7 +14,7 @@ fsprof_once() {
 	"$FSPROF" run -q --no-trace --dir "$BENCH_MNT" \
 		-w mdcreate:files=$files,dirs=4 --json "$BENCH_DIR/r.json" >/dev/null
 	jq -r '.cases[0].phases[] | select(.name=="create") |
-		.workload.files / ((.wall_ns - (.histograms.op.sync_ns.sum_ns // 0)) / 1e9)' \
+		.workload.files / ((.wall_ns - (.histograms.op.sync_ns.sum // 0)) / 1e9)' \
 		"$BENCH_DIR/r.json"
 }
 

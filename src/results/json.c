@@ -15,7 +15,11 @@ static const double percentiles[] = { 1,  5,  10, 20, 30,   40,   50,    60,
 				      70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
 				      99.99 };
 
-static json_t *latency_json(const struct latency_hist *h)
+/*
+ * A histogram in the unit its name says (block "latency" and "*_ns" in ns,
+ * "size" and "*_bytes" in bytes, "*_blocks" in filesystem blocks).
+ */
+static json_t *hist_json(const struct latency_hist *h)
 {
 	json_t *pct = json_object(), *hist = json_array();
 	unsigned int i;
@@ -29,45 +33,24 @@ static json_t *latency_json(const struct latency_hist *h)
 					    h, percentiles[i])));
 	}
 	for (i = 0; i < HIST_NSLOTS; i++) {
-		if (!h->slot[i])
-			continue;
-		json_array_append_new(
-			hist, json_pack("{s:I, s:I, s:I}", "low_ns",
-					(json_int_t)hist_slot_low(i), "high_ns",
-					(json_int_t)hist_slot_high(i), "count",
-					(json_int_t)h->slot[i]));
-	}
-	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "count",
-			 (json_int_t)h->count, "sum_ns", (json_int_t)h->sum_ns,
-			 "mean_ns",
-			 (json_int_t)(h->count ? h->sum_ns / h->count : 0),
-			 "max_ns", (json_int_t)h->max_ns, "percentile", pct,
-			 "histogram", hist);
-}
+		uint64_t high = hist_slot_high(i);
 
-/* request sizes: the histogram's values are bytes */
-static json_t *size_json(const struct latency_hist *h)
-{
-	json_t *hist = json_array();
-	unsigned int i;
-
-	for (i = 0; i < HIST_NSLOTS; i++) {
 		if (!h->slot[i])
 			continue;
 		json_array_append_new(
 			hist,
-			json_pack("{s:I, s:I, s:I}", "low_bytes",
-				  (json_int_t)hist_slot_low(i), "high_bytes",
-				  (json_int_t)hist_slot_high(i), "count",
-				  (json_int_t)h->slot[i]));
+			json_pack("{s:I, s:I, s:I}", "low",
+				  (json_int_t)hist_slot_low(i), "high",
+				  (json_int_t)(high > INT64_MAX ? INT64_MAX :
+								   high),
+				  "count", (json_int_t)h->slot[i]));
 	}
-	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "count",
-			 (json_int_t)h->count, "sum_bytes",
-			 (json_int_t)h->sum_ns, "mean_bytes",
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "count",
+			 (json_int_t)h->count, "sum", (json_int_t)h->sum_ns,
+			 "mean",
 			 (json_int_t)(h->count ? h->sum_ns / h->count : 0),
-			 "p50_bytes",
-			 (json_int_t)latency_hist_percentile(h, 50),
-			 "max_bytes", (json_int_t)h->max_ns, "histogram", hist);
+			 "max", (json_int_t)h->max_ns, "percentile", pct,
+			 "histogram", hist);
 }
 
 static json_t *block_class_json(const struct block_class_result *c)
@@ -75,8 +58,8 @@ static json_t *block_class_json(const struct block_class_result *c)
 	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "ios",
 			 (json_int_t)c->ios, "bytes", (json_int_t)c->bytes,
 			 "preflush", (json_int_t)c->preflush, "fua",
-			 (json_int_t)c->fua, "size", size_json(&c->size),
-			 "latency", latency_json(&c->lat));
+			 (json_int_t)c->fua, "size", hist_json(&c->size),
+			 "latency", hist_json(&c->lat));
 }
 
 /* busy time and in-flight requests; the average needs the phase's wall */
@@ -224,7 +207,7 @@ static json_t *histograms_json(const struct metric_set *s)
 
 	for (i = 0; i < s->n_hists; i++)
 		json_set_dotted(obj, s->hists[i].name,
-				latency_json(&s->hists[i].h));
+				hist_json(&s->hists[i].h));
 	return obj;
 }
 

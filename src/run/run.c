@@ -224,6 +224,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 			.kernel_dev = target_kernel_dev(target.fs_dev),
 			.disk_dev = target_kernel_dev(target.disk_dev),
 			.log = &c->target.log,
+			.fstype = target.fstype,
+			.deep = ctx->opt->probes_deep,
 		};
 
 		if (log_region_read(target.devpath, target.fstype,

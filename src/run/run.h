@@ -30,6 +30,7 @@ struct run_options {
 	uint64_t size; /* 0: the workload's default; else its size= */
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
+	bool probes_deep; /* --probes deep */
 	struct device_model model;
 	const char *dir; /* --dir: an existing filesystem, no mkfs */
 	const char *device; /* --device: a real block device to format */

@@ -11,6 +11,8 @@
 
 #include "results/results.h"
 
+#include <stdbool.h>
+
 #include "trace/btf_probe.h"
 
 struct trace_config {
@@ -20,10 +22,14 @@ struct trace_config {
 	const struct log_region *log;
 	/* for probing tracepoints: btf_tracepoint_nargs(cfg->btf, "...") */
 	const struct kernel_btf *btf;
+	const char *fstype; /* as mounted: "ext4", "xfs" ... */
+	bool deep; /* --probes deep: also the per-file hot events */
 };
 
 struct trace_domain_ops {
 	const char *name;
+	/* the filesystems whose events it traces; NULL: every filesystem */
+	const char *const *fstypes;
 	/* open the skeleton and set its read-only configuration */
 	int (*open)(void **priv, const struct trace_config *cfg);
 	int (*load)(void *priv);
@@ -43,5 +49,6 @@ extern const struct trace_domain_ops block_domain;
 extern const struct trace_domain_ops jbd2_domain;
 extern const struct trace_domain_ops ext4_domain;
 extern const struct trace_domain_ops writeback_domain;
+extern const struct trace_domain_ops xfs_domain;
 
 #endif

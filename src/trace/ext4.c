@@ -36,6 +36,9 @@ enum ext4_prog {
 	E4_FSOUT,
 	E4_SYNCFS,
 	E4_FCSTOP,
+	E4_DEEP, /* from here on: the deep set, several hits per file */
+	E4_DIRTY = E4_DEEP,
+	E4_ESLOOKUP,
 	E4_NR,
 };
 
@@ -59,6 +62,8 @@ static const char *const ext4_events[E4_NR] = {
 	[E4_FSOUT] = "ext4_sync_file_exit",
 	[E4_SYNCFS] = "ext4_sync_fs",
 	[E4_FCSTOP] = "ext4_fc_commit_stop",
+	[E4_DIRTY] = "ext4_mark_inode_dirty",
+	[E4_ESLOOKUP] = "ext4_es_lookup_extent_exit",
 };
 
 /* the names the report gives the criteria passes (enum ext4_cr) */
@@ -108,7 +113,15 @@ static void ext4_programs_index(struct ext4_domain *d)
 	E4_SLOT(E4_FSOUT, fsprof_e4_fsout);
 	E4_SLOT(E4_SYNCFS, fsprof_e4_syncf);
 	E4_SLOT(E4_FCSTOP, fsprof_e4_fcstp);
+	E4_SLOT(E4_DIRTY, fsprof_e4_dirty);
+	E4_SLOT(E4_ESLOOKUP, fsprof_e4_eslk);
 #undef E4_SLOT
+}
+
+/* the deep set fires several times per file: only with --probes deep */
+static bool deep_probes_wanted(const struct trace_config *cfg)
+{
+	return cfg->deep;
 }
 
 /*
@@ -116,12 +129,19 @@ static void ext4_programs_index(struct ext4_domain *d)
  * matches the kernel's and record the other as not needed (autoload off).
  */
 static void ext4_programs_choose(struct ext4_domain *d,
-				 const struct kernel_btf *btf)
+				 const struct trace_config *cfg)
 {
+	bool deep = deep_probes_wanted(cfg);
 	int nargs[E4_NR], i;
 
 	for (i = 0; i < E4_NR; i++) {
-		nargs[i] = btf_tracepoint_nargs(btf, ext4_events[i]);
+		/* a program not wanted is neither loaded nor reported */
+		if (i >= E4_DEEP && !deep) {
+			nargs[i] = -ENOENT;
+			d->missing[i] = false;
+			continue;
+		}
+		nargs[i] = btf_tracepoint_nargs(cfg->btf, ext4_events[i]);
 		d->missing[i] = nargs[i] < 0;
 	}
 	/* ext4_da_reserve_space gained the block count in 6.10 */
@@ -141,7 +161,7 @@ static void ext4_programs_choose(struct ext4_domain *d,
 	for (i = 0; i < E4_NR; i++)
 		if (i != E4_RESV && i != E4_RESV1 && i != E4_FLUSH &&
 		    i != E4_FLUSH3)
-			bpf_program__set_autoload(d->prog[i], !d->missing[i]);
+			bpf_program__set_autoload(d->prog[i], nargs[i] >= 0);
 }
 
 static int ext4_open(void **priv, const struct trace_config *cfg)
@@ -168,7 +188,7 @@ static int ext4_open(void **priv, const struct trace_config *cfg)
 	}
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
 	ext4_programs_index(d);
-	ext4_programs_choose(d, cfg->btf);
+	ext4_programs_choose(d, cfg);
 	*priv = d;
 	return 0;
 fail:
@@ -296,6 +316,9 @@ static int counts_report(const struct ext4_domain *d,
 		{ "ext4.fc_commits", s->fc_commits, E4_FCSTOP },
 		{ "ext4.fc_commit_blocks", s->fc_commit_blocks, E4_FCSTOP },
 		{ "ext4.fc_fallbacks", s->fc_fallbacks, E4_FCSTOP },
+		{ "ext4.mark_inode_dirty", s->mark_inode_dirty, E4_DIRTY },
+		{ "ext4.es_lookups", s->es_lookups, E4_ESLOOKUP },
+		{ "ext4.es_lookup_hits", s->es_lookup_hits, E4_ESLOOKUP },
 	};
 	unsigned int i;
 	int err = 0;
@@ -384,7 +407,10 @@ static void ext4_destroy(void *priv)
 	free(d);
 }
 
+static const char *const ext4_fstypes[] = { "ext2", "ext3", "ext4", NULL };
+
 const struct trace_domain_ops ext4_domain = {
+	.fstypes = ext4_fstypes,
 	.name = "ext4",
 	.open = ext4_open,
 	.load = ext4_load,

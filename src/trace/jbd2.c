@@ -8,7 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -18,6 +19,7 @@
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/jbd2_proc.h"
+#include "trace/kconfig.h"
 #include "util/log.h"
 
 /* the run_stats times, named as the metrics report them */
@@ -44,6 +46,9 @@ enum jbd2_prog {
 	J2_STATS,
 	J2_CHKPT,
 	J2_STALL,
+	J2_DEEP, /* from here on: the deep set, per handle */
+	J2_HBEG = J2_DEEP,
+	J2_HSTAT,
 	J2_NR,
 };
 
@@ -53,7 +58,14 @@ struct jbd2_domain {
 	int ncpus;
 	struct jbd2_stats *percpu; /* ncpus values, for one lookup */
 	struct proc_peer peer;
+	bool hz_known; /* libbpf found the kernel config for CONFIG_HZ */
 };
+
+/* the deep set fires several times per file: only with --probes deep */
+static bool deep_probes_wanted(const struct trace_config *cfg)
+{
+	return cfg->deep;
+}
 
 static void proc_peer_open(struct proc_peer *p, unsigned int kernel_dev)
 {
@@ -100,8 +112,14 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 		[J2_STATS] = "jbd2_run_stats",
 		[J2_CHKPT] = "jbd2_checkpoint_stats",
 		[J2_STALL] = "jbd2_lock_buffer_stall",
+		[J2_HBEG] = "jbd2_handle_start",
+		[J2_HSTAT] = "jbd2_handle_stats",
 	};
 	struct jbd2_domain *d = calloc(1, sizeof(*d));
+	const char *fallback = kconfig_fallback();
+	bool hz_known = !fallback;
+	/* no kernel config: CONFIG_HZ 0, and the jiffies times go unreported */
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .kconfig = fallback);
 	struct bpf_program *progs[J2_NR];
 	int i, err;
 
@@ -117,20 +135,27 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 		err = -ENOMEM;
 		goto fail;
 	}
-	d->skel = jbd2_bpf__open();
+	d->skel = jbd2_bpf__open_opts(&opts);
 	if (!d->skel) {
 		err = -errno;
 		goto fail;
 	}
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
+	d->hz_known = hz_known;
 	progs[J2_START] = d->skel->progs.fsprof_j2_start;
 	progs[J2_END] = d->skel->progs.fsprof_j2_end;
 	progs[J2_STATS] = d->skel->progs.fsprof_j2_stats;
 	progs[J2_CHKPT] = d->skel->progs.fsprof_j2_chkpt;
 	progs[J2_STALL] = d->skel->progs.fsprof_j2_stall;
+	progs[J2_HBEG] = d->skel->progs.fsprof_j2_hbeg;
+	progs[J2_HSTAT] = d->skel->progs.fsprof_j2_hstat;
 	for (i = 0; i < J2_NR; i++) {
-		d->missing[i] = btf_tracepoint_nargs(cfg->btf, events[i]) < 0;
-		bpf_program__set_autoload(progs[i], !d->missing[i]);
+		bool wanted = i < J2_DEEP || deep_probes_wanted(cfg);
+
+		/* a program not wanted is neither loaded nor reported */
+		d->missing[i] = wanted &&
+				btf_tracepoint_nargs(cfg->btf, events[i]) < 0;
+		bpf_program__set_autoload(progs[i], wanted && !d->missing[i]);
 	}
 	/* before attach: the peer's window must contain the programs' */
 	proc_peer_open(&d->peer, cfg->kernel_dev);
@@ -170,6 +195,11 @@ static int jbd2_attach(void *priv, struct attach_list *list)
 			       &s->links.fsprof_j2_stall,
 			       "jbd2:jbd2_lock_buffer_stall",
 			       d->missing[J2_STALL] },
+		[J2_HBEG] = { s->progs.fsprof_j2_hbeg, &s->links.fsprof_j2_hbeg,
+			      "jbd2:jbd2_handle_start", d->missing[J2_HBEG] },
+		[J2_HSTAT] = { s->progs.fsprof_j2_hstat,
+			       &s->links.fsprof_j2_hstat,
+			       "jbd2:jbd2_handle_stats", d->missing[J2_HSTAT] },
 	};
 
 	return attach_programs("jbd2", slots, J2_NR, list) > 0 ? 0 : -ENOENT;
@@ -231,6 +261,10 @@ static void stats_sum(struct jbd2_stats *into, const struct jbd2_stats *st)
 	into->checkpoint_dropped += st->checkpoint_dropped;
 	into->lock_buffer_stalls += st->lock_buffer_stalls;
 	into->lock_buffer_stall_ns += st->lock_buffer_stall_ns;
+	into->handles_started += st->handles_started;
+	into->handles_stopped += st->handles_stopped;
+	into->handle_credits += st->handle_credits;
+	into->handle_dirtied_blocks += st->handle_dirtied_blocks;
 	src[0] = &st->commit_ns;
 	dst[0] = &into->commit_ns;
 	for (h = 0; h < JBD2_T_NR; h++) {
@@ -271,6 +305,23 @@ struct named_count {
 	enum jbd2_prog prog; /* reported only when it is traced */
 };
 
+/* is the program attached (so its zero is a measured zero) */
+static bool traced(const struct jbd2_domain *d, enum jbd2_prog prog)
+{
+	const struct jbd2_bpf *s = d->skel;
+	const struct bpf_link *const links[J2_NR] = {
+		[J2_START] = s->links.fsprof_j2_start,
+		[J2_END] = s->links.fsprof_j2_end,
+		[J2_STATS] = s->links.fsprof_j2_stats,
+		[J2_CHKPT] = s->links.fsprof_j2_chkpt,
+		[J2_STALL] = s->links.fsprof_j2_stall,
+		[J2_HBEG] = s->links.fsprof_j2_hbeg,
+		[J2_HSTAT] = s->links.fsprof_j2_hstat,
+	};
+
+	return links[prog] != NULL;
+}
+
 static int counts_report(const struct jbd2_domain *d,
 			 const struct jbd2_stats *sum, struct metric_set *m)
 {
@@ -290,12 +341,17 @@ static int counts_report(const struct jbd2_domain *d,
 		  J2_STALL },
 		{ "jbd2.lock_buffer_stall_ns", sum->lock_buffer_stall_ns,
 		  J2_STALL },
+		{ "jbd2.handles_started", sum->handles_started, J2_HBEG },
+		{ "jbd2.handles_stopped", sum->handles_stopped, J2_HSTAT },
+		{ "jbd2.handle_credits", sum->handle_credits, J2_HSTAT },
+		{ "jbd2.handle_dirtied_blocks", sum->handle_dirtied_blocks,
+		  J2_HSTAT },
 	};
 	unsigned int i;
 	int err = 0;
 
 	for (i = 0; i < sizeof(counts) / sizeof(counts[0]) && !err; i++)
-		if (!d->missing[counts[i].prog])
+		if (traced(d, counts[i].prog))
 			err = metric_add(m, counts[i].name, counts[i].value);
 	return err;
 }
@@ -306,10 +362,10 @@ static int hists_report(const struct jbd2_domain *d,
 	unsigned int i;
 	int err = 0;
 
-	if (!d->missing[J2_START] && !d->missing[J2_END])
+	if (traced(d, J2_START) && traced(d, J2_END))
 		err = hist_into(m, "jbd2.commit_ns", &sum->commit_ns);
 	/* without CONFIG_HZ the times are not known: no histograms at all */
-	if (d->missing[J2_STATS] || d->skel->bss->hz_unknown)
+	if (!traced(d, J2_STATS) || !d->hz_known || d->skel->bss->hz_unknown)
 		return err;
 	for (i = 0; i < JBD2_T_NR && !err; i++)
 		err = hist_into(m, run_time_names[i], &sum->run_ns[i]);
@@ -341,7 +397,8 @@ static int jbd2_collect(void *priv, unsigned int phase,
 		err = hists_report(d, sum, m);
 	if (!err && peer_count(&d->peer, phase, &peer))
 		err = metric_add(m, "jbd2.proc_transactions", peer);
-	if (!err && phase == FSPROF_PHASE_NONE && d->skel->bss->hz_unknown)
+	if (!err && phase == FSPROF_PHASE_NONE &&
+	    (!d->hz_known || d->skel->bss->hz_unknown))
 		log_warn(
 			"jbd2: the kernel's CONFIG_HZ is unknown (no /proc/config.gz or /boot/config-*): commit times in jiffies were not converted and are not reported");
 	free(sum);
@@ -359,7 +416,10 @@ static void jbd2_destroy(void *priv)
 	free(d);
 }
 
+static const char *const jbd2_fstypes[] = { "ext3", "ext4", NULL };
+
 const struct trace_domain_ops jbd2_domain = {
+	.fstypes = jbd2_fstypes,
 	.name = "jbd2",
 	.open = jbd2_open,
 	.load = jbd2_load,

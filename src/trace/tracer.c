@@ -15,9 +15,23 @@ static const struct trace_domain_ops *const all_domains[] = {
 	&jbd2_domain,
 	&ext4_domain,
 	&writeback_domain,
+	&xfs_domain,
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool domain_traces_fstype(const struct trace_domain_ops *ops,
+				 const char *fstype)
+{
+	const char *const *f;
+
+	if (!ops->fstypes || !fstype)
+		return true;
+	for (f = ops->fstypes; *f; f++)
+		if (!strcmp(*f, fstype))
+			return true;
+	return false;
+}
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
@@ -89,6 +103,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		const struct trace_domain_ops *ops = all_domains[i];
 		void *priv = NULL;
 
+		if (!domain_traces_fstype(ops, cfg.fstype))
+			continue; /* no xfs events on ext4 */
 		err = ops->open(&priv, &cfg);
 		if (err) {
 			log_warn("%s domain: open: %s", ops->name,

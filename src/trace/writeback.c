@@ -15,6 +15,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/kconfig.h"
 #include "trace/writeback.h"
 #include "util/log.h"
 
@@ -101,20 +102,6 @@ int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 	return read_dev_file(path, buf, len);
 }
 
-/* libbpf resolves __kconfig externs from one of these */
-static bool kernel_config_readable(void)
-{
-	struct utsname u;
-	char path[300];
-
-	if (!access("/proc/config.gz", R_OK))
-		return true;
-	if (uname(&u))
-		return false;
-	snprintf(path, sizeof(path), "/boot/config-%s", u.release);
-	return !access(path, R_OK);
-}
-
 static void writeback_free(struct writeback_domain *d)
 {
 	writeback_bpf__destroy(d->skel);
@@ -143,16 +130,17 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 	}
 	err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
 	if (err) {
-		log_warn("writeback domain: cannot name the bdi of device %u:%u: %s",
-			 cfg->kernel_dev >> 20, cfg->kernel_dev & 0xfffff,
-			 strerror_safe(-err));
+		log_warn(
+			"writeback domain: cannot name the bdi of device %u:%u: %s",
+			cfg->kernel_dev >> 20, cfg->kernel_dev & 0xfffff,
+			strerror_safe(-err));
 		goto fail;
 	}
-	if (!kernel_config_readable()) {
+	opts.kconfig = kconfig_fallback();
+	if (opts.kconfig)
 		/* no config: the pause stays in jiffies, reported as such */
-		log_warn("writeback domain: no /proc/config.gz or /boot/config-$(uname -r): throttle pauses are reported in jiffies");
-		opts.kconfig = "CONFIG_HZ=0\n";
-	}
+		log_warn(
+			"writeback domain: no /proc/config.gz or /boot/config-$(uname -r): throttle pauses are reported in jiffies");
 	d->skel = writeback_bpf__open_opts(&opts);
 	if (!d->skel) {
 		err = -errno;
@@ -163,8 +151,8 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 					&nargs),
 			d->reason);
 
-	d->start_missing =
-		btf_tracepoint_nargs(cfg->btf, "writeback_start") != 2;
+	d->start_missing = btf_tracepoint_nargs(cfg->btf, "writeback_start") !=
+			   2;
 	d->written_missing =
 		btf_tracepoint_nargs(cfg->btf, "writeback_written") != 2;
 	/* pages are counted from start to written: one alone is useless */

@@ -340,7 +340,7 @@ static void json_percentiles_never_exceed_max_ns(void **state)
 	json_object_foreach(classes, name, cls)
 	{
 		json_t *lat = json_object_get(cls, "latency");
-		double max = json_number_at(lat, "max_ns");
+		double max = json_number_at(lat, "max");
 
 		pct = json_object_get(lat, "percentile");
 		assert_true(json_object_size(pct) > 0);

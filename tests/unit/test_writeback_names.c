@@ -17,8 +17,8 @@
 #include "trace/writeback.h"
 
 /* a BTF holding enum wb_reason with the given names and values */
-static struct btf *btf_with_reasons(const char *const *names,
-				    const int *values, int n)
+static struct btf *btf_with_reasons(const char *const *names, const int *values,
+				    int n)
 {
 	struct btf *btf = btf__new_empty();
 	int i;
@@ -84,14 +84,15 @@ static char *make_sysfs(void)
 	char *root = mkdtemp(tmpl);
 
 	assert_non_null(root);
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && mkdir -p dev/block devices/sda/sda1 devices/loop2 && "
-		 "echo 8:0 > devices/sda/dev && echo 8:1 > devices/sda/sda1/dev && "
-		 "echo 1 > devices/sda/sda1/partition && echo 7:2 > devices/loop2/dev && "
-		 "ln -s ../../devices/sda dev/block/8:0 && "
-		 "ln -s ../../devices/sda/sda1 dev/block/8:1 && "
-		 "ln -s ../../devices/loop2 dev/block/7:2",
-		 root);
+	snprintf(
+		cmd, sizeof(cmd),
+		"cd %s && mkdir -p dev/block devices/sda/sda1 devices/loop2 && "
+		"echo 8:0 > devices/sda/dev && echo 8:1 > devices/sda/sda1/dev && "
+		"echo 1 > devices/sda/sda1/partition && echo 7:2 > devices/loop2/dev && "
+		"ln -s ../../devices/sda dev/block/8:0 && "
+		"ln -s ../../devices/sda/sda1 dev/block/8:1 && "
+		"ln -s ../../devices/loop2 dev/block/7:2",
+		root);
 	assert_int_equal(system(cmd), 0);
 	return strdup(root);
 }

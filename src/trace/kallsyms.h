@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Naming kernel code addresses (a tracepoint's caller_ip) from the kernel's
+ * symbol table, /proc/kallsyms. Without kprobes this is the only way to
+ * learn which function a recorded return address lies in.
+ */
+#ifndef FSPROF_KALLSYMS_H
+#define FSPROF_KALLSYMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define KSYM_NAME_LEN 64
+
+struct ksym_lookup {
+	uint64_t addr; /* in: a code address */
+	bool found; /* out: a text symbol at or below addr was found */
+	uint64_t sym_addr; /* out: where that symbol starts */
+	char name[KSYM_NAME_LEN]; /* out: its name: the function */
+};
+
+/*
+ * Name the function holding each address: the text symbol (type t/T/w/W)
+ * with the highest address not above it, read from path (normally
+ * "/proc/kallsyms"). One pass over the file for all n lookups. Returns the
+ * number of addresses named (0 when the file shows every address as 0, as
+ * it does under kptr_restrict without CAP_SYSLOG), or -errno when path
+ * cannot be read.
+ */
+int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n);
+
+#endif

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kallsyms_resolve() from src/trace/kallsyms.h, on kallsyms-format files */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "trace/kallsyms.h"
+
+/* an excerpt of /proc/kallsyms: out of order, data and module symbols */
+static const char kallsyms_text[] =
+	"ffffffff81931ad0 T xfs_log_force_seq\n"
+	"ffffffff81907750 t xfs_file_fsync\n"
+	"ffffffff81907900 d xfs_file_data\n"
+	"ffffffff81929b50 t xfs_fs_sync_fs\n"
+	"ffffffff819310d0 t xfs_log_worker\n"
+	"ffffffffc0001000 t ext4_sync_file\t[ext4]\n"
+	"ffffffff81000000 T _stext\n";
+
+static char *write_temp(const char *text)
+{
+	char *path = strdup("/tmp/fsprof-kallsyms.XXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static void an_address_is_named_by_the_function_it_lies_in(void **state)
+{
+	char *path = write_temp(kallsyms_text);
+	struct ksym_lookup v[3] = {
+		{ .addr = 0xffffffff81907790 }, /* 0x40 into xfs_file_fsync */
+		{ .addr = 0xffffffff81929b50 }, /* the first byte of sync_fs */
+		{ .addr = 0xffffffffc0001234 }, /* in a module */
+	};
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve(path, v, 3), 3);
+	assert_string_equal(v[0].name, "xfs_file_fsync");
+	assert_int_equal(v[0].sym_addr, 0xffffffff81907750);
+	assert_string_equal(v[1].name, "xfs_fs_sync_fs");
+	assert_string_equal(v[2].name, "ext4_sync_file");
+	unlink(path);
+	free(path);
+}
+
+static void data_symbols_do_not_name_code(void **state)
+{
+	char *path = write_temp(kallsyms_text);
+	/* after the data symbol xfs_file_data, still in xfs_file_fsync */
+	struct ksym_lookup v = { .addr = 0xffffffff81907a00 };
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve(path, &v, 1), 1);
+	assert_string_equal(v.name, "xfs_file_fsync");
+	unlink(path);
+	free(path);
+}
+
+static void an_address_below_every_symbol_is_not_named(void **state)
+{
+	char *path = write_temp(kallsyms_text);
+	struct ksym_lookup v = { .addr = 0x1000 };
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve(path, &v, 1), 0);
+	assert_false(v.found);
+	assert_string_equal(v.name, "");
+	unlink(path);
+	free(path);
+}
+
+/* what an unprivileged reader sees under kptr_restrict */
+static void hidden_addresses_name_nothing(void **state)
+{
+	char *path = write_temp("0000000000000000 t xfs_file_fsync\n"
+				"0000000000000000 T xfs_log_force_seq\n");
+	struct ksym_lookup v = { .addr = 0xffffffff81907790 };
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve(path, &v, 1), 0);
+	assert_false(v.found);
+	unlink(path);
+	free(path);
+}
+
+static void a_missing_file_is_an_error(void **state)
+{
+	struct ksym_lookup v = { .addr = 1 };
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve("/nonexistent/kallsyms", &v, 1),
+			 -ENOENT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+			an_address_is_named_by_the_function_it_lies_in),
+		cmocka_unit_test(data_symbols_do_not_name_code),
+		cmocka_unit_test(an_address_below_every_symbol_is_not_named),
+		cmocka_unit_test(hidden_addresses_name_nothing),
+		cmocka_unit_test(a_missing_file_is_an_error),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
