@@ -42,7 +42,7 @@ def block_short($case):
 ($run[0] // {cases: []}) as $r
 | ($r.cases[0] // {programs: [], phases: []}) as $case
 | ($case.programs | map(.domain) | unique) as $present
-| ($expected - $present) as $absent
+| ([$expected[] | select(concerns(.; $fs))] - $present) as $absent
 | (reduce $present[] as $d ({};
 	.[$d] = {
 		attached: [$case.programs[] | select(.domain == $d and .state == "attached") | .program],
@@ -50,7 +50,7 @@ def block_short($case):
 		failed: [$case.programs[] | select(.domain == $d and .state == "failed") | "\(.program) (\(.event)): \(.reason)"]
 	}
 	| .[$d].vs_host = (
-		[$hostrun[0].cases[0].programs[]? | select(.domain == $d and .state == "attached") | .program] as $h
+		[$hostrun[0].cases[]?.programs[]? | select(.domain == $d and .state == "attached") | .program] as $h
 		| {not_here: ($h - .[$d].attached), only_here: (.[$d].attached - $h)})
 	| .[$d].checked = ((.[$d].attached | length) > 0 and concerns($d; $fs))
 	| .[$d].nonzero = (counted($case; $d) > 0)

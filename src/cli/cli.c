@@ -24,7 +24,9 @@ void cli_usage(FILE *out)
 		"commands:\n"
 		"  run      run a workload on a fresh filesystem and report it\n"
 		"  check    report whether this machine can run fsprof, and why not\n"
-		"  list     list workloads: their phases and parameters\n"
+		"  list     list workloads: their phases and parameters; or list\n"
+		"           probes [--deep]: every BPF program, attached on this kernel,\n"
+		"           missing (no such tracepoint) or failed, and why\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
@@ -372,7 +374,15 @@ static int cli_list(int argc, char **argv)
 		list_workloads(stdout);
 		return EXIT_OK;
 	}
-	return usage_error("list what? (fsprof list workloads)%s", "");
+	if (argc >= 2 && !strcmp(argv[1], "probes")) {
+		bool deep = argc == 3 && !strcmp(argv[2], "--deep");
+
+		if (argc > 3 || (argc == 3 && !deep))
+			return usage_error("fsprof list probes [--deep]%s", "");
+		return run_list_probes(deep);
+	}
+	return usage_error("list what? (fsprof list workloads | probes [--deep])%s",
+			   "");
 }
 
 static int cli_check(int argc, char **argv)

@@ -57,6 +57,8 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 		g0->params, g0->repeats, g0->repeats == 1 ? "" : "s",
 		g0->repeats > 1 ? ": mean ± half the 95% confidence interval" :
 				  "");
+	if (g0->fits_in_ram)
+		fprintf(out, "size < 2xRAM: the page cache can hold this data\n");
 	fprintf(out, "%-8s %-32s %18s %16s %14s %12s %14s %14s\n", "phase",
 		"target", "wall s", "MB/s", "files/s", "CPU %", "dev wr MB",
 		"lat p99 ms");

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/attach.h"
 #include "report/compare.h"
 #include "report/text.h"
 #include "util/parse.h"
@@ -55,10 +56,15 @@ static void report_case_header(const struct run_result *run,
 	else
 		fprintf(out, " (%s), no block device", t->fstype);
 	fprintf(out, ", kernel %s\n", run->kernel_release);
+	if (case_fits_in_ram(c))
+		fprintf(out, "size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
 	if (strcmp(t->device_model, "none"))
 		fprintf(out, "device model: %s\n", t->device_model);
-	fprintf(out, "mount: %s (superblock: %s)\n\n", t->mount_opts,
+	fprintf(out, "mount: %s (superblock: %s)\n", t->mount_opts,
 		t->super_opts);
+	if (c->programs.n)
+		report_attach_summary(&c->programs, out);
+	fputc('\n', out);
 }
 
 static void report_phase_row(const struct phase_result *p, FILE *out)

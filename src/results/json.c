@@ -321,10 +321,13 @@ static json_t *case_json(const struct case_result *c)
 
 	for (i = 0; i < c->n_phases; i++)
 		json_array_append_new(phases, phase_json(&c->phases[i]));
-	obj = json_pack("{s:o, s:{s:s, s:s, s:I}, s:i, s:b, s:o, s:o}",
+	obj = json_pack("{s:o, s:{s:s, s:s, s:I, s:I, s:I, s:b}, s:i, s:b, s:o, s:o}",
 			"target", target_json(&c->target), "workload", "name",
 			c->workload, "params", c->params, "size_bytes",
-			(json_int_t)c->size,
+			(json_int_t)c->size, "data_bytes",
+			(json_int_t)c->data_bytes, "ram_bytes",
+			(json_int_t)c->ram_bytes, "size_lt_2x_ram",
+			case_fits_in_ram(c),
 			"repeat", (int)c->repeat, "complete", c->complete,
 			"programs", programs_json(&c->programs), "phases",
 			phases);

@@ -139,6 +139,11 @@ double phase_files_per_s(const struct phase_result *p)
 	return p->wall_ns ? (double)p->work.files / phase_seconds(p) : 0;
 }
 
+bool case_fits_in_ram(const struct case_result *c)
+{
+	return c->ram_bytes && c->data_bytes < 2 * c->ram_bytes;
+}
+
 struct attach_record *attach_list_add(struct attach_list *list)
 {
 	struct attach_record *rec;

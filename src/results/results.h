@@ -145,6 +145,8 @@ struct case_result {
 	char workload[32];
 	char params[256]; /* every parameter, "key=val,..." */
 	uint64_t size; /* the workload's size parameter, 0 if it has none */
+	uint64_t data_bytes; /* what the workload stores at its peak */
+	uint64_t ram_bytes; /* the machine's RAM */
 	unsigned int repeat; /* 1-based */
 	bool complete; /* every phase ran */
 	char error[1024]; /* why not, when it failed */
@@ -190,6 +192,9 @@ double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
 double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
+
+/* the data could sit in the page cache: flagged "size < 2xRAM" */
+bool case_fits_in_ram(const struct case_result *c);
 
 struct attach_record *attach_list_add(struct attach_list *list);
 

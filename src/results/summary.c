@@ -149,6 +149,7 @@ static int summary_group_fill(const struct run_result *run,
 	g->target_label = first->target_label;
 	g->workload = first->workload;
 	g->params = first->params;
+	g->fits_in_ram = case_fits_in_ram(first);
 	g->n_phases = first->n_phases;
 	g->phases = calloc(first->n_phases ? first->n_phases : 1,
 			   sizeof(*g->phases));

@@ -26,6 +26,7 @@ struct summary_group {
 	const char *workload;
 	const char *params;
 	unsigned int repeats; /* complete cases in the group */
+	bool fits_in_ram; /* size < 2xRAM */
 	unsigned int n_phases;
 	struct summary_phase *phases;
 };

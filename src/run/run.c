@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sysinfo.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "check/privileges.h"
 #include "report/bonnie.h"
+#include "report/attach.h"
 #include "report/text.h"
 #include "results/json.h"
 #include "run/phase.h"
@@ -201,6 +203,7 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	struct tracer tracer;
 	struct target target;
 	struct case_result *c;
+	struct sysinfo si;
 	int err, failed;
 	bool traced;
 
@@ -212,6 +215,9 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 		 plan->fs->label);
 	params_format(&plan->params, c->params, sizeof(c->params));
 	c->size = param_num(&plan->params, "size");
+	c->data_bytes = plan->wl->space_needed(&plan->params);
+	if (!sysinfo(&si))
+		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
 	c->repeat = plan->repeat;
 
 	err = target_up(&target, &plan->spec, &ctx->td);
@@ -397,6 +403,31 @@ static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 		}
 	}
 	return first;
+}
+
+int run_list_probes(bool deep)
+{
+	struct trace_config cfg = { .deep = deep };
+	struct teardown td = { .n = 0 };
+	struct attach_list *list;
+	struct tracer tracer;
+	char why[256];
+	int code = EXIT_OK;
+
+	if (!privileges_ok(why, sizeof(why))) {
+		log_error("cannot load BPF programs: %s", why);
+		return EXIT_ENVIRONMENT;
+	}
+	list = calloc(1, sizeof(*list));
+	if (!list)
+		return EXIT_RUN_FAILED;
+	if (tracer_start(&tracer, &cfg, list, &td))
+		code = EXIT_ENVIRONMENT;
+	else
+		report_attach_table(list, stdout);
+	teardown_run(&td);
+	free(list);
+	return code;
 }
 
 int run_command(const struct run_options *opt)

@@ -46,6 +46,12 @@ enum exit_code {
 	/* interrupted by signal N: 128 + N, as shells report it */
 };
 
+/*
+ * Load and attach every domain (all filesystems, no device), print the
+ * attach report and detach again; returns the process exit code.
+ */
+int run_list_probes(bool deep);
+
 /* Run the plan; returns the process exit code. */
 int run_command(const struct run_options *opt);
 

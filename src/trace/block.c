@@ -286,6 +286,13 @@ static int block_collect(void *priv, unsigned int phase,
 	return err;
 }
 
+static const struct bpf_object *block_object(void *priv)
+{
+	const struct block_domain *d = priv;
+
+	return d->skel->obj;
+}
+
 static void block_destroy(void *priv)
 {
 	struct block_domain *d = priv;
@@ -303,5 +310,6 @@ const struct trace_domain_ops block_domain = {
 	.attach = block_attach,
 	.set_phase = block_set_phase,
 	.collect = block_collect,
+	.object = block_object,
 	.destroy = block_destroy,
 };

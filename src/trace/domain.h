@@ -15,6 +15,8 @@
 
 #include "trace/btf_probe.h"
 
+struct bpf_object;
+
 struct trace_config {
 	unsigned int kernel_dev; /* the target, major << 20 | minor */
 	unsigned int disk_dev; /* the whole disk it is on (block requests) */
@@ -42,6 +44,8 @@ struct trace_domain_ops {
 	 * out->metrics. Phase 0 is the work seen between phases.
 	 */
 	int (*collect)(void *priv, unsigned int phase, struct phase_result *out);
+	/* the loaded object, for fsprof's own cost (program run times) */
+	const struct bpf_object *(*object)(void *priv);
 	void (*destroy)(void *priv);
 };
 

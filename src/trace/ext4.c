@@ -396,6 +396,13 @@ static int ext4_collect(void *priv, unsigned int phase,
 	return err;
 }
 
+static const struct bpf_object *ext4_object(void *priv)
+{
+	const struct ext4_domain *d = priv;
+
+	return d->skel->obj;
+}
+
 static void ext4_destroy(void *priv)
 {
 	struct ext4_domain *d = priv;
@@ -417,5 +424,6 @@ const struct trace_domain_ops ext4_domain = {
 	.attach = ext4_attach,
 	.set_phase = ext4_set_phase,
 	.collect = ext4_collect,
+	.object = ext4_object,
 	.destroy = ext4_destroy,
 };

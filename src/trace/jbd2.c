@@ -405,6 +405,13 @@ static int jbd2_collect(void *priv, unsigned int phase,
 	return err;
 }
 
+static const struct bpf_object *jbd2_object(void *priv)
+{
+	const struct jbd2_domain *d = priv;
+
+	return d->skel->obj;
+}
+
 static void jbd2_destroy(void *priv)
 {
 	struct jbd2_domain *d = priv;
@@ -426,5 +433,6 @@ const struct trace_domain_ops jbd2_domain = {
 	.attach = jbd2_attach,
 	.set_phase = jbd2_set_phase,
 	.collect = jbd2_collect,
+	.object = jbd2_object,
 	.destroy = jbd2_destroy,
 };

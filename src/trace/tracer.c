@@ -85,6 +85,7 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	int err;
 
 	memset(t, 0, sizeof(*t));
+	t->self.stats_fd = -1;
 	libbpf_set_print(libbpf_print);
 	err = kernel_btf_load(&btf);
 	if (err) {
@@ -115,8 +116,11 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		opened[n_opened++].priv = priv;
 	}
 	kernel_btf_free(&btf);
+	selfcost_start(&t->self);
 	for (i = 0; i < n_opened; i++)
 		tracer_load_domain(t, &opened[i], programs);
+	for (i = 0; i < t->n; i++)
+		selfcost_add_object(&t->self, t->dom[i].ops->object(t->dom[i].priv));
 	if (!t->n)
 		log_warn("no kernel domain could be traced; only user-side metrics will be reported");
 	return 0;
@@ -126,8 +130,14 @@ void tracer_set_phase(struct tracer *t, unsigned int phase)
 {
 	unsigned int i;
 
+	/* the cost samples bracket the window the programs charge to phase */
+	if (phase)
+		selfcost_phase_begin(&t->self);
 	for (i = 0; i < t->n; i++)
 		t->dom[i].ops->set_phase(t->dom[i].priv, phase);
+	if (!phase)
+		selfcost_phase_end(&t->self, t->phase);
+	t->phase = phase;
 }
 
 int tracer_collect(struct tracer *t, unsigned int phase,
@@ -145,6 +155,9 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 			first = err;
 		}
 	}
+	err = selfcost_collect(&t->self, phase, &out->metrics);
+	if (err && !first)
+		first = err;
 	return first;
 }
 
@@ -154,4 +167,5 @@ void tracer_stop(struct tracer *t)
 		t->n--;
 		t->dom[t->n].ops->destroy(t->dom[t->n].priv);
 	}
+	selfcost_stop(&t->self);
 }

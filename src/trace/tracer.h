@@ -10,6 +10,7 @@
 
 #include "results/results.h"
 #include "trace/domain.h"
+#include "trace/selfcost.h"
 #include "util/teardown.h"
 
 #define TRACER_MAX_DOMAINS 8
@@ -22,6 +23,8 @@ struct tracer_domain {
 struct tracer {
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
+	unsigned int phase; /* the phase running, 0 between phases */
+	struct selfcost self; /* what the programs cost, per phase */
 };
 
 /*

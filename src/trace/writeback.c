@@ -308,6 +308,13 @@ static int writeback_collect(void *priv, unsigned int phase,
 	return err;
 }
 
+static const struct bpf_object *writeback_object(void *priv)
+{
+	const struct writeback_domain *d = priv;
+
+	return d->skel->obj;
+}
+
 static void writeback_destroy(void *priv)
 {
 	if (priv)
@@ -321,5 +328,6 @@ const struct trace_domain_ops writeback_domain = {
 	.attach = writeback_attach,
 	.set_phase = writeback_set_phase,
 	.collect = writeback_collect,
+	.object = writeback_object,
 	.destroy = writeback_destroy,
 };

@@ -548,6 +548,13 @@ static int xfs_collect(void *priv, unsigned int phase, struct phase_result *out)
 	return err;
 }
 
+static const struct bpf_object *xfs_object(void *priv)
+{
+	const struct xfs_domain *d = priv;
+
+	return d->skel->obj;
+}
+
 static void xfs_destroy(void *priv)
 {
 	if (priv)
@@ -564,5 +571,6 @@ const struct trace_domain_ops xfs_domain = {
 	.attach = xfs_attach,
 	.set_phase = xfs_set_phase,
 	.collect = xfs_collect,
+	.object = xfs_object,
 	.destroy = xfs_destroy,
 };
