@@ -13,7 +13,7 @@
 #include "target/image.h"
 #include "target/mount.h"
 #include "target/mountinfo.h"
-#include "target/rmtree.h"
+#include "target/remove_tree.h"
 #include "target/scratch.h"
 #include "target/target.h"
 #include "util/log.h"
@@ -139,7 +139,7 @@ static int target_up_device(struct target *t, struct teardown *td)
 
 static int workdir_remove(void *arg)
 {
-	return rmtree(arg);
+	return remove_tree(arg);
 }
 
 static int target_up_dir(struct target *t, struct teardown *td)

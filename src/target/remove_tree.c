@@ -3,9 +3,9 @@
 #include <ftw.h>
 #include <stdio.h>
 
-#include "target/rmtree.h"
+#include "target/remove_tree.h"
 
-static int rmtree_entry(const char *path, const struct stat *st, int type,
+static int remove_tree_entry(const char *path, const struct stat *st, int type,
 			struct FTW *ftw)
 {
 	(void)st;
@@ -14,9 +14,9 @@ static int rmtree_entry(const char *path, const struct stat *st, int type,
 	return remove(path) ? errno : 0;
 }
 
-int rmtree(const char *dir)
+int remove_tree(const char *dir)
 {
-	int err = nftw(dir, rmtree_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	int err = nftw(dir, remove_tree_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 
 	if (err < 0)
 		return -errno;
