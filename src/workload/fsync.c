@@ -207,27 +207,7 @@ static int fsync_cycles(const struct workload_env *env, struct phase_ctx *pc)
 
 static int fsync_remove(const struct workload_env *env, struct phase_ctx *pc)
 {
-	struct rmtree_result rm;
-	uint64_t t0;
-	int dirfd, err;
-
-	dirfd = open(env->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return fsync_fail(env, "open", "");
-	progress_total(pc->progress, param_num(env->params, "files"),
-		       PROGRESS_FILES);
-	err = rmtree_at(env, pc, dirfd, FSYNC_DIR, "fsync", &rm);
-	metric_add(&pc->result->metrics, "fsync.files_removed", rm.files);
-	metric_add(&pc->result->metrics, "fsync.files_left", rm.left);
-	if (!err) {
-		t0 = clock_mono_ns();
-		if (syncfs(dirfd))
-			err = fsync_fail(env, "syncfs", "");
-		op_record(pc, OP_SYNC, t0);
-		work_add(pc, 0, 1, 0);
-	}
-	close(dirfd);
-	return err;
+	return rmtree_phase(env, pc, FSYNC_DIR, "fsync");
 }
 
 static uint64_t fsync_space_needed(const struct workload_params *params)

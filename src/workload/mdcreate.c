@@ -162,27 +162,7 @@ static int mdcreate_create(const struct workload_env *env, struct phase_ctx *pc)
 
 static int mdcreate_remove(const struct workload_env *env, struct phase_ctx *pc)
 {
-	struct rmtree_result rm;
-	uint64_t t0;
-	int dirfd, err;
-
-	dirfd = open(env->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return mdcreate_fail(env, "open", "");
-	progress_total(pc->progress, param_num(env->params, "files"),
-		       PROGRESS_FILES);
-	err = rmtree_at(env, pc, dirfd, MDCREATE_DIR, "mdcreate", &rm);
-	metric_add(&pc->result->metrics, "mdcreate.files_removed", rm.files);
-	metric_add(&pc->result->metrics, "mdcreate.files_left", rm.left);
-	if (!err) {
-		t0 = clock_mono_ns();
-		if (syncfs(dirfd))
-			err = mdcreate_fail(env, "syncfs", "");
-		op_record(pc, OP_SYNC, t0);
-		work_add(pc, 0, 1, 0);
-	}
-	close(dirfd);
-	return err;
+	return rmtree_phase(env, pc, MDCREATE_DIR, "mdcreate");
 }
 
 static uint64_t mdcreate_space_needed(const struct workload_params *params)

@@ -229,3 +229,39 @@ int rmtree_at(const struct workload_env *env, struct phase_ctx *pc, int dirfd,
 	free(w);
 	return err;
 }
+
+int rmtree_phase(const struct workload_env *env, struct phase_ctx *pc,
+		 const char *subdir, const char *label)
+{
+	struct rmtree_result rm = { 0 };
+	char name[METRIC_NAME_LEN];
+	uint64_t t0;
+	int dirfd, err;
+
+	dirfd = open(env->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		err = -errno;
+		log_error("%s: open %s: %s", label, env->dir,
+			  strerror_safe(-err));
+		return err;
+	}
+	progress_total(pc->progress, param_num(env->params, "files"),
+		       PROGRESS_FILES);
+	err = rmtree_at(env, pc, dirfd, subdir, label, &rm);
+	snprintf(name, sizeof(name), "%s.files_removed", label);
+	metric_add(&pc->result->metrics, name, rm.files);
+	snprintf(name, sizeof(name), "%s.files_left", label);
+	metric_add(&pc->result->metrics, name, rm.left);
+	if (!err) {
+		t0 = clock_mono_ns();
+		if (syncfs(dirfd)) {
+			err = -errno;
+			log_error("%s: syncfs %s: %s", label, env->dir,
+				  strerror_safe(-err));
+		}
+		op_record(pc, OP_SYNC, t0);
+		work_add(pc, 0, 1, 0);
+	}
+	close(dirfd);
+	return err;
+}

@@ -27,4 +27,12 @@ struct rmtree_result {
 int rmtree_at(const struct workload_env *env, struct phase_ctx *pc, int dirfd,
 	      const char *name, const char *label, struct rmtree_result *out);
 
+/*
+ * A whole remove phase: rm -rf of subdir in env->dir, then syncfs, both
+ * timed; "<label>.files_removed" and "<label>.files_left" are recorded, and
+ * the progress line counts against the "files" parameter.
+ */
+int rmtree_phase(const struct workload_env *env, struct phase_ctx *pc,
+		 const char *subdir, const char *label);
+
 #endif
