@@ -20,6 +20,8 @@
 
 #include "fsprof/block.h"
 #include "phase.bpf.h"
+#include "timeline.bpf.h"
+#include "events.bpf.h"
 #include "core_fixes.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -29,11 +31,13 @@ const volatile __u64 log_lo[BLK_LOG_MAX_RANGES] = {};
 const volatile __u64 log_hi[BLK_LOG_MAX_RANGES] = {};
 const volatile __u32 n_log_ranges = 0;
 
+/* a request slower than this (issue -> complete) is a rare event */
+const volatile __u64 slow_io_ns = BLK_SLOW_IO_NS_DEFAULT;
+
 /* fsprof's tgid: it and its descendants are the workload */
 const volatile __u32 workload_tgid = 0;
 
-/* written by userspace with phase: when it began, and the one before it */
-__u64 phase_since_ns = 0;
+/* written by userspace with phase (and phase_start_ns): the one before */
 __u32 prev_phase = FSPROF_PHASE_NONE;
 
 /* who submitted the latest PREFLUSH / FUA bio: flush requests carry no bio */
@@ -96,6 +100,8 @@ struct {
 	__type(key, __u64);
 	__type(value, struct inflight);
 } inflight SEC(".maps");
+
+TIMELINE_MAP(struct blk_tl_bin);
 
 static const struct blk_io_stats zero_stats;
 
@@ -256,7 +262,7 @@ static __always_inline void track_event(__u32 track, __u64 now, int delta)
 	__u32 phase = current_phase(), prev = prev_phase, key;
 	struct blk_busy *cur, *before;
 	struct blk_track *tr;
-	__u64 since = phase_since_ns, start;
+	__u64 since = phase_start_ns, start;
 
 	if (prev >= FSPROF_MAX_PHASES)
 		prev = FSPROF_PHASE_NONE;
@@ -312,6 +318,37 @@ static __always_inline struct blk_io_stats *io_stats_get(__u32 idx)
 	return bpf_map_lookup_elem(&io_stats, &idx);
 }
 
+static __always_inline void timeline_count(__u32 phase, __u32 ioclass,
+					   __u32 bytes, __u64 now)
+{
+	struct blk_tl_bin *bin = timeline_bin(&timeline, phase, now);
+
+	if (!bin)
+		return;
+	__sync_fetch_and_add(&bin->ios, 1);
+	if (ioclass < BLK_TL_CLASSES)
+		__sync_fetch_and_add(&bin->bytes[ioclass], bytes);
+}
+
+/* a request slower than slow_io_ns, charged to the phase it was issued in */
+static __always_inline void slow_io_event(struct request *rq, __u32 phase,
+					  __u32 ioclass, __u32 issuer,
+					  __u64 latency)
+{
+	struct fsprof_event *e;
+
+	if (latency < slow_io_ns)
+		return;
+	e = event_reserve(phase, FSPROF_EV_BLK_SLOW_IO);
+	if (!e)
+		return;
+	e->aux = EVENT_AUX_BLK(ioclass, issuer);
+	e->v[0] = BPF_CORE_READ(rq, __sector);
+	e->v[1] = BPF_CORE_READ(rq, __data_len);
+	e->v[2] = latency;
+	event_submit(e);
+}
+
 static __always_inline int on_issue(struct request *rq)
 {
 	struct inflight fl = {};
@@ -358,6 +395,7 @@ static __always_inline int on_issue(struct request *rq)
 	if (slot < HIST_NSLOTS)
 		st->size_slot[slot]++;
 	bpf_spin_unlock(&st->lock);
+	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
 
 	/* a requeued request is issued again: it is still one in flight */
 	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
@@ -378,7 +416,7 @@ static __always_inline int on_complete(struct request *rq)
 	struct inflight *fl;
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq, now, delta;
-	__u32 idx, slot, ioclass, issuer;
+	__u32 idx, slot, ioclass, issuer, phase;
 
 	fl = bpf_map_lookup_elem(&inflight, &key);
 	if (!fl)
@@ -387,9 +425,11 @@ static __always_inline int on_complete(struct request *rq)
 	delta = now - fl->issue_ns;
 	ioclass = fl->ioclass;
 	issuer = fl->issuer;
-	idx = blk_io_index(fl->phase, ioclass, issuer);
+	phase = fl->phase;
+	idx = blk_io_index(phase, ioclass, issuer);
 	bpf_map_delete_elem(&inflight, &key);
 	tracks_event(ioclass, issuer, now, -1);
+	slow_io_event(rq, phase, ioclass, issuer, delta);
 
 	st = bpf_map_lookup_elem(&io_stats, &idx);
 	if (!st)

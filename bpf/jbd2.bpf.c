@@ -18,6 +18,8 @@
 
 #include "fsprof/jbd2.h"
 #include "phase.bpf.h"
+#include "timeline.bpf.h"
+#include "events.bpf.h"
 #include "core_fixes.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -42,6 +44,8 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } commit_start SEC(".maps");
+
+TIMELINE_MAP(struct jbd2_tl_bin);
 
 /* run_stats times not recorded because the kernel's CONFIG_HZ is unknown */
 __u64 hz_unknown = 0;
@@ -116,22 +120,52 @@ static __always_inline void run_time_add(struct jbd2_stats *st,
 		hist_add(&st->run_ns[t], (__u64)jiffies * NSEC_PER_SEC / hz);
 }
 
+/* one commit: its bin of the timeline and its event in the ring */
+static __always_inline void commit_record(__u32 phase, __u32 tid, __u64 handles,
+					  __u64 blocks, __u64 logged)
+{
+	__u64 now = bpf_ktime_get_ns(), *start;
+	struct jbd2_tl_bin *bin = timeline_bin(&timeline, phase, now);
+	struct fsprof_event *e;
+
+	if (bin) {
+		__sync_fetch_and_add(&bin->commits, 1);
+		__sync_fetch_and_add(&bin->blocks_logged, logged);
+	}
+	e = event_reserve(phase, FSPROF_EV_JBD2_COMMIT);
+	if (!e)
+		return;
+	/* run_stats fires before end_commit: the start is still there */
+	start = bpf_map_lookup_elem(&commit_start, &tid);
+	e->v[0] = tid;
+	e->v[1] = start && now > *start ? now - *start : 0;
+	e->v[2] = handles;
+	e->v[3] = blocks;
+	e->v[4] = logged;
+	event_submit(e);
+}
+
 SEC("tp_btf/jbd2_run_stats")
 int BPF_PROG(fsprof_j2_stats, dev_t dev, unsigned long tid,
 	     struct transaction_run_stats_s *rs)
 {
 	struct jbd2_stats *st;
 	__u64 hz = CONFIG_HZ > 0 ? (__u64)CONFIG_HZ : 0;
+	__u64 handles, blocks, logged;
 
 	if (dev != targ_dev || !rs)
 		return 0;
 	st = stats_of_phase();
 	if (!st)
 		return 0;
+	handles = BPF_CORE_READ(rs, rs_handle_count);
+	blocks = BPF_CORE_READ(rs, rs_blocks);
+	logged = BPF_CORE_READ(rs, rs_blocks_logged);
 	st->commits++;
-	st->handles += BPF_CORE_READ(rs, rs_handle_count);
-	st->blocks += BPF_CORE_READ(rs, rs_blocks);
-	st->blocks_logged += BPF_CORE_READ(rs, rs_blocks_logged);
+	st->handles += handles;
+	st->blocks += blocks;
+	st->blocks_logged += logged;
+	commit_record(current_phase(), (__u32)tid, handles, blocks, logged);
 	if (!hz) {
 		__sync_fetch_and_add(&hz_unknown, 1);
 		return 0;

@@ -11,6 +11,12 @@
 /* written by userspace at every phase switch; 0 = between phases */
 __u32 phase = FSPROF_PHASE_NONE;
 
+/*
+ * when the current phase id was set, bpf_ktime_get_ns() clock
+ * (CLOCK_MONOTONIC); userspace writes it before the id
+ */
+__u64 phase_start_ns = 0;
+
 /* the target's dev_t in the kernel's encoding (major << 20 | minor) */
 const volatile __u32 targ_dev = 0;
 

@@ -15,6 +15,8 @@
 
 #include "fsprof/writeback.h"
 #include "phase.bpf.h"
+#include "timeline.bpf.h"
+#include "events.bpf.h"
 #include "core_fixes.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -43,6 +45,7 @@ struct wb_flight {
 	__u64 work; /* the wb_writeback_work being run */
 	__s64 nr_started; /* work->nr_pages at writeback_start */
 	__s64 nr_written; /* work->nr_pages at the last writeback_written */
+	__u64 start_ns; /* of this pass */
 	__u32 reason_slot;
 	__u32 started; /* between start and written */
 };
@@ -54,6 +57,8 @@ struct {
 	__type(key, __u32);
 	__type(value, struct wb_flight);
 } wb_flight SEC(".maps");
+
+TIMELINE_MAP(struct wb_tl_bin);
 
 static __always_inline struct wb_phase_stats *phase_stats(void)
 {
@@ -110,6 +115,7 @@ static __always_inline int on_work_start(struct bdi_writeback *wb,
 	next.nr_written = next.nr_started;
 	next.reason_slot = reason_slot(work);
 	next.started = 1;
+	next.start_ns = bpf_ktime_get_ns();
 
 	/*
 	 * A pass continues the work of the previous one when the same thread
@@ -121,6 +127,25 @@ static __always_inline int on_work_start(struct bdi_writeback *wb,
 		st->work[next.reason_slot & (WB_REASON_SLOTS - 1)]++;
 	bpf_map_update_elem(&wb_flight, &tid, &next, BPF_ANY);
 	return 0;
+}
+
+/* a flusher pass that wrote pages: its bin and its event */
+static __always_inline void pass_record(const struct wb_flight *fl, __s64 wrote)
+{
+	__u32 phase = current_phase();
+	__u64 now = bpf_ktime_get_ns();
+	struct wb_tl_bin *bin = timeline_bin(&timeline, phase, now);
+	struct fsprof_event *e;
+
+	if (bin)
+		__sync_fetch_and_add(&bin->pages, wrote);
+	e = event_reserve(phase, FSPROF_EV_WB_WORK);
+	if (!e)
+		return;
+	e->aux = fl->reason_slot;
+	e->v[0] = wrote;
+	e->v[1] = now > fl->start_ns ? now - fl->start_ns : 0;
+	event_submit(e);
 }
 
 static __always_inline int on_work_written(struct wb_writeback_work *work)
@@ -137,8 +162,10 @@ static __always_inline int on_work_written(struct wb_writeback_work *work)
 		return 0;
 	nr = BPF_CORE_READ(work, nr_pages);
 	wrote = fl->nr_started - nr;
-	if (wrote > 0)
+	if (wrote > 0) {
 		st->pages[fl->reason_slot & (WB_REASON_SLOTS - 1)] += wrote;
+		pass_record(fl, wrote);
+	}
 	fl->nr_written = nr;
 	fl->started = 0;
 	return 0;
@@ -148,15 +175,23 @@ static __always_inline int on_work_written(struct wb_writeback_work *work)
 static __always_inline int on_throttle(struct bdi_writeback *wb, long pause)
 {
 	struct wb_phase_stats *st = phase_stats();
+	struct wb_tl_bin *bin;
 	__u64 ns = 0;
 
 	if (!st || pause <= 0 || !wb_is_target(wb))
 		return 0;
 	st->throttle_count++;
 	st->throttle_pause_jiffies += pause;
+	if (CONFIG_HZ)
+		ns = (__u64)pause * NSEC_PER_SEC / CONFIG_HZ;
+	bin = timeline_bin(&timeline, current_phase(), bpf_ktime_get_ns());
+	if (bin) {
+		__sync_fetch_and_add(&bin->throttle_count, 1);
+		__sync_fetch_and_add(&bin->throttle_pause,
+				     CONFIG_HZ ? ns : (__u64)pause);
+	}
 	if (!CONFIG_HZ)
 		return 0;
-	ns = (__u64)pause * NSEC_PER_SEC / CONFIG_HZ;
 	st->throttle_pause_ns += ns;
 	if (ns > st->throttle_max_ns)
 		st->throttle_max_ns = ns;

@@ -16,6 +16,8 @@
 
 #include "fsprof/xfs.h"
 #include "phase.bpf.h"
+#include "timeline.bpf.h"
+#include "events.bpf.h"
 #include "core_fixes.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -45,6 +47,8 @@ struct {
 	__type(key, struct xfs_force_key);
 	__type(value, __u64);
 } xfs_force_callers SEC(".maps");
+
+TIMELINE_MAP(struct xfs_tl_bin);
 
 struct started {
 	__u64 ns;
@@ -127,6 +131,23 @@ static __always_inline __u32 iclog_dev(struct xlog_in_core *iclog)
 	return iclog ? xlog_dev(BPF_CORE_READ(iclog, ic_log)) : 0;
 }
 
+/* a log force event: its bin and its event (userspace names the caller) */
+static __always_inline void force_record(__u32 phase, __s64 lsn, __u64 ip)
+{
+	struct xfs_tl_bin *bin =
+		timeline_bin(&timeline, phase, bpf_ktime_get_ns());
+	struct fsprof_event *e;
+
+	if (bin)
+		__sync_fetch_and_add(&bin->log_force_events, 1);
+	e = event_reserve(phase, FSPROF_EV_XFS_LOG_FORCE);
+	if (!e)
+		return;
+	e->v[0] = lsn;
+	e->v[1] = ip;
+	event_submit(e);
+}
+
 SEC("tp_btf/xfs_log_force")
 int BPF_PROG(fsprof_xfs_force, struct xfs_mount *mp, xfs_lsn_t lsn,
 	     unsigned long caller_ip)
@@ -139,6 +160,7 @@ int BPF_PROG(fsprof_xfs_force, struct xfs_mount *mp, xfs_lsn_t lsn,
 	key.phase = current_phase();
 	key.caller_ip = caller_ip;
 	count(key.phase, XFS_CTR_LOG_FORCE_EVENTS);
+	force_record(key.phase, lsn, caller_ip);
 	n = bpf_map_lookup_elem(&xfs_force_callers, &key);
 	if (n)
 		__sync_fetch_and_add(n, 1);
@@ -152,12 +174,16 @@ int BPF_PROG(fsprof_xfs_force, struct xfs_mount *mp, xfs_lsn_t lsn,
 SEC("tp_btf/xlog_iclog_write")
 int BPF_PROG(fsprof_iclog_wr, struct xlog_in_core *iclog)
 {
+	struct xfs_tl_bin *bin;
 	__u32 phase;
 
 	if (iclog_dev(iclog) != targ_dev)
 		return 0;
 	phase = current_phase();
 	count(phase, XFS_CTR_LOG_WRITES);
+	bin = timeline_bin(&timeline, phase, bpf_ktime_get_ns());
+	if (bin)
+		__sync_fetch_and_add(&bin->log_writes, 1);
 	if (xlog_iclog_flags(iclog) & FSPROF_XLOG_ICL_NEED_FUA)
 		count(phase, XFS_CTR_LOG_WRITES_FUA);
 	record(phase, XFS_HIST_LOG_WRITE_BYTES,

@@ -99,6 +99,22 @@ struct blk_busy {
 
 #define BLK_BUSY_ENTRIES (FSPROF_MAX_PHASES * BLK_NTRACKS)
 
+/*
+ * One timeline bin (include/fsprof/timeline.h): bytes of the requests
+ * issued in it, for the classes that carry data (data, meta, log; read and
+ * write: the first BLK_TL_CLASSES of enum blk_ioclass), and requests of
+ * every class.
+ */
+#define BLK_TL_CLASSES (BLK_IOC_LOG_WRITE + 1)
+
+struct blk_tl_bin {
+	unsigned long long bytes[BLK_TL_CLASSES];
+	unsigned long long ios;
+};
+
+/* default --slow-io: a request slower than this is a rare event */
+#define BLK_SLOW_IO_NS_DEFAULT 50000000ULL
+
 /* LBA ranges of the filesystem's log, in 512-byte sectors, [start, end) */
 #define BLK_LOG_MAX_RANGES 16
 

@@ -66,10 +66,11 @@ struct ext4_stats {
 	unsigned long long fc_commits; /* ext4_fc_commit_stop, status ok */
 	unsigned long long fc_commit_blocks;
 	unsigned long long fc_fallbacks; /* ineligible, skipped or failed */
-	/* the deep set: several hits per file */
+	/* the deep set (--probes deep): several hits per file */
 	unsigned long long mark_inode_dirty; /* ext4_mark_inode_dirty */
 	unsigned long long es_lookups; /* ext4_es_lookup_extent_exit */
 	unsigned long long es_lookup_hits; /* found in the extent cache */
+	/* histograms, default set */
 	struct ext4_hist alloc_extent_blocks; /* ext4_allocate_blocks len */
 	struct ext4_hist da_flush_extent_blocks; /* delalloc flush units */
 	struct ext4_hist fsync_ns; /* sync_file_enter -> exit */

@@ -49,4 +49,10 @@ struct jbd2_stats {
 	struct jbd2_hist run_ns[JBD2_T_NR]; /* from jbd2_run_stats */
 };
 
+/* One timeline bin (include/fsprof/timeline.h). */
+struct jbd2_tl_bin {
+	unsigned long long commits; /* jbd2_run_stats */
+	unsigned long long blocks_logged;
+};
+
 #endif

@@ -32,4 +32,11 @@ struct wb_phase_stats {
 	unsigned long long throttle_slot[HIST_NSLOTS]; /* pause, ns */
 };
 
+/* One timeline bin (include/fsprof/timeline.h). */
+struct wb_tl_bin {
+	unsigned long long pages; /* written by flusher passes ending in it */
+	unsigned long long throttle_count;
+	unsigned long long throttle_pause; /* ns; jiffies if CONFIG_HZ unknown */
+};
+
 #endif

@@ -79,4 +79,10 @@ struct xfs_force_key {
 
 #define XFS_FORCE_CALLERS_MAX 1024
 
+/* One timeline bin (include/fsprof/timeline.h). */
+struct xfs_tl_bin {
+	unsigned long long log_writes; /* xlog_iclog_write */
+	unsigned long long log_force_events; /* xfs_log_force, both halves */
+};
+
 #endif

@@ -55,7 +55,8 @@ void cli_usage(FILE *out)
 		"                                    (bps take units: 120M; unset = no limit)\n"
 		"      --repeat N        run every case N times, fresh mkfs each time, and\n"
 		"                        report mean, stddev and 95%% confidence interval\n"
-		"      --size SIZE       the workload's size= parameter, e.g. 4k, 256M, 4G\n"
+		"      --size SIZE       the size= parameter (the data size) of every workload\n"
+		"                        that has one (seqio, bonnie), e.g. 4k, 256M, 4G\n"
 		"                        (binary units; kB/MB/GB are powers of 1000)\n"
 		"      --image-size SIZE size of the image file (default: derived)\n"
 		"      --dir PATH        run on the filesystem already mounted at PATH, in\n"
@@ -74,6 +75,11 @@ void cli_usage(FILE *out)
 		"      --probes SET      default, or deep: also the per-file hot events\n"
 		"                        (ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"
 		"                        costs ~100 ns per hit on metadata workloads\n"
+		"      --bin DURATION    width of the per-phase timeline's bins (default\n"
+		"                        100ms; a phase has at most 36000 bins, the last\n"
+		"                        one takes the rest)\n"
+		"      --slow-io DURATION  a block request slower than this (issue ->\n"
+		"                        complete) is recorded as an event (default 50ms)\n"
 		"  -v, --verbose         say more (libbpf and setup details)\n"
 		"  -q, --quiet           only errors and the result table\n"
 		"\n"
@@ -121,7 +127,21 @@ enum run_long_option {
 	OPT_DEVICE,
 	OPT_FORCE,
 	OPT_FORMAT,
+	OPT_BIN,
+	OPT_SLOW_IO,
 };
+
+static int parse_duration_option(const char *name, const char *text,
+				 uint64_t *out)
+{
+	char err[256];
+
+	if (parse_duration(text, out, err, sizeof(err))) {
+		fprintf(stderr, "fsprof: --%s: %s\n", name, err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
 
 /* -w NAME[:key=val,...], repeatable */
 static int workload_option(char *arg, struct run_options *opt)
@@ -216,6 +236,8 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "device", required_argument, NULL, OPT_DEVICE },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "bin", required_argument, NULL, OPT_BIN },
+		{ "slow-io", required_argument, NULL, OPT_SLOW_IO },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -297,6 +319,18 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			break;
 		case OPT_JSON:
 			opt->json_path = optarg;
+			break;
+		case OPT_BIN:
+			err = parse_duration_option("bin", optarg,
+						    &opt->bin_ns);
+			if (err)
+				return err;
+			break;
+		case OPT_SLOW_IO:
+			err = parse_duration_option("slow-io", optarg,
+						    &opt->slow_io_ns);
+			if (err)
+				return err;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "bonnie-csv"))

@@ -32,6 +32,9 @@ static void compare_row(const struct summary_group *g,
 	const struct stats *lat = summary_stat(sp, "block.latency_p99_ns");
 
 	cell(summary_stat(sp, "wall_ns"), 1e9, "%.3f", wall, sizeof(wall));
+	if (summary_stat(sp, "wall_ns") &&
+	    summary_stat(sp, "wall_ns")->mean < 0.5e9)
+		strncat(wall, "*", sizeof(wall) - strlen(wall) - 1);
 	cell(summary_stat(sp, "mb_per_s"), 1, "%.1f", mbs, sizeof(mbs));
 	cell(summary_stat(sp, "files_per_s"), 1, "%.0f", fps, sizeof(fps));
 	cell(summary_stat(sp, "cpu_percent"), 1, "%.1f", cpu, sizeof(cpu));
@@ -45,6 +48,83 @@ static void compare_row(const struct summary_group *g,
 		mbs, strstr(fps, "±") ? 15 : 14, fps,
 		strstr(cpu, "±") ? 13 : 12, cpu, strstr(wr, "±") ? 15 : 14, wr,
 		strstr(p99, "±") ? 15 : 14, p99);
+}
+
+/* a metric worth a row: named by a domain, not the workload's own core */
+static bool metric_row_wanted(const char *name)
+{
+	return strchr(name, '.') && strncmp(name, "workload.", 9) &&
+	       strncmp(name, "block.", 6);
+}
+
+static bool same_workload(const struct summary_group *a,
+			  const struct summary_group *b)
+{
+	return !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->params, b->params);
+}
+
+/* the names some target has non-zero in phase ph, first-seen order */
+static unsigned int metric_rows(const struct summary *sum, unsigned int first,
+				unsigned int ph, const char **names,
+				unsigned int max)
+{
+	unsigned int i, m, k, n = 0;
+
+	for (i = first; i < sum->n; i++) {
+		const struct summary_group *g = &sum->groups[i];
+
+		if (!same_workload(g, &sum->groups[first]) || ph >= g->n_phases)
+			continue;
+		for (m = 0; m < g->phases[ph].n_metrics; m++) {
+			const struct summary_metric *sm =
+				&g->phases[ph].metrics[m];
+
+			if (!metric_row_wanted(sm->name) || sm->st.mean == 0)
+				continue;
+			for (k = 0; k < n && strcmp(names[k], sm->name); k++)
+				;
+			if (k == n && n < max)
+				names[n++] = sm->name;
+		}
+	}
+	return n;
+}
+
+/* the named metrics of phase ph, a column per target (means) */
+static void compare_metrics(const struct summary *sum, unsigned int first,
+			    unsigned int ph, FILE *out)
+{
+	const struct summary_group *g0 = &sum->groups[first];
+	const char *names[512];
+	unsigned int n, r, i;
+	char val[32];
+
+	n = metric_rows(sum, first, ph, names, 512);
+	if (!n)
+		return;
+	fprintf(out, "\n%-38s", g0->phases[ph].name);
+	for (i = first; i < sum->n; i++)
+		if (same_workload(&sum->groups[i], g0))
+			fprintf(out, " %24.24s", sum->groups[i].target_label);
+	fputc('\n', out);
+	for (r = 0; r < n; r++) {
+		fprintf(out, "  %-36s", names[r]);
+		for (i = first; i < sum->n; i++) {
+			const struct summary_group *g = &sum->groups[i];
+			const struct stats *st = NULL;
+
+			if (!same_workload(g, g0))
+				continue;
+			if (ph < g->n_phases)
+				st = summary_stat(&g->phases[ph], names[r]);
+			if (st)
+				format_metric_value(names[r], st->mean, val,
+						    sizeof(val));
+			fprintf(out, " %24s", st ? val : "-");
+		}
+		fputc('\n', out);
+	}
 }
 
 static void compare_workload(const struct summary *sum, unsigned int first,
@@ -75,6 +155,9 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 			firstrow = false;
 		}
 	}
+	fprintf(out, "\nmetrics per phase (mean over repeats; zero everywhere: not shown)\n");
+	for (ph = 0; ph < g0->n_phases; ph++)
+		compare_metrics(sum, first, ph, out);
 }
 
 void report_compare(const struct run_result *run, FILE *out)
@@ -84,6 +167,9 @@ void report_compare(const struct run_result *run, FILE *out)
 
 	if (summary_build(run, &sum))
 		return;
+	if (run->n_cases && strcmp(run->cases[0].target.device_model, "none"))
+		fprintf(out, "device model: %s\n",
+			run->cases[0].target.device_model);
 	for (i = 0; i < sum.n; i++) {
 		/* one table per workload: start at its first group */
 		for (j = 0; j < i; j++)

@@ -5,6 +5,7 @@
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/text.h"
+#include "report/timeline.h"
 #include "util/parse.h"
 
 #define PHASE_TOO_SHORT_NS 500000000ULL
@@ -24,15 +25,20 @@ void format_duration_ns(double ns, char *buf, size_t len)
 }
 
 /* a value in the unit its name ends with: _ns, _bytes, else a count */
-static void format_metric_value(const char *name, double v, char *buf,
-				size_t len)
+void format_metric_value(const char *name, double v, char *buf, size_t len)
 {
 	size_t n = strlen(name);
 
-	if (n > 3 && !strcmp(name + n - 3, "_ns"))
+	/* a summarised histogram, "op.write_ns.p99": the unit is before */
+	if (n > 4 && (!strcmp(name + n - 4, ".p50") ||
+		      !strcmp(name + n - 4, ".p99")))
+		n -= 4;
+	if (n > 3 && !strncmp(name + n - 3, "_ns", 3))
 		format_duration_ns(v, buf, len);
-	else if (n > 6 && !strcmp(name + n - 6, "_bytes"))
+	else if (n > 6 && !strncmp(name + n - 6, "_bytes", 6))
 		format_bytes((uint64_t)v, buf, len);
+	else if (v != (double)(uint64_t)v)
+		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%.0f", v);
 }
@@ -270,6 +276,8 @@ static void report_case(const struct run_result *run,
 	report_block_io(c, out);
 
 	report_case_metrics(c, out);
+	report_timeline(c, out);
+	report_events(c, out);
 	block_result_total(&c->spill.block, &spill);
 	if (spill.ios)
 		fprintf(out, "\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",
@@ -300,8 +308,12 @@ void report_text(const struct run_result *run, FILE *out)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
 	}
-	fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
-		     "busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
+	if (run->n_cases == 1)
+		fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
+			     "busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
+	else
+		fprintf(out, "\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase shorter than 0.5 s, too short to trust;\n"
+			     "every case in full (per-phase block classes, histograms, timelines) is in the JSON.\n");
 	if (run->interrupted)
 		fprintf(out, "run interrupted by signal %d\n", run->signal);
 }

@@ -228,6 +228,61 @@ static json_t *intervals_json(const struct phase_result *p)
 	return arr;
 }
 
+/* {"bin_ns": .., "start_mono_ns": .., "bins": n, "series": {name: [..]}} */
+static json_t *timeline_json(const struct series_set *set)
+{
+	json_t *series = json_object();
+	unsigned int i, b;
+
+	for (i = 0; i < set->n; i++) {
+		json_t *bins = json_array();
+
+		for (b = 0; b < set->s[i].n; b++)
+			json_array_append_new(
+				bins, json_integer((json_int_t)set->s[i].v[b]));
+		json_object_set_new(series, set->s[i].name, bins);
+	}
+	return json_pack("{s:I, s:I, s:i, s:o}", "bin_ns",
+			 (json_int_t)set->bin_ns, "start_mono_ns",
+			 (json_int_t)set->start_ns, "bins",
+			 (int)series_set_bins(set), "series", series);
+}
+
+/* one rare event: when, which phase, what, and its kind's named fields */
+static json_t *event_json(const struct event_record *e)
+{
+	const struct event_kind_info *k = event_kind_info(e->kind);
+	json_t *obj = json_pack("{s:I, s:i}", "t_ns", (json_int_t)e->t_ns,
+				"phase", (int)e->phase);
+	unsigned int i;
+
+	if (!k) {
+		json_object_set_new(obj, "kind", json_integer(e->kind));
+		return obj;
+	}
+	json_object_set_new(obj, "domain", json_string(k->domain));
+	json_object_set_new(obj, "kind", json_string(k->name));
+	for (i = 0; i < EVENT_NVALUES; i++)
+		if (k->values[i])
+			json_object_set_new(obj, k->values[i],
+					    json_integer((json_int_t)e->v[i]));
+	for (i = 0; i < EVENT_MAX_STRINGS; i++)
+		if (k->strings[i])
+			json_object_set_new(obj, k->strings[i],
+					    json_string(e->s[i]));
+	return obj;
+}
+
+static json_t *events_json(const struct event_list *l)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		json_array_append_new(arr, event_json(&l->v[i]));
+	return arr;
+}
+
 static json_t *phase_json(const struct phase_result *p)
 {
 	json_t *obj = phase_core_json(p);
@@ -235,6 +290,7 @@ static json_t *phase_json(const struct phase_result *p)
 	json_object_set_new(obj, "metrics", metrics_json(&p->metrics));
 	json_object_set_new(obj, "histograms", histograms_json(&p->metrics));
 	json_object_set_new(obj, "intervals", intervals_json(p));
+	json_object_set_new(obj, "timeline", timeline_json(&p->timeline));
 	return obj;
 }
 
@@ -334,6 +390,9 @@ static json_t *case_json(const struct case_result *c)
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));
+	json_object_set_new(obj, "events", events_json(&c->events));
+	json_object_set_new(obj, "events_not_stored",
+			    json_integer((json_int_t)c->events.not_stored));
 	json_object_set_new(obj, "spill",
 			    json_pack("{s:o, s:o}", "block",
 				      block_json(&c->spill.block, 0), "metrics",

@@ -200,10 +200,13 @@ static void case_result_free(struct case_result *c)
 		metric_set_free(&c->phases[i].metrics);
 		block_result_free(&c->phases[i].block);
 		free(c->phases[i].intervals);
+		series_set_free(&c->phases[i].timeline);
 	}
 	free(c->phases);
 	metric_set_free(&c->spill.metrics);
 	block_result_free(&c->spill.block);
+	series_set_free(&c->spill.timeline);
+	event_list_free(&c->events);
 	free(c->target.mkfs_output);
 }
 

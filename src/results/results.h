@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 #include "fsprof/block.h"
+#include "results/events.h"
 #include "results/metrics.h"
+#include "results/series.h"
 
 #define RESULTS_SCHEMA_VERSION 1
 #define RESULTS_MAX_PROGRAMS 64
@@ -88,6 +90,7 @@ struct phase_result {
 	struct metric_set metrics; /* named metrics: kernel domains, op.* */
 	unsigned int n_intervals, intervals_cap;
 	struct interval_sample *intervals;
+	struct series_set timeline; /* kernel counts per time bin */
 };
 
 enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };
@@ -155,6 +158,7 @@ struct case_result {
 	struct phase_result *phases;
 	struct phase_result spill; /* id 0: what the kernel did between phases */
 	struct attach_list programs;
+	struct event_list events; /* rare kernel events, every phase and spill */
 };
 
 struct run_result {

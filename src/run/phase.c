@@ -56,11 +56,11 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 	cpu_sample_take(&c0);
 	out->start_mono_ns = clock_mono_ns();
 	if (tracer)
-		tracer_set_phase(tracer, id);
+		tracer_set_phase(tracer, id, out->start_mono_ns);
 	err = def->body(env, &pc);
-	if (tracer)
-		tracer_set_phase(tracer, 0);
 	out->end_mono_ns = clock_mono_ns();
+	if (tracer)
+		tracer_set_phase(tracer, 0, out->end_mono_ns);
 	cpu_sample_take(&c1);
 	progress_clear(progress);
 

@@ -60,9 +60,11 @@ uint64_t run_image_size(uint64_t need)
 	return (size + MiB - 1) / MiB * MiB;
 }
 
-/* --size is the workload's size= parameter */
-static int params_apply_size(struct workload_params *params, uint64_t size,
-			     const char *workload)
+/*
+ * --size is the size= parameter (the data size) of the workloads that have
+ * one; -ENOENT for the others.
+ */
+static int params_apply_size(struct workload_params *params, uint64_t size)
 {
 	unsigned int i;
 
@@ -76,8 +78,7 @@ static int params_apply_size(struct workload_params *params, uint64_t size,
 			 (unsigned long long)size);
 		return 0;
 	}
-	log_error("--size: workload %s has no size parameter", workload);
-	return -EINVAL;
+	return -ENOENT;
 }
 
 /* the parameters of one -w option, with --size applied */
@@ -93,8 +94,12 @@ static int workload_plan_params(const struct run_options *opt,
 		log_error("-w %s: %s", w->name, err);
 		return -EINVAL;
 	}
-	if (opt->size && params_apply_size(params, opt->size, wl->name))
+	if (opt->size && params_apply_size(params, opt->size) &&
+	    opt->n_workloads == 1) {
+		log_error("--size: workload %s has no size parameter (fsprof list workloads shows its parameters)",
+			  wl->name);
 		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -188,8 +193,10 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 	}
 	if (plan->wl->cleanup)
 		plan->wl->cleanup(&env);
-	if (tracer)
+	if (tracer) {
 		tracer_collect(tracer, FSPROF_PHASE_NONE, &c->spill);
+		tracer_take_events(tracer, &c->events);
+	}
 	if (ctx->stop)
 		return -EINTR;
 	c->complete = !err;
@@ -232,6 +239,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 			.log = &c->target.log,
 			.fstype = target.fstype,
 			.deep = ctx->opt->probes_deep,
+			.bin_ns = ctx->opt->bin_ns,
+			.slow_io_ns = ctx->opt->slow_io_ns,
 		};
 
 		if (log_region_read(target.devpath, target.fstype,

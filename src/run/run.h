@@ -31,6 +31,8 @@ struct run_options {
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
 	bool probes_deep; /* --probes deep */
+	uint64_t bin_ns; /* --bin: timeline bin width; 0: the default */
+	uint64_t slow_io_ns; /* --slow-io; 0: the default */
 	struct device_model model;
 	const char *dir; /* --dir: an existing filesystem, no mkfs */
 	const char *device; /* --device: a real block device to format */

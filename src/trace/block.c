@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Block domain, user side: see bpf/block.bpf.c. */
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/timeline.h"
 #include "util/clock.h"
 #include "util/log.h"
 
@@ -27,6 +30,24 @@ struct block_domain {
 	struct tp_variants bio_queue, split, issue;
 	bool done_missing;
 	unsigned int phase; /* the one userspace set last */
+	struct timeline_map timeline;
+};
+
+/* the timeline's series: bytes per data-carrying class, and all requests */
+static const struct timeline_field block_timeline[] = {
+	{ "block.data_read_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_DATA_READ]) },
+	{ "block.data_write_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_DATA_WRITE]) },
+	{ "block.meta_read_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_META_READ]) },
+	{ "block.meta_write_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_META_WRITE]) },
+	{ "block.log_read_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_LOG_READ]) },
+	{ "block.log_write_bytes",
+	  offsetof(struct blk_tl_bin, bytes[BLK_IOC_LOG_WRITE]) },
+	{ "block.ios", offsetof(struct blk_tl_bin, ios) },
 };
 
 /* load the variant the running kernel's prototype takes */
@@ -69,6 +90,9 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	/* requests carry the whole disk's dev_t, not a partition's */
 	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
 	s->rodata->workload_tgid = (__u32)getpid();
+	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
+	if (cfg->slow_io_ns)
+		s->rodata->slow_io_ns = cfg->slow_io_ns;
 	block_set_log(s, cfg->log);
 
 	d->bio_queue = (struct tp_variants){
@@ -102,8 +126,12 @@ static int block_open(void **priv, const struct trace_config *cfg)
 static int block_load(void *priv)
 {
 	struct block_domain *d = priv;
+	int err = block_bpf__load(d->skel);
 
-	return block_bpf__load(d->skel);
+	if (!err)
+		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
+					d->skel->rodata->tl_bin_ns);
+	return err;
 }
 
 static int block_attach(void *priv, struct attach_list *list)
@@ -133,15 +161,14 @@ static int block_attach(void *priv, struct attach_list *list)
 		       -ENOENT;
 }
 
-static void block_set_phase(void *priv, unsigned int phase)
+static void block_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
 {
 	struct block_domain *d = priv;
 	struct block_bpf__bss *bss = d->skel->bss;
 
-	/* the BPF side splits device time at phase_since_ns */
+	/* the BPF side splits device time at phase_start_ns */
 	__atomic_store_n(&bss->prev_phase, d->phase, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bss->phase_since_ns, clock_mono_ns(),
-			 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bss->phase_start_ns, start_ns, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&bss->phase, phase, __ATOMIC_SEQ_CST);
 	d->phase = phase;
 }
@@ -276,8 +303,14 @@ static int block_collect(void *priv, unsigned int phase,
 	if (err)
 		return err;
 	out->block.traced = true;
+	err = metric_add(&out->metrics, "block.events_dropped",
+			 bss->events_dropped[phase]);
+	if (err)
+		return err;
 	if (phase != FSPROF_PHASE_NONE)
-		return 0;
+		return timeline_map_collect(&d->timeline, out, block_timeline,
+					    sizeof(block_timeline) /
+						    sizeof(block_timeline[0]));
 	err = metric_add(&out->metrics, "block.latency_untracked",
 			 bss->inflight_full);
 	if (!err && bss->stats_full)
@@ -293,12 +326,33 @@ static const struct bpf_object *block_object(void *priv)
 	return d->skel->obj;
 }
 
+static int block_event_ring(void *priv)
+{
+	const struct block_domain *d = priv;
+
+	return bpf_map__fd(d->skel->maps.rare_events);
+}
+
+/* a slow IO: its class and issuer by name */
+static void block_event_name(void *priv, const struct fsprof_event *raw,
+			     struct event_record *rec)
+{
+	(void)priv;
+	if (raw->kind != FSPROF_EV_BLK_SLOW_IO)
+		return;
+	snprintf(rec->s[0], sizeof(rec->s[0]), "%s",
+		 blk_ioclass_name(raw->aux & 0xff));
+	snprintf(rec->s[1], sizeof(rec->s[1]), "%s",
+		 blk_issuer_name(raw->aux >> 8));
+}
+
 static void block_destroy(void *priv)
 {
 	struct block_domain *d = priv;
 
 	if (!d)
 		return;
+	timeline_map_close(&d->timeline);
 	block_bpf__destroy(d->skel);
 	free(d);
 }
@@ -311,5 +365,7 @@ const struct trace_domain_ops block_domain = {
 	.set_phase = block_set_phase,
 	.collect = block_collect,
 	.object = block_object,
+	.event_ring = block_event_ring,
+	.event_name = block_event_name,
 	.destroy = block_destroy,
 };

@@ -12,6 +12,7 @@
 #include "results/results.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "trace/btf_probe.h"
 
@@ -26,7 +27,11 @@ struct trace_config {
 	const struct kernel_btf *btf;
 	const char *fstype; /* as mounted: "ext4", "xfs" ... */
 	bool deep; /* --probes deep: also the per-file hot events */
+	uint64_t bin_ns; /* timeline bin width (--bin); 0: the default */
+	uint64_t slow_io_ns; /* --slow-io: a block IO event above; 0: default */
 };
+
+struct fsprof_event;
 
 struct trace_domain_ops {
 	const char *name;
@@ -37,13 +42,19 @@ struct trace_domain_ops {
 	int (*load)(void *priv);
 	/* attach what exists; one attach_record per program into list */
 	int (*attach)(void *priv, struct attach_list *list);
-	void (*set_phase)(void *priv, unsigned int phase);
+	/* phase begins (0: between phases) at start_ns, CLOCK_MONOTONIC */
+	void (*set_phase)(void *priv, unsigned int phase, uint64_t start_ns);
 	/*
 	 * Add what the kernel counted for phase into out: block into
 	 * out->block, everything else as named metrics "<domain>.<what>" into
 	 * out->metrics. Phase 0 is the work seen between phases.
 	 */
 	int (*collect)(void *priv, unsigned int phase, struct phase_result *out);
+	/* optional: the fd of its ring of rare events (BPF ringbuf), or < 0 */
+	int (*event_ring)(void *priv);
+	/* optional: fill the strings of a raw event from its ring */
+	void (*event_name)(void *priv, const struct fsprof_event *raw,
+			   struct event_record *rec);
 	/* the loaded object, for fsprof's own cost (program run times) */
 	const struct bpf_object *(*object)(void *priv);
 	void (*destroy)(void *priv);

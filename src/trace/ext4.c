@@ -220,10 +220,12 @@ static int ext4_attach(void *priv, struct attach_list *list)
 	return attach_programs("ext4", slots, E4_NR, list) > 0 ? 0 : -ENOENT;
 }
 
-static void ext4_set_phase(void *priv, unsigned int phase)
+static void ext4_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
 {
 	struct ext4_domain *d = priv;
 
+	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
+			 __ATOMIC_SEQ_CST);
 	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 }
 

@@ -6,6 +6,7 @@
  * jbd2.proc_transactions, which jbd2.commits must equal.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -20,6 +21,7 @@
 #include "trace/domain.h"
 #include "trace/jbd2_proc.h"
 #include "trace/kconfig.h"
+#include "trace/timeline.h"
 #include "util/log.h"
 
 /* the run_stats times, named as the metrics report them */
@@ -59,6 +61,13 @@ struct jbd2_domain {
 	struct jbd2_stats *percpu; /* ncpus values, for one lookup */
 	struct proc_peer peer;
 	bool hz_known; /* libbpf found the kernel config for CONFIG_HZ */
+	struct timeline_map timeline;
+};
+
+/* the timeline's series, each the bins of the metric of the same name */
+static const struct timeline_field jbd2_timeline[] = {
+	{ "jbd2.commits", offsetof(struct jbd2_tl_bin, commits) },
+	{ "jbd2.blocks_logged", offsetof(struct jbd2_tl_bin, blocks_logged) },
 };
 
 /* the deep set fires several times per file: only with --probes deep */
@@ -141,6 +150,7 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 		goto fail;
 	}
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
+	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	d->hz_known = hz_known;
 	progs[J2_START] = d->skel->progs.fsprof_j2_start;
 	progs[J2_END] = d->skel->progs.fsprof_j2_end;
@@ -170,8 +180,12 @@ fail:
 static int jbd2_load(void *priv)
 {
 	struct jbd2_domain *d = priv;
+	int err = jbd2_bpf__load(d->skel);
 
-	return jbd2_bpf__load(d->skel);
+	if (!err)
+		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
+					d->skel->rodata->tl_bin_ns);
+	return err;
 }
 
 static int jbd2_attach(void *priv, struct attach_list *list)
@@ -209,7 +223,7 @@ static int jbd2_attach(void *priv, struct attach_list *list)
  * The peer is read outside the programs' window on both sides: before the
  * phase id is published at a begin, after it is cleared at an end.
  */
-static void jbd2_set_phase(void *priv, unsigned int phase)
+static void jbd2_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
 {
 	struct jbd2_domain *d = priv;
 	struct proc_peer *p = &d->peer;
@@ -218,6 +232,8 @@ static void jbd2_set_phase(void *priv, unsigned int phase)
 
 	if (phase != FSPROF_PHASE_NONE && proc_peer_read(p, &now))
 		p->at_begin = now;
+	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
+			 __ATOMIC_SEQ_CST);
 	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 	p->running = phase < FSPROF_MAX_PHASES ? phase : FSPROF_PHASE_NONE;
 	if (phase == FSPROF_PHASE_NONE && ended != FSPROF_PHASE_NONE &&
@@ -397,6 +413,13 @@ static int jbd2_collect(void *priv, unsigned int phase,
 		err = hists_report(d, sum, m);
 	if (!err && peer_count(&d->peer, phase, &peer))
 		err = metric_add(m, "jbd2.proc_transactions", peer);
+	if (!err)
+		err = metric_add(m, "jbd2.events_dropped",
+				 d->skel->bss->events_dropped[phase]);
+	if (!err && phase != FSPROF_PHASE_NONE && traced(d, J2_STATS))
+		err = timeline_map_collect(&d->timeline, out, jbd2_timeline,
+					   sizeof(jbd2_timeline) /
+						   sizeof(jbd2_timeline[0]));
 	if (!err && phase == FSPROF_PHASE_NONE &&
 	    (!d->hz_known || d->skel->bss->hz_unknown))
 		log_warn(
@@ -412,12 +435,20 @@ static const struct bpf_object *jbd2_object(void *priv)
 	return d->skel->obj;
 }
 
+static int jbd2_event_ring(void *priv)
+{
+	const struct jbd2_domain *d = priv;
+
+	return bpf_map__fd(d->skel->maps.rare_events);
+}
+
 static void jbd2_destroy(void *priv)
 {
 	struct jbd2_domain *d = priv;
 
 	if (!d)
 		return;
+	timeline_map_close(&d->timeline);
 	jbd2_bpf__destroy(d->skel);
 	free(d->percpu);
 	free(d);
@@ -434,5 +465,6 @@ const struct trace_domain_ops jbd2_domain = {
 	.set_phase = jbd2_set_phase,
 	.collect = jbd2_collect,
 	.object = jbd2_object,
+	.event_ring = jbd2_event_ring,
 	.destroy = jbd2_destroy,
 };

@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "trace/event_stream.h"
 #include "trace/tracer.h"
 #include "util/log.h"
 
@@ -69,6 +70,17 @@ fail:
 	return err;
 }
 
+/* a thread reads the domains' rings of rare events while the case runs */
+static void tracer_start_events(struct tracer *t)
+{
+	struct event_source src[TRACER_MAX_DOMAINS];
+	unsigned int i;
+
+	for (i = 0; i < t->n; i++)
+		src[i] = (struct event_source){ t->dom[i].ops, t->dom[i].priv };
+	event_stream_start(&t->events, src, t->n);
+}
+
 static int tracer_undo(void *arg)
 {
 	tracer_stop(arg);
@@ -123,10 +135,11 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		selfcost_add_object(&t->self, t->dom[i].ops->object(t->dom[i].priv));
 	if (!t->n)
 		log_warn("no kernel domain could be traced; only user-side metrics will be reported");
+	tracer_start_events(t);
 	return 0;
 }
 
-void tracer_set_phase(struct tracer *t, unsigned int phase)
+void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns)
 {
 	unsigned int i;
 
@@ -134,7 +147,7 @@ void tracer_set_phase(struct tracer *t, unsigned int phase)
 	if (phase)
 		selfcost_phase_begin(&t->self);
 	for (i = 0; i < t->n; i++)
-		t->dom[i].ops->set_phase(t->dom[i].priv, phase);
+		t->dom[i].ops->set_phase(t->dom[i].priv, phase, start_ns);
 	if (!phase)
 		selfcost_phase_end(&t->self, t->phase);
 	t->phase = phase;
@@ -161,8 +174,16 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 	return first;
 }
 
+int tracer_take_events(struct tracer *t, struct event_list *list)
+{
+	return event_stream_take(t->events, list);
+}
+
 void tracer_stop(struct tracer *t)
 {
+	/* the rings are the domains' maps: stop reading them first */
+	event_stream_free(t->events);
+	t->events = NULL;
 	while (t->n > 0) {
 		t->n--;
 		t->dom[t->n].ops->destroy(t->dom[t->n].priv);

@@ -15,6 +15,8 @@
 
 #define TRACER_MAX_DOMAINS 8
 
+struct event_stream;
+
 struct tracer_domain {
 	const struct trace_domain_ops *ops;
 	void *priv;
@@ -25,6 +27,7 @@ struct tracer {
 	unsigned int n; /* domains that loaded and attached */
 	unsigned int phase; /* the phase running, 0 between phases */
 	struct selfcost self; /* what the programs cost, per phase */
+	struct event_stream *events; /* their rings of rare events, or NULL */
 };
 
 /*
@@ -36,12 +39,21 @@ struct tracer {
 int tracer_start(struct tracer *t, const struct trace_config *target,
 		 struct attach_list *programs, struct teardown *td);
 
-/* set the phase id every domain charges events to (0 = between phases) */
-void tracer_set_phase(struct tracer *t, unsigned int phase);
+/*
+ * set the phase id every domain charges events to (0 = between phases),
+ * beginning at start_ns (CLOCK_MONOTONIC): bin 0 of its timeline
+ */
+void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns);
 
 /* what every domain counted for phase (0: between phases) into out */
 int tracer_collect(struct tracer *t, unsigned int phase,
 		   struct phase_result *out);
+
+/*
+ * the rare events the domains' rings delivered since start, into list;
+ * call once, after the last collect (stops reading the rings)
+ */
+int tracer_take_events(struct tracer *t, struct event_list *list);
 
 void tracer_stop(struct tracer *t);
 

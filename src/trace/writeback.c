@@ -2,6 +2,7 @@
 /* Writeback domain, user side: see bpf/writeback.bpf.c. */
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +17,12 @@
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/kconfig.h"
+#include "trace/timeline.h"
 #include "trace/writeback.h"
 #include "util/log.h"
 
 #define REASON_PREFIX "WB_REASON_"
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct writeback_domain {
 	struct writeback_bpf *skel;
@@ -28,6 +31,25 @@ struct writeback_domain {
 	int ncpus;
 	struct wb_phase_stats *percpu; /* ncpus values, for one lookup */
 	char reason[WB_REASON_SLOTS][WB_REASON_NAME_LEN];
+	struct timeline_map timeline;
+};
+
+/* the timeline's series, each the bins of the metric of the same name */
+static const struct timeline_field wb_timeline_ns[] = {
+	{ "writeback.pages_written", offsetof(struct wb_tl_bin, pages) },
+	{ "writeback.throttle_count",
+	  offsetof(struct wb_tl_bin, throttle_count) },
+	{ "writeback.throttle_pause_ns",
+	  offsetof(struct wb_tl_bin, throttle_pause) },
+};
+
+/* without CONFIG_HZ the pauses stay in jiffies, as the metric does */
+static const struct timeline_field wb_timeline_jiffies[] = {
+	{ "writeback.pages_written", offsetof(struct wb_tl_bin, pages) },
+	{ "writeback.throttle_count",
+	  offsetof(struct wb_tl_bin, throttle_count) },
+	{ "writeback.throttle_pause_jiffies",
+	  offsetof(struct wb_tl_bin, throttle_pause) },
 };
 
 int wb_reason_names(const struct btf *btf,
@@ -104,6 +126,7 @@ int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 
 static void writeback_free(struct writeback_domain *d)
 {
+	timeline_map_close(&d->timeline);
 	writeback_bpf__destroy(d->skel);
 	free(d->percpu);
 	free(d);
@@ -147,6 +170,7 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 		goto fail;
 	}
 	memcpy((char *)d->skel->rodata->targ_bdi, bdi, sizeof(bdi));
+	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	wb_reason_names(kernel_btf_find(cfg->btf, "wb_reason", BTF_KIND_ENUM,
 					&nargs),
 			d->reason);
@@ -181,6 +205,9 @@ static int writeback_load(void *priv)
 
 	if (!err)
 		d->hz_known = d->skel->kconfig && d->skel->kconfig->CONFIG_HZ;
+	if (!err)
+		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
+					d->skel->rodata->tl_bin_ns);
 	return err;
 }
 
@@ -202,9 +229,13 @@ static int writeback_attach(void *priv, struct attach_list *list)
 	return attach_programs("writeback", slots, 4, list) > 0 ? 0 : -ENOENT;
 }
 
-static void writeback_set_phase(void *priv, unsigned int phase)
+static void writeback_set_phase(void *priv, unsigned int phase,
+				uint64_t start_ns)
 {
 	struct writeback_domain *d = priv;
+
+	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
+			 __ATOMIC_SEQ_CST);
 
 	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 }
@@ -305,7 +336,33 @@ static int writeback_collect(void *priv, unsigned int phase,
 		err = metric_add(m, "writeback.events", sum.events);
 	if (!err)
 		err = wb_add_throttle(d, &sum, m);
+	if (!err)
+		err = metric_add(m, "writeback.events_dropped",
+				 d->skel->bss->events_dropped[phase]);
+	if (!err && phase != FSPROF_PHASE_NONE)
+		err = timeline_map_collect(&d->timeline, out,
+					   d->hz_known ? wb_timeline_ns :
+							 wb_timeline_jiffies,
+					   ARRAY_SIZE(wb_timeline_ns));
 	return err;
+}
+
+static int writeback_event_ring(void *priv)
+{
+	const struct writeback_domain *d = priv;
+
+	return bpf_map__fd(d->skel->maps.rare_events);
+}
+
+/* a flusher pass: the reason of its work by name */
+static void writeback_event_name(void *priv, const struct fsprof_event *raw,
+				 struct event_record *rec)
+{
+	const struct writeback_domain *d = priv;
+
+	if (raw->kind == FSPROF_EV_WB_WORK && raw->aux < WB_REASON_SLOTS)
+		snprintf(rec->s[0], sizeof(rec->s[0]), "%s",
+			 d->reason[raw->aux]);
 }
 
 static const struct bpf_object *writeback_object(void *priv)
@@ -329,5 +386,7 @@ const struct trace_domain_ops writeback_domain = {
 	.set_phase = writeback_set_phase,
 	.collect = writeback_collect,
 	.object = writeback_object,
+	.event_ring = writeback_event_ring,
+	.event_name = writeback_event_name,
 	.destroy = writeback_destroy,
 };

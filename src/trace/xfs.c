@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -20,6 +22,7 @@
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/kallsyms.h"
+#include "trace/timeline.h"
 #include "trace/xfs_callers.h"
 #include "trace/xfs_sysfs.h"
 #include "util/log.h"
@@ -82,6 +85,15 @@ struct xfs_domain {
 
 	unsigned int n_callers;
 	struct force_caller_name callers[XFS_MAX_CALLERS];
+
+	struct timeline_map timeline;
+};
+
+/* the timeline's series (log_force_events: both halves of each force) */
+static const struct timeline_field xfs_timeline[] = {
+	{ "xfs.log_writes", offsetof(struct xfs_tl_bin, log_writes) },
+	{ "xfs.log_force_events",
+	  offsetof(struct xfs_tl_bin, log_force_events) },
 };
 
 /* "tracepoint/xfs/xfs_log_force" -> "xfs_log_force" */
@@ -99,6 +111,7 @@ static void xfs_domain_free(struct xfs_domain *d)
 
 	for (i = 0; i < d->n_progs; i++)
 		bpf_link__destroy(d->links[i]);
+	timeline_map_close(&d->timeline);
 	xfs_bpf__destroy(d->skel);
 	free(d->percpu);
 	free(d);
@@ -239,6 +252,7 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 		return err;
 	}
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
+	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	xfs_probe_events(d, cfg);
 	xfs_sysfs_open(d, cfg->kernel_dev);
 	*priv = d;
@@ -248,8 +262,12 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 static int xfs_load(void *priv)
 {
 	struct xfs_domain *d = priv;
+	int err = xfs_bpf__load(d->skel);
 
-	return xfs_bpf__load(d->skel);
+	if (!err)
+		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
+					d->skel->rodata->tl_bin_ns);
+	return err;
 }
 
 static int xfs_attach(void *priv, struct attach_list *list)
@@ -288,11 +306,13 @@ static void xfs_sysfs_snapshot(struct xfs_domain *d,
  * phase (after the switch to it, before the switch back), so both counts
  * cover the same work.
  */
-static void xfs_set_phase(void *priv, unsigned int phase)
+static void xfs_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
 {
 	struct xfs_domain *d = priv;
 	struct xfs_sysfs_stats end, delta;
 
+	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
+			 __ATOMIC_SEQ_CST);
 	if (phase != FSPROF_PHASE_NONE) {
 		__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 		if (d->have_sysfs && phase < FSPROF_MAX_PHASES) {
@@ -545,7 +565,46 @@ static int xfs_collect(void *priv, unsigned int phase, struct phase_result *out)
 	err = err ?: xfs_collect_forces(d, phase, &out->metrics);
 	err = err ?: xfs_collect_hists(d, phase, &out->metrics);
 	err = err ?: xfs_collect_sysfs(d, phase, &out->metrics);
+	err = err   ?:
+		      metric_add(&out->metrics, "xfs.events_dropped",
+				 d->skel->bss->events_dropped[phase]);
+	if (!err && phase != FSPROF_PHASE_NONE)
+		err = timeline_map_collect(&d->timeline, out, xfs_timeline,
+					   sizeof(xfs_timeline) /
+						   sizeof(xfs_timeline[0]));
 	return err;
+}
+
+static int xfs_event_ring(void *priv)
+{
+	const struct xfs_domain *d = priv;
+
+	return bpf_map__fd(d->skel->maps.rare_events);
+}
+
+/*
+ * A log force event: who asked, by class and function (the "cil" class is
+ * the second event every force fires: one per force, see xfs_callers.h).
+ */
+static void xfs_event_name(void *priv, const struct fsprof_event *raw,
+			   struct event_record *rec)
+{
+	struct xfs_domain *d = priv;
+	const struct force_caller_name *c;
+	uint64_t ip = raw->v[1];
+
+	if (raw->kind != FSPROF_EV_XFS_LOG_FORCE)
+		return;
+	force_callers_name(d, &ip, 1);
+	c = force_caller_find(d, ip);
+	if (!c || !c->function[0]) {
+		snprintf(rec->s[0], sizeof(rec->s[0]), "unresolved");
+		return;
+	}
+	snprintf(rec->s[0], sizeof(rec->s[0]), "%s",
+		 xfs_force_class_name(c->class));
+	snprintf(rec->s[1], sizeof(rec->s[1]), "%.*s",
+		 (int)sizeof(rec->s[1]) - 1, c->function);
 }
 
 static const struct bpf_object *xfs_object(void *priv)
@@ -572,5 +631,7 @@ const struct trace_domain_ops xfs_domain = {
 	.set_phase = xfs_set_phase,
 	.collect = xfs_collect,
 	.object = xfs_object,
+	.event_ring = xfs_event_ring,
+	.event_name = xfs_event_name,
 	.destroy = xfs_destroy,
 };

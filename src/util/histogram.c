@@ -48,6 +48,9 @@ double hist_percentile(const uint64_t *slots, unsigned int nslots, double p)
 		if (!slots[i])
 			continue;
 		if (seen + (double)slots[i] >= rank) {
+			/* slots below HIST_SUBS hold one exact value each */
+			if (i < HIST_SUBS)
+				return (double)i;
 			lo = (double)hist_slot_low(i);
 			hi = (double)hist_slot_high(i);
 			/* values sit uniformly in [lo, hi): interpolate */

@@ -14,8 +14,8 @@ uint64_t hist_slot_high(unsigned int slot);
 
 /*
  * The p-th percentile (0 < p <= 100) of the values counted in slots,
- * interpolated linearly inside the slot that holds it. Returns 0 when the
- * histogram is empty.
+ * interpolated linearly inside the slot that holds it (values 0..3 have
+ * exact slots and come back exact). Returns 0 when the histogram is empty.
  */
 double hist_percentile(const uint64_t *slots, unsigned int nslots, double p);
 

@@ -138,3 +138,52 @@ void format_bytes(uint64_t bytes, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%.1f %s", v, units[u]);
 }
+
+struct duration_unit {
+	const char *suffix;
+	uint64_t ns;
+};
+
+static const struct duration_unit duration_units[] = {
+	{ "ns", 1 },
+	{ "us", 1000ULL },
+	{ "ms", 1000000ULL },
+	{ "s", 1000000000ULL },
+};
+
+int parse_duration(const char *text, uint64_t *out, char *err, size_t errlen)
+{
+	const struct duration_unit *unit = NULL;
+	char *end;
+	double v;
+	size_t i;
+
+	if (!text || !isdigit((unsigned char)*text)) {
+		snprintf(
+			err, errlen,
+			"'%s' is not a duration (expected a number and a unit: 100ms, 50us, 1s)",
+			text ? text : "");
+		return -EINVAL;
+	}
+	errno = 0;
+	v = strtod(text, &end);
+	for (i = 0; i < sizeof(duration_units) / sizeof(duration_units[0]); i++)
+		if (!strcasecmp(end, duration_units[i].suffix))
+			unit = &duration_units[i];
+	if (errno || !unit) {
+		snprintf(
+			err, errlen,
+			"'%s' is not a duration (expected a number and a unit: ns, us, ms or s)",
+			text);
+		return -EINVAL;
+	}
+	v *= (double)unit->ns;
+	if (v < 1 || v >= 18446744073709551616.0) {
+		snprintf(err, errlen,
+			 "duration '%s' is out of range (1 ns .. 584 years)",
+			 text);
+		return -EINVAL;
+	}
+	*out = (uint64_t)v;
+	return 0;
+}

@@ -14,6 +14,13 @@
  */
 int parse_size(const char *text, uint64_t *out, char *err, size_t errlen);
 
+/*
+ * Parse a duration with its unit: "100ms", "50us", "1.5s", "200ns". A unit is
+ * required. Returns 0, or -EINVAL with a reason in err (garbage, no unit,
+ * under 1 ns, overflow).
+ */
+int parse_duration(const char *text, uint64_t *out, char *err, size_t errlen);
+
 /* Format bytes with a binary unit: "256 MiB", "1.5 GiB", "512 B". */
 void format_bytes(uint64_t bytes, char *buf, size_t len);
 

@@ -26,7 +26,7 @@
 
 static const struct param_def files1m_params[] = {
 	{ "files", PARAM_COUNT, "2000", "4000", "number of files" },
-	{ "size", PARAM_SIZE, "1M", "1M", "bytes per file" },
+	{ "filesize", PARAM_SIZE, "1M", "1M", "bytes per file" },
 	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
 };
 
@@ -76,7 +76,7 @@ static int files1m_open(const struct workload_env *env, struct files1m_run *r,
 			bool make_dir)
 {
 	r->files = param_num(env->params, "files");
-	r->size = param_num(env->params, "size");
+	r->size = param_num(env->params, "filesize");
 	r->bs = (size_t)param_num(env->params, "bs");
 	r->topfd = r->dirfd = -1;
 	r->block = NULL;
@@ -279,7 +279,7 @@ static int files1m_remove(const struct workload_env *env, struct phase_ctx *pc)
 static uint64_t files1m_space_needed(const struct workload_params *params)
 {
 	uint64_t files = param_num(params, "files");
-	uint64_t size = param_num(params, "size");
+	uint64_t size = param_num(params, "filesize");
 
 	/* data in 4 KiB blocks, plus a block of mapping/indirects per file */
 	return files * ((size + 4095) / 4096 * 4096 + 4096);

@@ -27,7 +27,7 @@ static const struct param_def fsync_params[] = {
 	{ "files", PARAM_COUNT, "1000", "10000", "files, one cycle each" },
 	{ "appends", PARAM_COUNT, "2", "4",
 	  "appends per file, each followed by fsync" },
-	{ "size", PARAM_SIZE, "16k", "16k", "bytes per append" },
+	{ "appendsize", PARAM_SIZE, "16k", "16k", "bytes per append" },
 };
 
 struct fsync_run {
@@ -159,7 +159,7 @@ static int fsync_cycles(const struct workload_env *env, struct phase_ctx *pc)
 	struct fsync_run r = {
 		.files = param_num(env->params, "files"),
 		.appends = param_num(env->params, "appends"),
-		.size = (size_t)param_num(env->params, "size"),
+		.size = (size_t)param_num(env->params, "appendsize"),
 		.dirfd = -1,
 	};
 	int topfd, err = 0;
@@ -214,7 +214,7 @@ static uint64_t fsync_space_needed(const struct workload_params *params)
 {
 	uint64_t files = param_num(params, "files");
 	uint64_t bytes =
-		param_num(params, "appends") * param_num(params, "size");
+		param_num(params, "appends") * param_num(params, "appendsize");
 
 	/* data in 4 KiB blocks, and ext4's default 16 KiB of image per inode */
 	return files * ((bytes + 4095) / 4096 * 4096 + 16384);

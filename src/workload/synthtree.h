@@ -23,7 +23,7 @@ struct synth_spec {
 	uint64_t seed;
 };
 
-/* "small" (quick scale), "linux-2.6.33", "linux-6.1"; -EINVAL otherwise */
+/* "small", "linux-2.6.33" (quick), "linux-6.1" (full); -EINVAL otherwise */
 int synth_preset(const char *name, struct synth_spec *out);
 
 /* the presets' names, for error messages */

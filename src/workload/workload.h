@@ -90,7 +90,7 @@ static inline void work_add(struct phase_ctx *pc, uint64_t bytes,
 	pc->result->work.files += files;
 }
 
-/* a per-interval sample (afd's "files bytes => fps MB/s" lines) */
+/* a per-interval sample (afd's "files bytes => files/s MiB/s" lines) */
 int interval_add(struct phase_ctx *pc, uint64_t t_ns, uint64_t files,
 		 uint64_t bytes);
 

@@ -1,0 +1,180 @@
+#!/usr/bin/env bats
+# The per-phase timeline (fixed time bins per domain) and the rings of rare
+# events, on real ext4 and XFS loop filesystems. Three runs, shared:
+#   EXT4:  fsync on ext4 with --slow-io 1ns, so that every block request is
+#          a rare event as well as every journal commit;
+#   XFS:   fsync on XFS: every log force is a ring event;
+#   SEQIO: seqio 128M on ext4 with --bin 50ms --slow-io 1ms.
+# Every series' bins must add up to the phase's metric of the same meaning,
+# and every event must be charged to the phase that counted it.
+
+load helpers
+
+run_fsprof() {
+	local name=$1
+	shift
+	local status=0
+	"$FSPROF" run -q --scratch "$SCRATCH" --json "$SCRATCH.$name.json" "$@" \
+		>"$SCRATCH.$name.out" 2>&1 || status=$?
+	echo "$status" >"$SCRATCH.$name.status"
+}
+
+setup_file() {
+	load helpers
+	scratch_create
+	run_fsprof ext4 -w fsync:files=300 --fs ext4 --slow-io 1ns
+	run_fsprof xfs -w fsync:files=150 --fs xfs
+	run_fsprof seqio -w seqio --size 128M --fs ext4 --bin 50ms \
+		--slow-io 1ms
+}
+
+teardown_file() {
+	load helpers
+	local n
+	for n in ext4 xfs seqio; do
+		rm -f "$SCRATCH.$n.json" "$SCRATCH.$n.out" "$SCRATCH.$n.status"
+	done
+	scratch_remove
+}
+
+# fail with the run's output when it did not exit 0
+run_ok() {
+	local status
+	status=$(cat "$SCRATCH.$1.status")
+	[ "$status" -eq 0 ] || { cat "$SCRATCH.$1.out"; return 1; }
+}
+
+# one JSON line per phase from a jq filter applied to each phase
+per_phase() {
+	jq -c ".cases[0].phases[] | $2" "$SCRATCH.$1.json"
+}
+
+@test "the runs with a timeline and rare events succeed and leave nothing behind" {
+	run_ok ext4
+	run_ok xfs
+	run_ok seqio
+	leftovers "$SCRATCH"
+}
+
+@test "every phase has one bin per bin width of its wall time, plus or minus one" {
+	local run line
+	for run in ext4 xfs seqio; do
+		while read -r line; do
+			echo "$run $line"
+			jq -e '(.wall / .bin_ns) as $want |
+				.bins >= ($want | floor) and .bins <= ($want | floor) + 2 and
+				.bins >= $want - 1 and .bins <= $want + 1' <<<"$line"
+		done < <(per_phase "$run" '{name, wall: .wall_ns, bin_ns: .timeline.bin_ns, bins: .timeline.bins}')
+	done
+	# --bin 50ms is the width the seqio run used
+	[ "$(jq '[.cases[0].phases[].timeline.bin_ns] | unique' -c "$SCRATCH.seqio.json")" = "[50000000]" ]
+	[ "$(jq '[.cases[0].phases[].timeline.bin_ns] | unique' -c "$SCRATCH.ext4.json")" = "[100000000]" ]
+}
+
+@test "the block series add up to the phase's block bytes and requests" {
+	local run line
+	for run in ext4 xfs seqio; do
+		while read -r line; do
+			echo "$run $line"
+			jq -e '.ws == .w and .rs == .r and .ios == .iosum' <<<"$line"
+		done < <(per_phase "$run" '{name,
+			w: .block.classes.write.bytes,
+			ws: ([.timeline.series["block.data_write_bytes", "block.meta_write_bytes", "block.log_write_bytes"][]] | add),
+			r: .block.classes.read.bytes,
+			rs: ([.timeline.series["block.data_read_bytes", "block.meta_read_bytes", "block.log_read_bytes"][]] | add),
+			ios: .block.total.ios, iosum: (.timeline.series["block.ios"] | add)}')
+	done
+	# something was written, so the equality is not 0 == 0
+	[ "$(jq '.cases[0].phases[0].block.classes.write.bytes' "$SCRATCH.seqio.json")" -ge 134217728 ]
+}
+
+@test "the journal, XFS log and writeback series add up to their metrics" {
+	local line
+	while read -r line; do
+		echo "ext4 $line"
+		jq -e '.c == .cs and .l == .ls' <<<"$line"
+	done < <(per_phase ext4 '{name, c: .metrics.jbd2.commits, cs: (.timeline.series["jbd2.commits"] | add),
+		l: .metrics.jbd2.blocks_logged, ls: (.timeline.series["jbd2.blocks_logged"] | add)}')
+	while read -r line; do
+		echo "xfs $line"
+		jq -e '.w == .ws' <<<"$line"
+	done < <(per_phase xfs '{name, w: .metrics.xfs.log_writes, ws: (.timeline.series["xfs.log_writes"] | add)}')
+	while read -r line; do
+		echo "seqio $line"
+		jq -e '.p == .ps and .t == .ts' <<<"$line"
+	done < <(per_phase seqio '{name, p: .metrics.writeback.pages_written, ps: (.timeline.series["writeback.pages_written"] | add),
+		t: .metrics.writeback.throttle_count, ts: (.timeline.series["writeback.throttle_count"] | add)}')
+	[ "$(jq '.cases[0].phases[0].metrics.jbd2.commits' "$SCRATCH.ext4.json")" -ge 300 ]
+	[ "$(jq '.cases[0].phases[0].metrics.xfs.log_writes' "$SCRATCH.xfs.json")" -ge 150 ]
+}
+
+@test "an fsync workload yields one ring event per journal commit, none dropped" {
+	local line
+	while read -r line; do
+		echo "$line"
+		jq -e '.commits == .events and .dropped == 0' <<<"$line"
+	done < <(jq -c '.cases[0] as $c | ($c.phases + [$c.spill | .id = 0 | .name = "spill"])[] |
+		.id as $id | {name, commits: .metrics.jbd2.commits, dropped: .metrics.jbd2.events_dropped,
+		events: ([$c.events[] | select(.domain == "jbd2" and .kind == "commit" and .phase == $id)] | length)}' \
+		"$SCRATCH.ext4.json")
+	# commit events carry their transaction and a duration
+	jq -e '[.cases[0].events[] | select(.kind == "commit")] |
+		all(.tid > 0 and .commit_ns > 0 and .blocks_logged > 0)' "$SCRATCH.ext4.json"
+}
+
+@test "with --slow-io 1ns every completed request is an event of the phase that issued it" {
+	local line
+	while read -r line; do
+		echo "$line"
+		jq -e '.completed == .events and .completed > 0 and .dropped == 0' <<<"$line"
+	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+		completed: .block.total.latency.count, dropped: .metrics.block.events_dropped,
+		events: ([$c.events[] | select(.kind == "slow_io" and .phase == $id)] | length)}' \
+		"$SCRATCH.ext4.json")
+	jq -e '[.cases[0].events[] | select(.kind == "slow_io")] |
+		all(.bytes >= 0 and .latency_ns > 0 and (.class | length) > 0 and (.issuer | length) > 0)' \
+		"$SCRATCH.ext4.json"
+}
+
+@test "with --slow-io 1ms the slow-IO events are the requests the latency histogram puts at 1 ms or more" {
+	local line
+	while read -r line; do
+		echo "$line"
+		jq -e '.events >= .surely and .events <= .maybe' <<<"$line"
+	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+		surely: ([.block.total.latency.histogram[] | select(.low >= 1000000) | .count] | add // 0),
+		maybe: ([.block.total.latency.histogram[] | select(.high > 1000000) | .count] | add // 0),
+		events: ([$c.events[] | select(.kind == "slow_io" and .phase == $id)] | length)}' \
+		"$SCRATCH.seqio.json")
+	jq -e '[.cases[0].events[] | select(.kind == "slow_io")] | all(.latency_ns >= 1000000)' \
+		"$SCRATCH.seqio.json"
+}
+
+@test "every XFS log force is a ring event, named by who asked for it" {
+	local line
+	while read -r line; do
+		echo "$line"
+		jq -e '.forces == .cil and .dropped == 0' <<<"$line"
+	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+		forces: .metrics.xfs.log_forces, dropped: .metrics.xfs.events_dropped,
+		cil: ([$c.events[] | select(.kind == "log_force" and .caller_class == "cil" and .phase == $id)] | length)}' \
+		"$SCRATCH.xfs.json")
+	# the fsync workload's forces come from fsync
+	[ "$(jq '[.cases[0].events[] | select(.caller_class == "fsync")] | length' "$SCRATCH.xfs.json")" -ge 150 ]
+}
+
+@test "the text report draws the timeline and counts the rare events and drops" {
+	grep -q '^timeline ' "$SCRATCH.ext4.out"
+	grep -qE '^  jbd2.commits +\|[ .:=+*#%@-]+\| peak ' "$SCRATCH.ext4.out"
+	grep -qE '^rare events: [0-9]+ \(jbd2 commit [0-9]+, block slow_io [0-9]+\); lost to a full ring: 0' \
+		"$SCRATCH.ext4.out"
+}
+
+@test "a bin width or slow-IO threshold without a unit is a usage error" {
+	run "$FSPROF" run --bin 100 --scratch /nonexistent
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--bin: '100' is not a duration"* ]]
+	run "$FSPROF" run --slow-io 0ms --scratch /nonexistent
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--slow-io"* ]]
+}
