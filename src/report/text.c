@@ -43,6 +43,33 @@ void format_metric_value(const char *name, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.0f", v);
 }
 
+/*
+ * The blkio throttle does not hold every issuer back (on 6.18, XFS log
+ * writes from the xfs-log kworker pass it): say so where a phase's device
+ * IOPS exceed the model's limit.
+ */
+static void report_throttle_check(const struct case_result *c, FILE *out)
+{
+	const struct target_result *t = &c->target;
+	unsigned int i;
+
+	for (i = 0; i < c->n_phases; i++) {
+		const struct phase_result *p = &c->phases[i];
+		double secs = (double)p->wall_ns / 1e9;
+		double w = (double)p->block.cls[BLK_OPC_WRITE].ios / secs;
+		double r = (double)p->block.cls[BLK_OPC_READ].ios / secs;
+
+		if (!p->block.traced || secs < 0.1)
+			continue;
+		if (t->model_wiops && w > 1.15 * (double)t->model_wiops)
+			fprintf(out, "throttle not held in %s: %.0f write IOPS against a limit of %llu (see which issuer in the JSON's block.issuers)\n",
+				p->name, w, (unsigned long long)t->model_wiops);
+		if (t->model_riops && r > 1.15 * (double)t->model_riops)
+			fprintf(out, "throttle not held in %s: %.0f read IOPS against a limit of %llu\n",
+				p->name, r, (unsigned long long)t->model_riops);
+	}
+}
+
 static void report_case_header(const struct run_result *run,
 			       const struct case_result *c, FILE *out)
 {
@@ -66,6 +93,7 @@ static void report_case_header(const struct run_result *run,
 		fprintf(out, "size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
 	if (strcmp(t->device_model, "none"))
 		fprintf(out, "device model: %s\n", t->device_model);
+	report_throttle_check(c, out);
 	fprintf(out, "mount: %s (superblock: %s)\n", t->mount_opts,
 		t->super_opts);
 	if (c->programs.n)

@@ -137,6 +137,7 @@ struct target_result {
 	char super_opts[1024];
 	struct log_region log; /* what the block domain's log class is */
 	char device_model[128]; /* "hdd: riops=150 ..." or "none" */
+	uint64_t model_riops, model_wiops; /* its IOPS limits, 0 = none */
 	char kernel_release[128];
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };

@@ -158,6 +158,10 @@ static void case_record_target(struct case_result *c, struct target *t)
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
 	device_model_format(t->spec.model, tr->device_model,
 			    sizeof(tr->device_model));
+	if (t->spec.model) {
+		tr->model_riops = t->spec.model->riops;
+		tr->model_wiops = t->spec.model->wiops;
+	}
 	if (!uname(&u))
 		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",
 			 u.release);
