@@ -150,6 +150,16 @@ static __always_inline void hist_count(unsigned long long *slots, __u64 v)
 		slots[slot]++;
 }
 
+/* count v into a whole histogram */
+static __always_inline void hist_add(struct hist_counts *h, __u64 v)
+{
+	h->count++;
+	h->sum += v;
+	if (v > h->max)
+		h->max = v;
+	hist_count(h->slot, v);
+}
+
 /* ---- end histograms ---- */
 
 /* ---- jbd2 / ext4 domains (bpf/jbd2.bpf.c, bpf/ext4.bpf.c) ---- */

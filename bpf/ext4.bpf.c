@@ -54,15 +54,6 @@ static __always_inline struct ext4_stats *stats_of_phase(void)
 	return stats_of(current_phase());
 }
 
-static __always_inline void hist_add(struct ext4_hist *h, __u64 v)
-{
-	h->count++;
-	h->sum += v;
-	if (v > h->max)
-		h->max = v;
-	hist_count(h->slot, v);
-}
-
 static __always_inline bool sb_is_target(struct super_block *sb)
 {
 	return sb && BPF_CORE_READ(sb, s_dev) == targ_dev;

@@ -57,15 +57,6 @@ static __always_inline struct jbd2_stats *stats_of_phase(void)
 	return bpf_map_lookup_elem(&jbd2_stats, &idx);
 }
 
-static __always_inline void hist_add(struct jbd2_hist *h, __u64 v)
-{
-	h->count++;
-	h->sum += v;
-	if (v > h->max)
-		h->max = v;
-	hist_count(h->slot, v);
-}
-
 static __always_inline __u32 journal_dev(journal_t *journal)
 {
 	return BPF_CORE_READ(journal, j_fs_dev, bd_dev);

@@ -37,7 +37,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, XFS_HIST_ENTRIES);
 	__type(key, __u32);
-	__type(value, struct xfs_hist);
+	__type(value, struct hist_counts);
 } xfs_hists SEC(".maps");
 
 /* log force events per (phase, caller_ip) */
@@ -83,15 +83,10 @@ static __always_inline void count(__u32 phase, enum xfs_counter c)
 static __always_inline void record(__u32 phase, enum xfs_histogram h, __u64 v)
 {
 	__u32 idx = xfs_hist_index(phase, h);
-	struct xfs_hist *hist = bpf_map_lookup_elem(&xfs_hists, &idx);
+	struct hist_counts *hist = bpf_map_lookup_elem(&xfs_hists, &idx);
 
-	if (!hist)
-		return;
-	hist->count++;
-	hist->sum += v;
-	if (v > hist->max)
-		hist->max = v;
-	hist_count(hist->slot, v);
+	if (hist)
+		hist_add(hist, v);
 }
 
 /* count event c for the target's dev: the work of the running phase */

@@ -6,14 +6,6 @@
 #include "fsprof/hist.h"
 #include "fsprof/phase.h"
 
-/* a log2 histogram as the BPF side fills it (see fsprof/hist.h) */
-struct ext4_hist {
-	unsigned long long count;
-	unsigned long long sum; /* in the histogram's unit (blocks, ns) */
-	unsigned long long max;
-	unsigned long long slot[HIST_NSLOTS];
-};
-
 /*
  * The mballoc criteria passes under the names of the kernel's enum criteria
  * (6.5+). Older kernels' numbered passes are decoded into these in
@@ -71,9 +63,9 @@ struct ext4_stats {
 	unsigned long long es_lookups; /* ext4_es_lookup_extent_exit */
 	unsigned long long es_lookup_hits; /* found in the extent cache */
 	/* histograms, default set */
-	struct ext4_hist alloc_extent_blocks; /* ext4_allocate_blocks len */
-	struct ext4_hist da_flush_extent_blocks; /* delalloc flush units */
-	struct ext4_hist fsync_ns; /* sync_file_enter -> exit */
+	struct hist_counts alloc_extent_blocks; /* ext4_allocate_blocks len */
+	struct hist_counts da_flush_extent_blocks; /* delalloc flush units */
+	struct hist_counts fsync_ns; /* sync_file_enter -> exit */
 };
 
 #endif

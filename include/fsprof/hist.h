@@ -48,4 +48,12 @@ static inline unsigned int hist_slot(unsigned long long v)
 	return (msb - HIST_SUB_BITS + 1) * HIST_SUBS + sub;
 }
 
+/* a histogram as the BPF side keeps it (per CPU), in any unit */
+struct hist_counts {
+	unsigned long long count;
+	unsigned long long sum; /* in the histogram's unit (ns, blocks...) */
+	unsigned long long max;
+	unsigned long long slot[HIST_NSLOTS];
+};
+
 #endif

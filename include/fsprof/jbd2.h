@@ -6,14 +6,6 @@
 #include "fsprof/hist.h"
 #include "fsprof/phase.h"
 
-/* a log2 histogram as the BPF side fills it (see fsprof/hist.h) */
-struct jbd2_hist {
-	unsigned long long count;
-	unsigned long long sum; /* in the histogram's unit (ns) */
-	unsigned long long max;
-	unsigned long long slot[HIST_NSLOTS];
-};
-
 /*
  * The per-commit times jbd2_run_stats reports (in jiffies, converted to ns
  * with the kernel's CONFIG_HZ), in the order of a commit's life.
@@ -45,8 +37,8 @@ struct jbd2_stats {
 	unsigned long long handles_stopped; /* jbd2_handle_stats */
 	unsigned long long handle_credits; /* credits the stopped ones asked */
 	unsigned long long handle_dirtied_blocks; /* blocks they dirtied */
-	struct jbd2_hist commit_ns; /* start_commit -> end_commit, ktime */
-	struct jbd2_hist run_ns[JBD2_T_NR]; /* from jbd2_run_stats */
+	struct hist_counts commit_ns; /* start_commit -> end_commit, ktime */
+	struct hist_counts run_ns[JBD2_T_NR]; /* from jbd2_run_stats */
 };
 
 /* One timeline bin (include/fsprof/timeline.h). */

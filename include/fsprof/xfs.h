@@ -29,7 +29,7 @@ enum xfs_counter {
 	XFS_CTR_NR,
 };
 
-/* Distributions per phase, each a struct xfs_hist. */
+/* Distributions per phase, each a struct hist_counts. */
 enum xfs_histogram {
 	XFS_HIST_LOG_WRITE_BYTES, /* iclog payload (offset) at write */
 	XFS_HIST_LOG_WRITE_NS, /* xlog_iclog_sync -> xlog_iclog_sync_done */
@@ -40,13 +40,6 @@ enum xfs_histogram {
 
 struct xfs_counts {
 	unsigned long long ctr[XFS_CTR_NR];
-};
-
-struct xfs_hist {
-	unsigned long long count;
-	unsigned long long sum;
-	unsigned long long max;
-	unsigned long long slot[HIST_NSLOTS];
 };
 
 static inline unsigned int xfs_hist_index(unsigned int phase, unsigned int hist)

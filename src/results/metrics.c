@@ -113,6 +113,30 @@ void latency_hist_record(struct latency_hist *h, uint64_t value)
 	h->slot[hist_slot(value)]++;
 }
 
+void latency_hist_add_counts(struct latency_hist *into,
+			     const struct hist_counts *h)
+{
+	unsigned int i;
+
+	into->count += h->count;
+	into->sum_ns += h->sum;
+	if (h->max > into->max_ns)
+		into->max_ns = h->max;
+	for (i = 0; i < HIST_NSLOTS; i++)
+		into->slot[i] += h->slot[i];
+}
+
+int metric_hist_add_counts(struct metric_set *s, const char *name,
+			   const struct hist_counts *h)
+{
+	struct latency_hist *out = metric_hist(s, name);
+
+	if (!out)
+		return -ENOMEM;
+	latency_hist_add_counts(out, h);
+	return 0;
+}
+
 void latency_hist_add(struct latency_hist *into, const struct latency_hist *h)
 {
 	unsigned int i;

@@ -66,6 +66,14 @@ const struct latency_hist *metric_hist_find(const struct metric_set *s,
 /* count one value into a histogram */
 void latency_hist_record(struct latency_hist *h, uint64_t value);
 
+/* add the BPF side's counts (one CPU's) into a histogram */
+void latency_hist_add_counts(struct latency_hist *into,
+			     const struct hist_counts *h);
+
+/* the same into the histogram name of s, made on first use */
+int metric_hist_add_counts(struct metric_set *s, const char *name,
+			   const struct hist_counts *h);
+
 /* add one histogram into another */
 void latency_hist_add(struct latency_hist *into, const struct latency_hist *h);
 

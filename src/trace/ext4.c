@@ -244,7 +244,7 @@ static bool traced(const struct ext4_domain *d, enum ext4_prog prog)
 	}
 }
 
-static void hist_sum(struct ext4_hist *into, const struct ext4_hist *h)
+static void hist_sum(struct hist_counts *into, const struct hist_counts *h)
 {
 	unsigned int i;
 
@@ -337,36 +337,19 @@ static int counts_report(const struct ext4_domain *d,
 	return err;
 }
 
-static int hist_report(struct metric_set *m, const char *name,
-		       const struct ext4_hist *h)
-{
-	struct latency_hist *out = metric_hist(m, name);
-	unsigned int i;
-
-	if (!out)
-		return -ENOMEM;
-	out->count += h->count;
-	out->sum_ns += h->sum;
-	if (h->max > out->max_ns)
-		out->max_ns = h->max;
-	for (i = 0; i < HIST_NSLOTS; i++)
-		out->slot[i] += h->slot[i];
-	return 0;
-}
-
 static int hists_report(const struct ext4_domain *d, const struct ext4_stats *s,
 			struct metric_set *m)
 {
 	int err = 0;
 
 	if (traced(d, E4_ALLOC))
-		err = hist_report(m, "ext4.alloc_extent_blocks",
+		err = metric_hist_add_counts(m, "ext4.alloc_extent_blocks",
 				  &s->alloc_extent_blocks);
 	if (!err && traced(d, E4_DAEXT))
-		err = hist_report(m, "ext4.da_flush_extent_blocks",
+		err = metric_hist_add_counts(m, "ext4.da_flush_extent_blocks",
 				  &s->da_flush_extent_blocks);
 	if (!err && traced(d, E4_FSIN) && traced(d, E4_FSOUT))
-		err = hist_report(m, "ext4.fsync_ns", &s->fsync_ns);
+		err = metric_hist_add_counts(m, "ext4.fsync_ns", &s->fsync_ns);
 	return err;
 }
 

@@ -243,27 +243,10 @@ static void jbd2_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
 	}
 }
 
-static int hist_into(struct metric_set *m, const char *name,
-		     const struct jbd2_hist *h)
-{
-	struct latency_hist *out = metric_hist(m, name);
-	unsigned int i;
-
-	if (!out)
-		return -ENOMEM;
-	out->count += h->count;
-	out->sum_ns += h->sum;
-	if (h->max > out->max_ns)
-		out->max_ns = h->max;
-	for (i = 0; i < HIST_NSLOTS; i++)
-		out->slot[i] += h->slot[i];
-	return 0;
-}
-
 static void stats_sum(struct jbd2_stats *into, const struct jbd2_stats *st)
 {
-	const struct jbd2_hist *src[1 + JBD2_T_NR];
-	struct jbd2_hist *dst[1 + JBD2_T_NR];
+	const struct hist_counts *src[1 + JBD2_T_NR];
+	struct hist_counts *dst[1 + JBD2_T_NR];
 	unsigned int h, i;
 
 	into->commits += st->commits;
@@ -379,12 +362,12 @@ static int hists_report(const struct jbd2_domain *d,
 	int err = 0;
 
 	if (traced(d, J2_START) && traced(d, J2_END))
-		err = hist_into(m, "jbd2.commit_ns", &sum->commit_ns);
+		err = metric_hist_add_counts(m, "jbd2.commit_ns", &sum->commit_ns);
 	/* without CONFIG_HZ the times are not known: no histograms at all */
 	if (!traced(d, J2_STATS) || !d->hz_known || d->skel->bss->hz_unknown)
 		return err;
 	for (i = 0; i < JBD2_T_NR && !err; i++)
-		err = hist_into(m, run_time_names[i], &sum->run_ns[i]);
+		err = metric_hist_add_counts(m, run_time_names[i], &sum->run_ns[i]);
 	return err;
 }
 

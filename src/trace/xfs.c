@@ -241,8 +241,8 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 		free(d);
 		return err;
 	}
-	value_size = sizeof(struct xfs_hist) > sizeof(struct xfs_counts) ?
-			     sizeof(struct xfs_hist) :
+	value_size = sizeof(struct hist_counts) > sizeof(struct xfs_counts) ?
+			     sizeof(struct hist_counts) :
 			     sizeof(struct xfs_counts);
 	d->percpu = calloc((size_t)d->ncpus, value_size);
 	d->skel = xfs_bpf__open();
@@ -362,8 +362,8 @@ static int xfs_collect_hists(struct xfs_domain *d, unsigned int phase,
 			     struct metric_set *m)
 {
 	int fd = bpf_map__fd(d->skel->maps.xfs_hists);
-	const struct xfs_hist *percpu = d->percpu;
-	unsigned int h, i;
+	const struct hist_counts *percpu = d->percpu;
+	unsigned int h;
 	int cpu;
 
 	for (h = 0; h < XFS_HIST_NR; h++) {
@@ -380,16 +380,8 @@ static int xfs_collect_hists(struct xfs_domain *d, unsigned int phase,
 		out = metric_hist(m, hist_names[h]);
 		if (!out)
 			return -ENOMEM;
-		for (cpu = 0; cpu < d->ncpus; cpu++) {
-			const struct xfs_hist *st = &percpu[cpu];
-
-			out->count += st->count;
-			out->sum_ns += st->sum;
-			if (st->max > out->max_ns)
-				out->max_ns = st->max;
-			for (i = 0; i < HIST_NSLOTS; i++)
-				out->slot[i] += st->slot[i];
-		}
+		for (cpu = 0; cpu < d->ncpus; cpu++)
+			latency_hist_add_counts(out, &percpu[cpu]);
 	}
 	return 0;
 }
