@@ -49,9 +49,9 @@ enum req_opf___old {
 	REQ_OP_WRITE_ZEROES___opf,
 };
 
-#define REQ_OP_VALUE(name)                                                   \
-	(bpf_core_enum_value_exists(enum req_op, name) ?                     \
-		 bpf_core_enum_value(enum req_op, name) :                    \
+#define REQ_OP_VALUE(name)                                \
+	(bpf_core_enum_value_exists(enum req_op, name) ?  \
+		 bpf_core_enum_value(enum req_op, name) : \
 		 bpf_core_enum_value(enum req_opf___old, name##___opf))
 
 static __always_inline __u32 req_op_mask(void)

@@ -19,7 +19,27 @@ mount | grep -q /sys/kernel/tracing || mount -t tracefs tracefs /sys/kernel/trac
 cases=("mdcreate:files=100000,dirs=4 create" "untar:preset=linux-2.6.33 extract"
 	"files1m:files=1000 create")
 modes=(none default bpftrace)
-"$FSPROF" run --help 2>&1 | grep -q -- '--probes' && modes+=(deep)
+"$FSPROF" help | grep -q -- '--probes' && modes+=(deep)
+
+# kernel BPF run time needs the stats switched on: for bpftrace's programs
+stats_before=$(cat /proc/sys/kernel/bpf_stats_enabled)
+restore_stats() {
+	echo "$stats_before" >/proc/sys/kernel/bpf_stats_enabled
+	bench_cleanup
+}
+trap restore_stats EXIT
+
+# BPF run time and runs of every loaded program not named fsprof_*
+bpf_cost() {
+	bpftool prog show -j | jq -r '[.[] | select(.name | startswith("fsprof_") | not)] |
+		"\([.[].run_time_ns // 0] | add // 0) \([.[].run_cnt // 0] | add // 0)"'
+}
+
+# fsprof's own BPF run time and runs over the whole run (phases + spill)
+self_cost() {
+	jq -r '.cases[0] | [.phases[].metrics.self, .spill.metrics.self] |
+		"\([.[].bpf_run_ns] | add) \([.[].bpf_runs] | add)"' "$BENCH_DIR/r.json"
+}
 
 # files/s of one phase (bytes/s when it moves no files), from the JSON
 rate() {
@@ -42,6 +62,7 @@ run_mode() {
 	deep) args=(--probes deep) ;;
 	bpftrace)
 		args=(--no-trace)
+		echo 1 >/proc/sys/kernel/bpf_stats_enabled
 		bpftrace -e "$(cat "$BENCH_DIR/probes.$phase") { @[probe] = count(); }" \
 			>"$BENCH_DIR/bt.out" 2>&1 &
 		bt=$!
@@ -55,9 +76,12 @@ run_mode() {
 	"$FSPROF" run -q "${args[@]}" --dir "$BENCH_MNT" -w "$w" \
 		--json "$BENCH_DIR/r.json" >/dev/null
 	if [ -n "$bt" ]; then
+		bpf_cost >"$BENCH_DIR/cost.bpftrace"
 		kill -INT "$bt"
 		wait "$bt" || true
+		echo "$stats_before" >/proc/sys/kernel/bpf_stats_enabled
 	fi
+	[ "$mode" = default ] && self_cost >"$BENCH_DIR/cost.default"
 	rate "$phase"
 }
 
@@ -65,6 +89,7 @@ for c in "${cases[@]}"; do
 	read -r w phase <<<"$c"
 	probes_of "$w" >"$BENCH_DIR/probes.$phase"
 	for m in "${modes[@]}"; do : >"$BENCH_DIR/ratio.$phase.$m"; done
+	: >"$BENCH_DIR/bpfcost.$phase"
 	for ((r = 0; r < rounds; r++)); do
 		declare -A got=()
 		for ((k = 0; k < ${#modes[@]}; k++)); do
@@ -77,15 +102,19 @@ for c in "${cases[@]}"; do
 			[ "$m" = none ] && continue
 			python3 -c "print(${got[none]} / ${got[$m]})" >>"$BENCH_DIR/ratio.$phase.$m"
 		done
-		echo "$line"
+		read -r fns fruns <"$BENCH_DIR/cost.default"
+		read -r bns bruns <"$BENCH_DIR/cost.bpftrace"
+		echo "$line; BPF run time over the run: fsprof $((fns / 1000)) us in $fruns runs, bpftrace $((bns / 1000)) us in $bruns runs"
+		python3 -c "print($fns / $bns)" >>"$BENCH_DIR/bpfcost.$phase"
 	done
 	for m in "${modes[@]}"; do
 		[ "$m" = none ] && continue
 		echo "$w $phase: none / $m throughput: $(median <"$BENCH_DIR/ratio.$phase.$m")"
 	done
+	echo "$w: fsprof's BPF run time / bpftrace's (same tracepoints, whole run): $(median <"$BENCH_DIR/bpfcost.$phase")"
 done
 
 make -s -C "$top" build/bench/tracer_attach
-"$top/build/bench/tracer_attach" 20
+for fs in ext4 xfs all; do "$top/build/bench/tracer_attach" 20 "$fs" | head -1; done
 "$FSPROF" run -q --dir "$BENCH_MNT" -w mdcreate:files=100000 --json "$BENCH_DIR/r.json" >/dev/null
 echo "fsprof peak RSS, mdcreate 100k files (no large workload buffers): $(jq .self.max_rss_kib "$BENCH_DIR/r.json") KiB"

@@ -7,7 +7,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 make -s build/bench/tracer_attach build/fsprof
-build/bench/tracer_attach 20
+for fs in ext4 xfs all; do build/bench/tracer_attach 20 "$fs"; done
 json=$(mktemp /tmp/fsprof-bench.XXXXXX.json)
 trap 'rm -f "$json"' EXIT
 build/fsprof run -q --size 256M --json "$json" >/dev/null

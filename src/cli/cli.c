@@ -67,7 +67,8 @@ void cli_usage(FILE *out)
 		"                        must not be mounted or hold root, and one holding\n"
 		"                        a filesystem or partition table is refused unless\n"
 		"      --force           is given\n"
-		"      --scratch DIR     where the image lives (default " SCRATCH_DEFAULT ")\n"
+		"      --scratch DIR     where the image lives (default " SCRATCH_DEFAULT
+		")\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
 		"      --format F        text (default), or bonnie-csv: one bonnie++ 1.97\n"
 		"                        CSV line per bonnie case, not the text report\n"
@@ -99,8 +100,7 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-static int parse_size_option(const char *name, const char *text,
-			     uint64_t *out)
+static int parse_size_option(const char *name, const char *text, uint64_t *out)
 {
 	char err[256];
 
@@ -157,8 +157,9 @@ static int workload_option(char *arg, struct run_options *opt)
 	w->name = arg;
 	w->params = colon ? colon + 1 : NULL;
 	if (!workload_find(arg))
-		return usage_error("unknown workload '%s' (fsprof list workloads shows them)",
-				   arg);
+		return usage_error(
+			"unknown workload '%s' (fsprof list workloads shows them)",
+			arg);
 	opt->n_workloads++;
 	return 0;
 }
@@ -173,8 +174,7 @@ static int suite_option(const char *name, struct run_options *opt)
 
 	if (strcmp(name, "classic"))
 		return usage_error("unknown suite '%s' (known: classic)", name);
-	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]);
-	     i++) {
+	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]); i++) {
 		char *copy = (char *)suite_classic[i];
 		int err = workload_option(copy, opt);
 
@@ -201,8 +201,9 @@ static int repeat_option(const char *arg, struct run_options *opt)
 	unsigned long n = strtoul(arg, &end, 10);
 
 	if (!*arg || *end || arg[0] == '-' || n < 1 || n > 1000)
-		return usage_error("--repeat takes a whole number from 1 to 1000, not '%s'",
-				   arg);
+		return usage_error(
+			"--repeat takes a whole number from 1 to 1000, not '%s'",
+			arg);
 	opt->repeat = (unsigned int)n;
 	return 0;
 }
@@ -264,8 +265,9 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			else if (!strcmp(optarg, "full"))
 				opt->scale = SCALE_FULL;
 			else
-				return usage_error("--scale takes quick or full, not '%s'",
-						   optarg);
+				return usage_error(
+					"--scale takes quick or full, not '%s'",
+					optarg);
 			break;
 		case OPT_FS:
 			err = fs_option(optarg, opt);
@@ -286,8 +288,9 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			if (!strcmp(optarg, "deep"))
 				opt->probes_deep = true;
 			else if (strcmp(optarg, "default"))
-				return usage_error("--probes takes default or deep, not '%s'",
-						   optarg);
+				return usage_error(
+					"--probes takes default or deep, not '%s'",
+					optarg);
 			break;
 		case OPT_DIR:
 			opt->dir = optarg;
@@ -333,9 +336,11 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 				return err;
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "text") && strcmp(optarg, "bonnie-csv"))
-				return usage_error("--format takes text or bonnie-csv, not '%s'",
-						   optarg);
+			if (strcmp(optarg, "text") &&
+			    strcmp(optarg, "bonnie-csv"))
+				return usage_error(
+					"--format takes text or bonnie-csv, not '%s'",
+					optarg);
 			opt->format = optarg;
 			break;
 		case OPT_NO_TRACE:
@@ -365,10 +370,12 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	    !run_has_workload(opt, "bonnie"))
 		return usage_error("--format bonnie-csv needs -w bonnie%s", "");
 	if (opt->dir && opt->device)
-		return usage_error("--dir and --device exclude each other%s", "");
-	if (opt->dir && opt->n_fs)
-		return usage_error("--dir runs on the filesystem that is already there: --fs does not apply%s",
+		return usage_error("--dir and --device exclude each other%s",
 				   "");
+	if (opt->dir && opt->n_fs)
+		return usage_error(
+			"--dir runs on the filesystem that is already there: --fs does not apply%s",
+			"");
 	if (opt->dir) {
 		/* one target: the label says where */
 		snprintf(opt->fs[0].label, sizeof(opt->fs[0].label), "dir:%s",
@@ -415,8 +422,8 @@ static int cli_list(int argc, char **argv)
 			return usage_error("fsprof list probes [--deep]%s", "");
 		return run_list_probes(deep);
 	}
-	return usage_error("list what? (fsprof list workloads | probes [--deep])%s",
-			   "");
+	return usage_error(
+		"list what? (fsprof list workloads | probes [--deep])%s", "");
 }
 
 static int cli_check(int argc, char **argv)
@@ -444,6 +451,11 @@ int cli_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	cmd = argv[1];
+	if (!strcmp(cmd, "run") && argc == 3 &&
+	    (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+		cli_usage(stdout);
+		return EXIT_OK;
+	}
 	if (!strcmp(cmd, "run")) {
 		err = cli_parse_run(argc - 1, argv + 1, &opt);
 		return err ? err : run_command(&opt);

@@ -22,7 +22,8 @@ void report_attach_summary(const struct attach_list *list, FILE *out)
 
 	for (i = 0; i < list->n; i++)
 		n[list->v[i].state]++;
-	fprintf(out, "probes: %u attached, %u missing (not in this kernel), %u failed%s\n",
+	fprintf(out,
+		"probes: %u attached, %u missing (not in this kernel), %u failed%s\n",
 		n[ATTACH_ATTACHED], n[ATTACH_MISSING], n[ATTACH_FAILED],
 		n[ATTACH_FAILED] ? " (see the JSON's programs[] for why)" : "");
 }

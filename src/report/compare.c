@@ -20,8 +20,7 @@ static void cell(const struct stats *st, double scale, const char *fmt,
 		snprintf(buf, len, "%s", mean);
 		return;
 	}
-	snprintf(half, sizeof(half), fmt,
-		 (st->ci95_hi - st->mean) / scale);
+	snprintf(half, sizeof(half), fmt, (st->ci95_hi - st->mean) / scale);
 	snprintf(buf, len, "%s ± %s", mean, half);
 }
 
@@ -138,7 +137,8 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 		g0->repeats > 1 ? ": mean ± half the 95% confidence interval" :
 				  "");
 	if (g0->fits_in_ram)
-		fprintf(out, "size < 2xRAM: the page cache can hold this data\n");
+		fprintf(out,
+			"size < 2xRAM: the page cache can hold this data\n");
 	fprintf(out, "%-8s %-32s %18s %16s %14s %12s %14s %14s\n", "phase",
 		"target", "wall s", "MB/s", "files/s", "CPU %", "dev wr MB",
 		"lat p99 ms");
@@ -155,7 +155,8 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 			firstrow = false;
 		}
 	}
-	fprintf(out, "\nmetrics per phase (mean over repeats; zero everywhere: not shown)\n");
+	fprintf(out,
+		"\nmetrics per phase (mean over repeats; zero everywhere: not shown)\n");
 	for (ph = 0; ph < g0->n_phases; ph++)
 		compare_metrics(sum, first, ph, out);
 }
@@ -175,8 +176,7 @@ void report_compare(const struct run_result *run, FILE *out)
 		for (j = 0; j < i; j++)
 			if (!strcmp(sum.groups[j].workload,
 				    sum.groups[i].workload) &&
-			    !strcmp(sum.groups[j].params,
-				    sum.groups[i].params))
+			    !strcmp(sum.groups[j].params, sum.groups[i].params))
 				break;
 		if (j == i)
 			compare_workload(&sum, i, out);

@@ -30,8 +30,8 @@ void format_metric_value(const char *name, double v, char *buf, size_t len)
 	size_t n = strlen(name);
 
 	/* a summarised histogram, "op.write_ns.p99": the unit is before */
-	if (n > 4 && (!strcmp(name + n - 4, ".p50") ||
-		      !strcmp(name + n - 4, ".p99")))
+	if (n > 4 &&
+	    (!strcmp(name + n - 4, ".p50") || !strcmp(name + n - 4, ".p99")))
 		n -= 4;
 	if (n > 3 && !strncmp(name + n - 3, "_ns", 3))
 		format_duration_ns(v, buf, len);
@@ -62,10 +62,12 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 		if (!p->block.traced || secs < 0.1)
 			continue;
 		if (t->model_wiops && w > 1.15 * (double)t->model_wiops)
-			fprintf(out, "throttle not held in %s: %.0f write IOPS against a limit of %llu (see which issuer in the JSON's block.issuers)\n",
+			fprintf(out,
+				"throttle not held in %s: %.0f write IOPS against a limit of %llu (see which issuer in the JSON's block.issuers)\n",
 				p->name, w, (unsigned long long)t->model_wiops);
 		if (t->model_riops && r > 1.15 * (double)t->model_riops)
-			fprintf(out, "throttle not held in %s: %.0f read IOPS against a limit of %llu\n",
+			fprintf(out,
+				"throttle not held in %s: %.0f read IOPS against a limit of %llu\n",
 				p->name, r, (unsigned long long)t->model_riops);
 	}
 }
@@ -90,7 +92,8 @@ static void report_case_header(const struct run_result *run,
 		fprintf(out, " (%s), no block device", t->fstype);
 	fprintf(out, ", kernel %s\n", run->kernel_release);
 	if (case_fits_in_ram(c))
-		fprintf(out, "size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
+		fprintf(out,
+			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
 	if (strcmp(t->device_model, "none"))
 		fprintf(out, "device model: %s\n", t->device_model);
 	report_throttle_check(c, out);
@@ -115,8 +118,8 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 	format_duration_ns(latency_hist_percentile(&all.lat, 99), p99,
 			   sizeof(p99));
 	fprintf(out, "%-8s %8.3f %8.1f %8.1f %6.1f", p->name,
-		(double)p->wall_ns / 1e9, phase_mb_per_s(p),
-		phase_mib_per_s(p), phase_cpu_percent(p));
+		(double)p->wall_ns / 1e9, phase_mb_per_s(p), phase_mib_per_s(p),
+		phase_cpu_percent(p));
 	if (!p->block.traced) {
 		fprintf(out, "   (block IO not traced)\n");
 		return;
@@ -295,10 +298,11 @@ static void report_case(const struct run_result *run,
 	unsigned int i;
 
 	report_case_header(run, c, out);
-	fprintf(out, "%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s %6s %5s\n",
-		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs",
-		"wr IOs", "flush", "rd MB", "wr MB", "lat p50", "lat p99",
-		"busy %", "qd");
+	fprintf(out,
+		"%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s %6s %5s\n",
+		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs", "wr IOs",
+		"flush", "rd MB", "wr MB", "lat p50", "lat p99", "busy %",
+		"qd");
 	for (i = 0; i < c->n_phases; i++)
 		report_phase_row(&c->phases[i], out);
 	report_block_io(c, out);
@@ -308,10 +312,13 @@ static void report_case(const struct run_result *run,
 	report_events(c, out);
 	block_result_total(&c->spill.block, &spill);
 	if (spill.ios)
-		fprintf(out, "\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",
-			(unsigned long long)spill.ios, (double)spill.bytes / 1e6);
+		fprintf(out,
+			"\nbetween phases (spill-over): %llu IOs, %.1f MB on the device\n",
+			(unsigned long long)spill.ios,
+			(double)spill.bytes / 1e6);
 	if (!c->complete)
-		fprintf(out, "incomplete: phases after %s did not run or did not finish\n",
+		fprintf(out,
+			"incomplete: phases after %s did not run or did not finish\n",
 			c->n_phases ? c->phases[c->n_phases - 1].name :
 				      "setup");
 }
@@ -337,11 +344,13 @@ void report_text(const struct run_result *run, FILE *out)
 		report_compare(run, out);
 	}
 	if (run->n_cases == 1)
-		fprintf(out, "\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
-			     "busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
+		fprintf(out,
+			"\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
+			"busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
 	else
-		fprintf(out, "\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase shorter than 0.5 s, too short to trust;\n"
-			     "every case in full (per-phase block classes, histograms, timelines) is in the JSON.\n");
+		fprintf(out,
+			"\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase shorter than 0.5 s, too short to trust;\n"
+			"every case in full (per-phase block classes, histograms, timelines) is in the JSON.\n");
 	if (run->interrupted)
 		fprintf(out, "run interrupted by signal %d\n", run->signal);
 }

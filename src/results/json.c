@@ -11,9 +11,9 @@
 #include "util/log.h"
 
 /* fio's default percentile list */
-static const double percentiles[] = { 1,  5,  10, 20, 30,   40,   50,    60,
-				      70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
-				      99.99 };
+static const double percentiles[] = { 1,  5,	10,   20,    30,   40,
+				      50, 60,	70,   80,    90,   95,
+				      99, 99.5, 99.9, 99.95, 99.99 };
 
 /*
  * A histogram in the unit its name says (block "latency" and "*_ns" in ns,
@@ -28,9 +28,10 @@ static json_t *hist_json(const struct latency_hist *h)
 		char key[32];
 
 		snprintf(key, sizeof(key), "%f", percentiles[i]);
-		json_object_set_new(pct, key,
-				    json_integer((json_int_t)latency_hist_percentile(
-					    h, percentiles[i])));
+		json_object_set_new(
+			pct, key,
+			json_integer((json_int_t)latency_hist_percentile(
+				h, percentiles[i])));
 	}
 	for (i = 0; i < HIST_NSLOTS; i++) {
 		uint64_t high = hist_slot_high(i);
@@ -42,7 +43,7 @@ static json_t *hist_json(const struct latency_hist *h)
 			json_pack("{s:I, s:I, s:I}", "low",
 				  (json_int_t)hist_slot_low(i), "high",
 				  (json_int_t)(high > INT64_MAX ? INT64_MAX :
-								   high),
+								  high),
 				  "count", (json_int_t)h->slot[i]));
 	}
 	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "count",
@@ -309,11 +310,11 @@ static json_t *phase_core_json(const struct phase_result *p)
 		p->wall_ns ? (double)p->work.bytes * 1e9 / (double)p->wall_ns :
 			     0.0,
 		"mb_per_s", phase_mb_per_s(p), "mib_per_s", phase_mib_per_s(p),
-		"files_per_s", phase_files_per_s(p),
-		"cpu", "user_ns", (json_int_t)p->user_ns, "sys_ns",
-		(json_int_t)p->sys_ns, "percent", phase_cpu_percent(p),
-		"voluntary_ctxsw", (json_int_t)p->vol_ctxsw,
-		"involuntary_ctxsw", (json_int_t)p->invol_ctxsw, "block",
+		"files_per_s", phase_files_per_s(p), "cpu", "user_ns",
+		(json_int_t)p->user_ns, "sys_ns", (json_int_t)p->sys_ns,
+		"percent", phase_cpu_percent(p), "voluntary_ctxsw",
+		(json_int_t)p->vol_ctxsw, "involuntary_ctxsw",
+		(json_int_t)p->invol_ctxsw, "block",
 		block_json(&p->block, p->wall_ns));
 }
 
@@ -377,16 +378,15 @@ static json_t *case_json(const struct case_result *c)
 
 	for (i = 0; i < c->n_phases; i++)
 		json_array_append_new(phases, phase_json(&c->phases[i]));
-	obj = json_pack("{s:o, s:{s:s, s:s, s:I, s:I, s:I, s:b}, s:i, s:b, s:o, s:o}",
-			"target", target_json(&c->target), "workload", "name",
-			c->workload, "params", c->params, "size_bytes",
-			(json_int_t)c->size, "data_bytes",
-			(json_int_t)c->data_bytes, "ram_bytes",
-			(json_int_t)c->ram_bytes, "size_lt_2x_ram",
-			case_fits_in_ram(c),
-			"repeat", (int)c->repeat, "complete", c->complete,
-			"programs", programs_json(&c->programs), "phases",
-			phases);
+	obj = json_pack(
+		"{s:o, s:{s:s, s:s, s:I, s:I, s:I, s:b}, s:i, s:b, s:o, s:o}",
+		"target", target_json(&c->target), "workload", "name",
+		c->workload, "params", c->params, "size_bytes",
+		(json_int_t)c->size, "data_bytes", (json_int_t)c->data_bytes,
+		"ram_bytes", (json_int_t)c->ram_bytes, "size_lt_2x_ram",
+		case_fits_in_ram(c), "repeat", (int)c->repeat, "complete",
+		c->complete, "programs", programs_json(&c->programs), "phases",
+		phases);
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));
@@ -402,10 +402,10 @@ static json_t *case_json(const struct case_result *c)
 
 static json_t *stats_json(const struct stats *st)
 {
-	return json_pack("{s:i, s:f, s:f, s:f, s:f, s:f, s:f}", "n",
-			 (int)st->n, "mean", st->mean, "stddev", st->stddev,
-			 "ci95_low", st->ci95_lo, "ci95_high", st->ci95_hi,
-			 "min", st->min, "max", st->max);
+	return json_pack("{s:i, s:f, s:f, s:f, s:f, s:f, s:f}", "n", (int)st->n,
+			 "mean", st->mean, "stddev", st->stddev, "ci95_low",
+			 st->ci95_lo, "ci95_high", st->ci95_hi, "min", st->min,
+			 "max", st->max);
 }
 
 static json_t *summary_json(const struct run_result *run)
@@ -428,17 +428,17 @@ static json_t *summary_json(const struct run_result *run)
 				json_object_set_new(
 					metrics, sp->metrics[m].name,
 					stats_json(&sp->metrics[m].st));
-			json_array_append_new(
-				phases, json_pack("{s:s, s:o}", "name",
-						  sp->name, "metrics",
-						  metrics));
+			json_array_append_new(phases,
+					      json_pack("{s:s, s:o}", "name",
+							sp->name, "metrics",
+							metrics));
 		}
 		json_array_append_new(
-			arr, json_pack("{s:s, s:s, s:s, s:i, s:o}", "target",
-				       grp->target_label, "workload",
-				       grp->workload, "params", grp->params,
-				       "repeats", (int)grp->repeats, "phases",
-				       phases));
+			arr,
+			json_pack("{s:s, s:s, s:s, s:i, s:o}", "target",
+				  grp->target_label, "workload", grp->workload,
+				  "params", grp->params, "repeats",
+				  (int)grp->repeats, "phases", phases));
 	}
 	summary_free(&sum);
 	return arr;
@@ -484,8 +484,9 @@ int results_write_json(const struct run_result *run, const char *path)
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
 	if (json_dump_file(root, tmp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
 		err = -EIO;
-		log_error("write JSON results to %s: cannot write the file (does its directory exist and is it writable?)",
-			  tmp);
+		log_error(
+			"write JSON results to %s: cannot write the file (does its directory exist and is it writable?)",
+			tmp);
 		unlink(tmp);
 	} else if (rename(tmp, path)) {
 		err = -errno;

@@ -8,8 +8,8 @@
 const char *blk_opclass_name(enum blk_opclass c)
 {
 	static const char *const names[BLK_OPC_NR] = {
-		[BLK_OPC_READ] = "read",       [BLK_OPC_WRITE] = "write",
-		[BLK_OPC_FLUSH] = "flush",     [BLK_OPC_DISCARD] = "discard",
+		[BLK_OPC_READ] = "read",   [BLK_OPC_WRITE] = "write",
+		[BLK_OPC_FLUSH] = "flush", [BLK_OPC_DISCARD] = "discard",
 		[BLK_OPC_OTHER] = "other",
 	};
 

@@ -184,8 +184,8 @@ int summary_build(const struct run_result *run, struct summary *out)
 	int err = 0;
 
 	memset(out, 0, sizeof(*out));
-	out->groups = calloc(run->n_cases ? run->n_cases : 1,
-			     sizeof(*out->groups));
+	out->groups =
+		calloc(run->n_cases ? run->n_cases : 1, sizeof(*out->groups));
 	if (!out->groups)
 		return -ENOMEM;
 	for (i = 0; i < run->n_cases && !err; i++) {

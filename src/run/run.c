@@ -96,8 +96,9 @@ static int workload_plan_params(const struct run_options *opt,
 	}
 	if (opt->size && params_apply_size(params, opt->size) &&
 	    opt->n_workloads == 1) {
-		log_error("--size: workload %s has no size parameter (fsprof list workloads shows its parameters)",
-			  wl->name);
+		log_error(
+			"--size: workload %s has no size parameter (fsprof list workloads shows its parameters)",
+			wl->name);
 		return -EINVAL;
 	}
 	return 0;
@@ -119,7 +120,7 @@ static void case_plan_make(const struct run_options *opt,
 	plan->spec.mount_opts = fs->mount_opts;
 	plan->spec.scratch = opt->scratch;
 	plan->spec.model = &opt->model;
-	plan->spec.kind = opt->dir ? TARGET_DIR :
+	plan->spec.kind = opt->dir    ? TARGET_DIR :
 			  opt->device ? TARGET_DEVICE :
 					TARGET_IMAGE;
 	plan->spec.dir = opt->dir;
@@ -138,7 +139,7 @@ static void case_record_target(struct case_result *c, struct target *t)
 	struct utsname u;
 
 	snprintf(tr->kind, sizeof(tr->kind), "%s",
-		 t->spec.kind == TARGET_IMAGE	 ? "image" :
+		 t->spec.kind == TARGET_IMAGE  ? "image" :
 		 t->spec.kind == TARGET_DEVICE ? "device" :
 						 "dir");
 	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->fstype);
@@ -188,7 +189,8 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			return err;
 	}
 	for (i = 0; i < plan->wl->n_phases && !ctx->stop; i++) {
-		progress_init(&progress, stdout, draw, plan->wl->phases[i].name);
+		progress_init(&progress, stdout, draw,
+			      plan->wl->phases[i].name);
 		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
 				&c->phases[i], &progress);
 		if (err || ctx->stop)
@@ -264,8 +266,9 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	failed = teardown_run_to(&ctx->td, mark);
 	target_free(&target);
 	if (failed) {
-		log_error("%d teardown step(s) failed; see above for what is left behind",
-			  failed);
+		log_error(
+			"%d teardown step(s) failed; see above for what is left behind",
+			failed);
 		return err ? err : -EIO;
 	}
 	return err;
@@ -317,7 +320,7 @@ static int run_preflight(const struct run_options *opt,
 			 const struct workload_params *params)
 {
 	struct target_spec spec = {
-		.kind = opt->dir ? TARGET_DIR :
+		.kind = opt->dir    ? TARGET_DIR :
 			opt->device ? TARGET_DEVICE :
 				      TARGET_IMAGE,
 		.scratch = opt->scratch,
@@ -333,7 +336,8 @@ static int run_preflight(const struct run_options *opt,
 		return EXIT_ENVIRONMENT;
 	}
 	if (!opt->no_trace && access("/sys/kernel/btf/vmlinux", R_OK)) {
-		log_error("kernel has no BTF at /sys/kernel/btf/vmlinux: fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF (or run with --no-trace)");
+		log_error(
+			"kernel has no BTF at /sys/kernel/btf/vmlinux: fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF (or run with --no-trace)");
 		return EXIT_ENVIRONMENT;
 	}
 	if (opt->json_path && json_path_check(opt->json_path))
@@ -347,9 +351,10 @@ static int run_preflight(const struct run_options *opt,
 	for (i = 0; i < opt->n_workloads; i++) {
 		const struct workload_def *wl =
 			workload_find(opt->workloads[i].name);
-		uint64_t size = opt->image_size ?
-					opt->image_size :
-					run_image_size(wl->space_needed(&params[i]));
+		uint64_t size =
+			opt->image_size ?
+				opt->image_size :
+				run_image_size(wl->space_needed(&params[i]));
 
 		if (size > spec.image_size)
 			spec.image_size = size;

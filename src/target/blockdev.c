@@ -65,20 +65,23 @@ int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
 	*dev = st.st_rdev;
 	root = devinfo_root_device();
 	if (root && (*dev == root || *dev == devinfo_whole_disk(root))) {
-		log_error("--device %s holds the root filesystem (or is its disk): fsprof never formats it",
-			  path);
+		log_error(
+			"--device %s holds the root filesystem (or is its disk): fsprof never formats it",
+			path);
 		return -EPERM;
 	}
 	if (mountinfo_blockdev_in_use(*dev)) {
-		log_error("--device %s (or a partition of it) is mounted: unmount it first; fsprof never formats a mounted device",
-			  path);
+		log_error(
+			"--device %s (or a partition of it) is mounted: unmount it first; fsprof never formats a mounted device",
+			path);
 		return -EBUSY;
 	}
 	/* O_EXCL fails for devices held by a mount, swap, md or dm */
 	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
-		log_error("--device %s is in use (%s): swap, RAID or device-mapper may hold it",
-			  path, strerror_safe(errno));
+		log_error(
+			"--device %s is in use (%s): swap, RAID or device-mapper may hold it",
+			path, strerror_safe(errno));
 		return -EBUSY;
 	}
 	close(fd);
@@ -87,8 +90,9 @@ int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
 		return -EIO;
 	}
 	if (what[0] && !force) {
-		log_error("--device %s holds %s (libblkid); fsprof will not format it without --force",
-			  path, what);
+		log_error(
+			"--device %s holds %s (libblkid); fsprof will not format it without --force",
+			path, what);
 		return -EEXIST;
 	}
 	if (what[0])

@@ -63,13 +63,14 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 
 	if (!eq) {
 		snprintf(err, errlen,
-			 "'%s' after %s: is not mkfs=... or mount=...",
-			 setting, spec->fstype);
+			 "'%s' after %s: is not mkfs=... or mount=...", setting,
+			 spec->fstype);
 		return -EINVAL;
 	}
 	keylen = (size_t)(eq - setting);
 	if (keylen == 4 && !strncmp(setting, "mkfs", 4)) {
-		snprintf(spec->mkfs_opts, sizeof(spec->mkfs_opts), "%s", eq + 1);
+		snprintf(spec->mkfs_opts, sizeof(spec->mkfs_opts), "%s",
+			 eq + 1);
 	} else if (keylen == 5 && !strncmp(setting, "mount", 5)) {
 		snprintf(spec->mount_opts, sizeof(spec->mount_opts), "%s",
 			 eq + 1);
@@ -90,8 +91,8 @@ static void fsspec_label(struct fsspec *spec)
 			       spec->fstype);
 	if (spec->mkfs_opts[0] && off < sizeof(spec->label))
 		off += (size_t)snprintf(spec->label + off,
-					sizeof(spec->label) - off,
-					":mkfs='%s'", spec->mkfs_opts);
+					sizeof(spec->label) - off, ":mkfs='%s'",
+					spec->mkfs_opts);
 	if (spec->mount_opts[0] && off < sizeof(spec->label))
 		snprintf(spec->label + off, sizeof(spec->label) - off,
 			 ":mount=%s", spec->mount_opts);
@@ -117,16 +118,17 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 		}
 		spec = &specs[n];
 		memset(spec, 0, sizeof(*spec));
-		p = token_read(p, ":,", spec->fstype, sizeof(spec->fstype),
-			       err, errlen);
+		p = token_read(p, ":,", spec->fstype, sizeof(spec->fstype), err,
+			       errlen);
 		if (!p)
 			return -EINVAL;
 		if (!fsspec_fstype_known(spec->fstype)) {
-			snprintf(err, errlen,
-				 "unknown filesystem '%s' (known: ext2, ext3, ext4, xfs, btrfs)%s",
-				 spec->fstype,
-				 n ? "; options with commas must be quoted: ext4:mount='noatime,nodelalloc'" :
-				     "");
+			snprintf(
+				err, errlen,
+				"unknown filesystem '%s' (known: ext2, ext3, ext4, xfs, btrfs)%s",
+				spec->fstype,
+				n ? "; options with commas must be quoted: ext4:mount='noatime,nodelalloc'" :
+				    "");
 			return -EINVAL;
 		}
 		while (*p == ':') {

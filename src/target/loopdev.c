@@ -76,8 +76,7 @@ static int loopdev_configure(struct loopdev *loop, int ctl, int backing,
 	return 0;
 }
 
-int loopdev_attach(struct loopdev *loop, const char *image,
-		   struct teardown *td)
+int loopdev_attach(struct loopdev *loop, const char *image, struct teardown *td)
 {
 	int ctl, backing, err = -EBUSY, i;
 	struct stat st;
@@ -86,8 +85,9 @@ int loopdev_attach(struct loopdev *loop, const char *image,
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
 	if (ctl < 0) {
 		err = errno;
-		log_error("open /dev/loop-control: %s (is the loop driver available? try 'modprobe loop')",
-			  strerror_safe(err));
+		log_error(
+			"open /dev/loop-control: %s (is the loop driver available? try 'modprobe loop')",
+			strerror_safe(err));
 		return -err;
 	}
 	backing = open(image, O_RDWR | O_CLOEXEC);
@@ -123,8 +123,9 @@ int loopdev_attach(struct loopdev *loop, const char *image,
 		return err;
 	}
 	if (!loop->dio) {
-		log_error("%s did not enable direct IO on %s: the filesystem holding the scratch directory does not support O_DIRECT (tmpfs?) or its block size does not match; without direct IO data is cached twice and flushes lie. Pick a --scratch on a disk filesystem.",
-			  loop->path, image);
+		log_error(
+			"%s did not enable direct IO on %s: the filesystem holding the scratch directory does not support O_DIRECT (tmpfs?) or its block size does not match; without direct IO data is cached twice and flushes lie. Pick a --scratch on a disk filesystem.",
+			loop->path, image);
 		return -EOPNOTSUPP;
 	}
 	return 0;

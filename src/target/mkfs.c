@@ -48,8 +48,9 @@ int mkfs_run(const char *fstype, const char *device, const char *extra_opts,
 	if (extra_opts && *extra_opts) {
 		err = wordexp(extra_opts, &words, WRDE_NOCMD | WRDE_UNDEF);
 		if (err) {
-			log_error("mkfs options '%s' cannot be split into arguments (unbalanced quotes or a $ or ` in them?)",
-				  extra_opts);
+			log_error(
+				"mkfs options '%s' cannot be split into arguments (unbalanced quotes or a $ or ` in them?)",
+				extra_opts);
 			return -EINVAL;
 		}
 		if (words.we_wordc > MKFS_MAX_ARGS) {
@@ -70,9 +71,9 @@ int mkfs_run(const char *fstype, const char *device, const char *extra_opts,
 		wordfree(&words);
 	if (err == -ENOENT) {
 		log_error("%s not found: install %s (make deps does)", prog,
-			  fstype_is_ext(fstype) ? "e2fsprogs" :
+			  fstype_is_ext(fstype)	 ? "e2fsprogs" :
 			  !strcmp(fstype, "xfs") ? "xfsprogs" :
-						     "the mkfs tool for it");
+						   "the mkfs tool for it");
 		free(res.output);
 		return err;
 	}

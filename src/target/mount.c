@@ -57,15 +57,16 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 	kmsg = kmsg_watch_begin();
 	if (mount(device, dir, fstype, args.flags,
 		  args.data[0] ? args.data : NULL)) {
-		const char *words[] = { fstype, strrchr(device, '/') + 1, NULL };
+		const char *words[] = { fstype, strrchr(device, '/') + 1,
+					NULL };
 		char why[1024];
 
 		err = errno;
 		kmsg_watch_end(kmsg, words, why, sizeof(why));
 		log_error("mount %s on %s as %s with options '%s': %s%s%s",
 			  device, dir, fstype, options ? options : "",
-			  strerror_safe(err), why[0] ? "; the kernel says: " : "",
-			  why);
+			  strerror_safe(err),
+			  why[0] ? "; the kernel says: " : "", why);
 		return -err;
 	}
 	kmsg_watch_end(kmsg, NULL, NULL, 0);

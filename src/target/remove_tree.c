@@ -6,7 +6,7 @@
 #include "target/remove_tree.h"
 
 static int remove_tree_entry(const char *path, const struct stat *st, int type,
-			struct FTW *ftw)
+			     struct FTW *ftw)
 {
 	(void)st;
 	(void)type;
@@ -16,7 +16,8 @@ static int remove_tree_entry(const char *path, const struct stat *st, int type,
 
 int remove_tree(const char *dir)
 {
-	int err = nftw(dir, remove_tree_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	int err = nftw(dir, remove_tree_entry, 32,
+		       FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 
 	if (err < 0)
 		return -errno;

@@ -24,20 +24,23 @@ int scratch_check(const char *dir, uint64_t need_bytes)
 		if (err == ENOENT && !strcmp(dir, SCRATCH_DEFAULT) &&
 		    !mkdir(dir, 0755))
 			return scratch_check(dir, need_bytes);
-		log_error("scratch directory %s: %s (create it, or pick another with --scratch)",
-			  dir, strerror_safe(err));
+		log_error(
+			"scratch directory %s: %s (create it, or pick another with --scratch)",
+			dir, strerror_safe(err));
 		return -err;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		log_error("scratch directory %s is not a directory (pick a directory with --scratch)",
-			  dir);
+		log_error(
+			"scratch directory %s is not a directory (pick a directory with --scratch)",
+			dir);
 		return -ENOTDIR;
 	}
 	if (access(dir, W_OK | X_OK)) {
 		int err = errno;
 
-		log_error("scratch directory %s is not writable: %s (pick another with --scratch)",
-			  dir, strerror_safe(err));
+		log_error(
+			"scratch directory %s is not writable: %s (pick another with --scratch)",
+			dir, strerror_safe(err));
 		return -err;
 	}
 	if (statvfs(dir, &vfs)) {
@@ -48,16 +51,18 @@ int scratch_check(const char *dir, uint64_t need_bytes)
 		return -err;
 	}
 	if (vfs.f_flag & ST_RDONLY) {
-		log_error("scratch directory %s is not writable: it is on a read-only filesystem (pick another with --scratch)",
-			  dir);
+		log_error(
+			"scratch directory %s is not writable: it is on a read-only filesystem (pick another with --scratch)",
+			dir);
 		return -EROFS;
 	}
 	avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 	if (avail < need_bytes) {
 		format_bytes(need_bytes, need, sizeof(need));
 		format_bytes(avail, have, sizeof(have));
-		log_error("scratch directory %s has %s free but the image needs %s; use a smaller --size or a --scratch on a larger filesystem",
-			  dir, have, need);
+		log_error(
+			"scratch directory %s has %s free but the image needs %s; use a smaller --size or a --scratch on a larger filesystem",
+			dir, have, need);
 		return -ENOSPC;
 	}
 	return 0;
@@ -82,8 +87,9 @@ int scratch_make_rundir(const char *dir, char *out, size_t len,
 	if (!mkdtemp(out)) {
 		int err = errno;
 
-		log_error("cannot create a run directory in %s: %s (pick another with --scratch)",
-			  dir, strerror_safe(err));
+		log_error(
+			"cannot create a run directory in %s: %s (pick another with --scratch)",
+			dir, strerror_safe(err));
 		return -err;
 	}
 	return teardown_push(td, rundir_remove, out, "remove %s", out);

@@ -7,9 +7,12 @@
 #include "target/sysctl.h"
 
 static const char *const dirty_sysctls[] = {
-	"vm.dirty_ratio",	       "vm.dirty_background_ratio",
-	"vm.dirty_bytes",	       "vm.dirty_background_bytes",
-	"vm.dirty_expire_centisecs", "vm.dirty_writeback_centisecs",
+	"vm.dirty_ratio",
+	"vm.dirty_background_ratio",
+	"vm.dirty_bytes",
+	"vm.dirty_background_bytes",
+	"vm.dirty_expire_centisecs",
+	"vm.dirty_writeback_centisecs",
 };
 
 void sysctl_record_dirty(struct sysctl_record *rec)
@@ -17,8 +20,7 @@ void sysctl_record_dirty(struct sysctl_record *rec)
 	size_t i;
 
 	memset(rec, 0, sizeof(*rec));
-	for (i = 0; i < sizeof(dirty_sysctls) / sizeof(dirty_sysctls[0]);
-	     i++) {
+	for (i = 0; i < sizeof(dirty_sysctls) / sizeof(dirty_sysctls[0]); i++) {
 		struct sysctl_value *v = &rec->v[rec->n];
 		char path[128], *c;
 		ssize_t n;

@@ -44,8 +44,8 @@ static int dir_check(const char *dir, uint64_t need)
 		format_bytes(need, want, sizeof(want));
 		format_bytes((uint64_t)vfs.f_bavail * vfs.f_frsize, have,
 			     sizeof(have));
-		log_error("--dir %s has %s free but the workload needs %s",
-			  dir, have, want);
+		log_error("--dir %s has %s free but the workload needs %s", dir,
+			  have, want);
 		return -ENOSPC;
 	}
 	return 0;
@@ -176,9 +176,10 @@ static int target_up_dir(struct target *t, struct teardown *td)
 	}
 	free(e);
 	if (!err && !t->fs_dev)
-		snprintf(t->untraced, sizeof(t->untraced),
-			 "%s (%s) has no block device: block, journal and filesystem tracing is unavailable; only user-side metrics are measured",
-			 t->spec.dir, t->fstype[0] ? t->fstype : "unknown");
+		snprintf(
+			t->untraced, sizeof(t->untraced),
+			"%s (%s) has no block device: block, journal and filesystem tracing is unavailable; only user-side metrics are measured",
+			t->spec.dir, t->fstype[0] ? t->fstype : "unknown");
 	return err;
 }
 
@@ -219,8 +220,9 @@ int target_up(struct target *t, const struct target_spec *spec,
 	if (spec->model && t->disk_dev)
 		return throttle_apply(spec->model, t->disk_dev, td);
 	if (spec->model && strcmp(spec->model->name, "none")) {
-		log_error("--device-model needs a block device, and %s has none",
-			  spec->dir);
+		log_error(
+			"--device-model needs a block device, and %s has none",
+			spec->dir);
 		return -ENODEV;
 	}
 	return 0;

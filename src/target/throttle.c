@@ -57,9 +57,10 @@ static int custom_parse(const char *p, struct device_model *out, char *err,
 		else if (!strcmp(key, "wbps"))
 			out->wbps = v;
 		else {
-			snprintf(err, errlen,
-				 "unknown limit '%s' (use riops, wiops, rbps, wbps)",
-				 key);
+			snprintf(
+				err, errlen,
+				"unknown limit '%s' (use riops, wiops, rbps, wbps)",
+				key);
 			return -EINVAL;
 		}
 		p = comma ? comma + 1 : p + len;
@@ -84,15 +85,17 @@ int device_model_parse(const char *text, struct device_model *out, char *err,
 		if (custom_parse(text + 7, out, err, errlen))
 			return -EINVAL;
 		if (!out->riops && !out->wiops && !out->rbps && !out->wbps) {
-			snprintf(err, errlen,
-				 "custom: give at least one of riops, wiops, rbps, wbps");
+			snprintf(
+				err, errlen,
+				"custom: give at least one of riops, wiops, rbps, wbps");
 			return -EINVAL;
 		}
 		return 0;
 	}
-	snprintf(err, errlen,
-		 "unknown device model '%s' (none, hdd, ssd-sata, custom:riops=N,wiops=N,rbps=N,wbps=N)",
-		 text);
+	snprintf(
+		err, errlen,
+		"unknown device model '%s' (none, hdd, ssd-sata, custom:riops=N,wiops=N,rbps=N,wbps=N)",
+		text);
 	return -EINVAL;
 }
 
@@ -117,9 +120,10 @@ int throttle_available(char *err, size_t errlen)
 		snprintf(path, sizeof(path), "%s/%s", THROTTLE_DIR,
 			 throttle_files[i]);
 		if (access(path, W_OK)) {
-			snprintf(err, errlen,
-				 "the cgroup v1 blkio throttle is not available: %s: %s (--device-model needs the blkio controller mounted at %s)",
-				 path, strerror_safe(errno), THROTTLE_DIR);
+			snprintf(
+				err, errlen,
+				"the cgroup v1 blkio throttle is not available: %s: %s (--device-model needs the blkio controller mounted at %s)",
+				path, strerror_safe(errno), THROTTLE_DIR);
 			return -ENOTSUP;
 		}
 	}
@@ -161,8 +165,7 @@ static int throttle_remove(void *arg)
 	return err;
 }
 
-int throttle_apply(const struct device_model *m, dev_t dev,
-		   struct teardown *td)
+int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
 {
 	const uint64_t limits[4] = { m->riops, m->wiops, m->rbps, m->wbps };
 	struct throttle_undo_arg *undo;
@@ -191,8 +194,8 @@ int throttle_apply(const struct device_model *m, dev_t dev,
 			continue;
 		err = throttle_write(throttle_files[i], dev, limits[i]);
 		if (err) {
-			log_error("set %s/%s to %llu for %u:%u: %s", THROTTLE_DIR,
-				  throttle_files[i],
+			log_error("set %s/%s to %llu for %u:%u: %s",
+				  THROTTLE_DIR, throttle_files[i],
 				  (unsigned long long)limits[i], major(dev),
 				  minor(dev), strerror_safe(-err));
 			return err;

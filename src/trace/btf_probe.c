@@ -50,8 +50,8 @@ void kernel_btf_free(struct kernel_btf *kb)
 	memset(kb, 0, sizeof(*kb));
 }
 
-const struct btf *kernel_btf_find(const struct kernel_btf *kb,
-				  const char *name, int kind, int *id)
+const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
+				  int kind, int *id)
 {
 	unsigned int i;
 

@@ -32,7 +32,7 @@ void kernel_btf_free(struct kernel_btf *kb);
 int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event);
 
 /* the BTF (vmlinux or a module's) that holds type name of kind, or NULL */
-const struct btf *kernel_btf_find(const struct kernel_btf *kb,
-				  const char *name, int kind, int *id);
+const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
+				  int kind, int *id);
 
 #endif

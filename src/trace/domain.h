@@ -49,7 +49,8 @@ struct trace_domain_ops {
 	 * out->block, everything else as named metrics "<domain>.<what>" into
 	 * out->metrics. Phase 0 is the work seen between phases.
 	 */
-	int (*collect)(void *priv, unsigned int phase, struct phase_result *out);
+	int (*collect)(void *priv, unsigned int phase,
+		       struct phase_result *out);
 	/* optional: the fd of its ring of rare events (BPF ringbuf), or < 0 */
 	int (*event_ring)(void *priv);
 	/* optional: fill the strings of a raw event from its ring */

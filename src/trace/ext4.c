@@ -344,10 +344,10 @@ static int hists_report(const struct ext4_domain *d, const struct ext4_stats *s,
 
 	if (traced(d, E4_ALLOC))
 		err = metric_hist_add_counts(m, "ext4.alloc_extent_blocks",
-				  &s->alloc_extent_blocks);
+					     &s->alloc_extent_blocks);
 	if (!err && traced(d, E4_DAEXT))
 		err = metric_hist_add_counts(m, "ext4.da_flush_extent_blocks",
-				  &s->da_flush_extent_blocks);
+					     &s->da_flush_extent_blocks);
 	if (!err && traced(d, E4_FSIN) && traced(d, E4_FSOUT))
 		err = metric_hist_add_counts(m, "ext4.fsync_ns", &s->fsync_ns);
 	return err;

@@ -362,12 +362,14 @@ static int hists_report(const struct jbd2_domain *d,
 	int err = 0;
 
 	if (traced(d, J2_START) && traced(d, J2_END))
-		err = metric_hist_add_counts(m, "jbd2.commit_ns", &sum->commit_ns);
+		err = metric_hist_add_counts(m, "jbd2.commit_ns",
+					     &sum->commit_ns);
 	/* without CONFIG_HZ the times are not known: no histograms at all */
 	if (!traced(d, J2_STATS) || !d->hz_known || d->skel->bss->hz_unknown)
 		return err;
 	for (i = 0; i < JBD2_T_NR && !err; i++)
-		err = metric_hist_add_counts(m, run_time_names[i], &sum->run_ns[i]);
+		err = metric_hist_add_counts(m, run_time_names[i],
+					     &sum->run_ns[i]);
 	return err;
 }
 

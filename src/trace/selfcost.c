@@ -65,8 +65,9 @@ void selfcost_start(struct selfcost *sc)
 	if (sysctl_enabled())
 		return;
 	if (sysctl_write("1"))
-		log_warn("cannot switch on BPF run-time stats (%s): fsprof's own cost is not measured",
-			 strerror_safe(errno));
+		log_warn(
+			"cannot switch on BPF run-time stats (%s): fsprof's own cost is not measured",
+			strerror_safe(errno));
 	else
 		sc->sysctl_set = true;
 }
@@ -75,8 +76,7 @@ void selfcost_add_object(struct selfcost *sc, const struct bpf_object *obj)
 {
 	struct bpf_program *prog;
 
-	bpf_object__for_each_program(prog, obj)
-	{
+	bpf_object__for_each_program(prog, obj) {
 		int fd = bpf_program__fd(prog);
 
 		if (fd >= 0 && sc->n_fds < SELFCOST_MAX_PROGS)

@@ -54,7 +54,8 @@ double hist_percentile(const uint64_t *slots, unsigned int nslots, double p)
 			lo = (double)hist_slot_low(i);
 			hi = (double)hist_slot_high(i);
 			/* values sit uniformly in [lo, hi): interpolate */
-			return lo + (hi - lo) * ((rank - seen) / (double)slots[i]);
+			return lo +
+			       (hi - lo) * ((rank - seen) / (double)slots[i]);
 		}
 		seen += (double)slots[i];
 	}

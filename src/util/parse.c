@@ -45,9 +45,10 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (!isdigit((unsigned char)*p)) {
-		snprintf(err, errlen,
-			 "'%s' is not a size (expected a number with an optional unit: 4k, 256M, 4G)",
-			 text);
+		snprintf(
+			err, errlen,
+			"'%s' is not a size (expected a number with an optional unit: 4k, 256M, 4G)",
+			text);
 		return -EINVAL;
 	}
 	errno = 0;
@@ -83,9 +84,10 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (!unit) {
-		snprintf(err, errlen,
-			 "size '%s' has an unknown unit '%s' (use k, M, G, T; KiB..TiB; kB..TB)",
-			 text, end);
+		snprintf(
+			err, errlen,
+			"size '%s' has an unknown unit '%s' (use k, M, G, T; KiB..TiB; kB..TB)",
+			text, end);
 		return -EINVAL;
 	}
 	if (whole > UINT64_MAX / unit->mult) {
@@ -103,7 +105,8 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		whole += (uint64_t)extra;
 	}
 	if (frac > 0 && unit->mult == 1) {
-		snprintf(err, errlen, "size '%s' has a fraction of a byte", text);
+		snprintf(err, errlen, "size '%s' has a fraction of a byte",
+			 text);
 		return -EINVAL;
 	}
 	if (whole == 0) {
@@ -121,8 +124,8 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 
 void format_bytes(uint64_t bytes, char *buf, size_t len)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB",
-					     "PiB", "EiB" };
+	static const char *const units[] = { "B",   "KiB", "MiB", "GiB",
+					     "TiB", "PiB", "EiB" };
 	double v = (double)bytes;
 	int u = 0;
 

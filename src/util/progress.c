@@ -17,8 +17,7 @@ void progress_init(struct progress *p, FILE *out, bool enabled,
 	p->start_ns = clock_mono_ns();
 }
 
-void progress_total(struct progress *p, uint64_t total,
-		    enum progress_unit unit)
+void progress_total(struct progress *p, uint64_t total, enum progress_unit unit)
 {
 	if (!p)
 		return;

@@ -92,9 +92,10 @@ void spawn_format_argv(char *const argv[], char *buf, size_t len)
 	buf[0] = '\0';
 	for (i = 0; argv[i] && off < len; i++) {
 		const char *arg = argv[i];
-		int quote = !*arg || strpbrk(arg, " \t'\"\\$`;&|<>*?()") != NULL;
-		int n = snprintf(buf + off, len - off, quote ? "%s'%s'" : "%s%s",
-				 i ? " " : "", arg);
+		int quote = !*arg ||
+			    strpbrk(arg, " \t'\"\\$`;&|<>*?()") != NULL;
+		int n = snprintf(buf + off, len - off,
+				 quote ? "%s'%s'" : "%s%s", i ? " " : "", arg);
 
 		if (n < 0)
 			break;

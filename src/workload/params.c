@@ -64,8 +64,7 @@ static struct param_value *param_lookup(struct workload_params *p,
 	return NULL;
 }
 
-static void params_known(const struct workload_params *p, char *buf,
-			 size_t len)
+static void params_known(const struct workload_params *p, char *buf, size_t len)
 {
 	size_t off = 0;
 	unsigned int i;
@@ -105,8 +104,8 @@ int params_parse(const struct param_def *defs, unsigned int n_defs,
 
 		eq = memchr(p, '=', len);
 		if (!eq || eq == p) {
-			snprintf(err, errlen,
-				 "'%.*s' is not key=value", (int)len, p);
+			snprintf(err, errlen, "'%.*s' is not key=value",
+				 (int)len, p);
 			return -EINVAL;
 		}
 		v = param_lookup(out, p, (size_t)(eq - p));
@@ -117,8 +116,8 @@ int params_parse(const struct param_def *defs, unsigned int n_defs,
 				 (int)(eq - p), p, n_defs ? known : "none");
 			return -EINVAL;
 		}
-		snprintf(val, sizeof(val), "%.*s", (int)(len - (size_t)(eq - p) - 1),
-			 eq + 1);
+		snprintf(val, sizeof(val), "%.*s",
+			 (int)(len - (size_t)(eq - p) - 1), eq + 1);
 		if (param_set(v, val, err, errlen))
 			return -EINVAL;
 		p = comma ? comma + 1 : NULL;

@@ -4,12 +4,8 @@
 #include "workload/workload.h"
 
 static const struct workload_def *const registry[] = {
-	&seqio_workload,
-	&bonnie_workload,
-	&afd_workload,
-	&files1m_workload,
-	&mdcreate_workload,
-	&fsync_workload,
+	&seqio_workload,   &bonnie_workload,   &afd_workload,
+	&files1m_workload, &mdcreate_workload, &fsync_workload,
 	&untar_workload,
 };
 

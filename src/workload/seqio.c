@@ -53,8 +53,9 @@ static int seqio_check_bs(const struct workload_env *env)
 		return -EINVAL;
 	}
 	if (param_num(env->params, "direct") && bs % SEQIO_ALIGN) {
-		log_error("seqio: direct=yes needs bs to be a multiple of 4096, not %llu",
-			  (unsigned long long)bs);
+		log_error(
+			"seqio: direct=yes needs bs to be a multiple of 4096, not %llu",
+			(unsigned long long)bs);
 		return -EINVAL;
 	}
 	return 0;
@@ -92,7 +93,8 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 	progress_total(pc->progress, size, PROGRESS_BYTES);
 	t0 = clock_mono_ns();
 	fd = open(path,
-		  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | seqio_open_flags(env),
+		  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
+			  seqio_open_flags(env),
 		  0644);
 	if (fd < 0) {
 		free(block);
@@ -232,7 +234,8 @@ static const struct phase_def seqio_phases[] = {
 
 const struct workload_def seqio_workload = {
 	.name = "seqio",
-	.description = "dd-style sequential file: 4 KiB writes + fdatasync, cold read, unlink + syncfs",
+	.description =
+		"dd-style sequential file: 4 KiB writes + fdatasync, cold read, unlink + syncfs",
 	.params = seqio_params,
 	.n_params = sizeof(seqio_params) / sizeof(seqio_params[0]),
 	.phases = seqio_phases,

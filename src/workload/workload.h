@@ -52,7 +52,8 @@ struct phase_def {
 	const char *name;
 	const char *cache; /* cache state at the start: "dropped", "warm" */
 	const char *sync; /* the flush the timing includes */
-	int (*prepare)(const struct workload_env *env); /* untimed; may be NULL */
+	/* untimed, before the phase (a cache drop); may be NULL */
+	int (*prepare)(const struct workload_env *env);
 	int (*body)(const struct workload_env *env, struct phase_ctx *pc);
 };
 
@@ -82,8 +83,8 @@ const char *op_class_name(enum op_class op);
 void op_record(struct phase_ctx *pc, enum op_class op, uint64_t start_ns);
 
 /* count work done: bytes moved, operations, files */
-static inline void work_add(struct phase_ctx *pc, uint64_t bytes,
-			    uint64_t ops, uint64_t files)
+static inline void work_add(struct phase_ctx *pc, uint64_t bytes, uint64_t ops,
+			    uint64_t files)
 {
 	pc->result->work.bytes += bytes;
 	pc->result->work.ops += ops;
