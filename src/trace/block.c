@@ -27,7 +27,7 @@ struct tp_variants {
 
 struct block_domain {
 	struct block_bpf *skel;
-	struct tp_variants bio_queue, split, issue;
+	struct tp_variants getrq, split, issue;
 	bool done_missing;
 	unsigned int phase; /* the one userspace set last */
 	struct timeline_map timeline;
@@ -95,11 +95,11 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;
 	block_set_log(s, cfg->log);
 
-	d->bio_queue = (struct tp_variants){
-		.event = "block_bio_queue",
+	d->getrq = (struct tp_variants){
+		.event = "block_getrq",
 		.nargs = 1,
-		.now = s->progs.fsprof_bio_queue,
-		.with_queue = s->progs.fsprof_bio_queue_q,
+		.now = s->progs.fsprof_getrq,
+		.with_queue = s->progs.fsprof_getrq_q,
 	};
 	d->split = (struct tp_variants){
 		.event = "block_split",
@@ -113,7 +113,7 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		.now = s->progs.fsprof_rq_issue,
 		.with_queue = s->progs.fsprof_rq_issue_q,
 	};
-	tp_variants_choose(&d->bio_queue, cfg->btf);
+	tp_variants_choose(&d->getrq, cfg->btf);
 	tp_variants_choose(&d->split, cfg->btf);
 	tp_variants_choose(&d->issue, cfg->btf);
 	d->done_missing = btf_tracepoint_nargs(cfg->btf, "block_rq_complete") <
@@ -145,10 +145,10 @@ static int block_attach(void *priv, struct attach_list *list)
 		  "block:block_rq_issue", false },
 		{ s->progs.fsprof_rq_done, &s->links.fsprof_rq_done,
 		  "block:block_rq_complete", d->done_missing },
-		{ s->progs.fsprof_bio_queue, &s->links.fsprof_bio_queue,
-		  "block:block_bio_queue", d->bio_queue.missing },
-		{ s->progs.fsprof_bio_queue_q, &s->links.fsprof_bio_queue_q,
-		  "block:block_bio_queue", false },
+		{ s->progs.fsprof_getrq, &s->links.fsprof_getrq,
+		  "block:block_getrq", d->getrq.missing },
+		{ s->progs.fsprof_getrq_q, &s->links.fsprof_getrq_q,
+		  "block:block_getrq", false },
 		{ s->progs.fsprof_bio_split, &s->links.fsprof_bio_split,
 		  "block:block_split", d->split.missing },
 		{ s->progs.fsprof_bio_split_q, &s->links.fsprof_bio_split_q,
