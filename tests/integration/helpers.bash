@@ -53,7 +53,9 @@ leftovers() {
 	local dir=$1 found=""
 	grep -q " $dir/" /proc/mounts && found+="mount below $dir; "
 	losetup -a 2>/dev/null | grep -q "$dir/" && found+="loop device on $dir; "
-	bpftool prog show 2>/dev/null | grep -q 'name fsprof_' &&
+	# the kernel frees a program after its last reference, via RCU: allow
+	# a moment after the process that held it has exited
+	wait_for "! bpftool prog show 2>/dev/null | grep -q 'name fsprof_'" 3 ||
 		found+="fsprof BPF program loaded; "
 	[ -n "$(find "$dir" -mindepth 1 2>/dev/null)" ] &&
 		found+="files in $dir: $(find "$dir" -mindepth 1 | head -3 | tr '\n' ' '); "
