@@ -139,36 +139,42 @@ int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
 	return 0;
 }
 
-SEC("tp_btf/ext4_mb_new_inode_pa")
-int BPF_PROG(fsprof_e4_ipa, struct ext4_allocation_context *ac,
-	     struct ext4_prealloc_space *pa)
+/* a new preallocation window: per inode, or per locality group */
+static __always_inline int count_new_pa(struct ext4_allocation_context *ac,
+					struct ext4_prealloc_space *pa,
+					bool group)
 {
 	struct ext4_stats *st;
+	__u64 len;
 
 	if (!ac || !pa || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
 		return 0;
 	st = stats_of_phase();
 	if (!st)
 		return 0;
-	st->pa_new_inode++;
-	st->pa_new_inode_blocks += BPF_CORE_READ(pa, pa_len);
+	len = BPF_CORE_READ(pa, pa_len);
+	if (group) {
+		st->pa_new_group++;
+		st->pa_new_group_blocks += len;
+	} else {
+		st->pa_new_inode++;
+		st->pa_new_inode_blocks += len;
+	}
 	return 0;
+}
+
+SEC("tp_btf/ext4_mb_new_inode_pa")
+int BPF_PROG(fsprof_e4_ipa, struct ext4_allocation_context *ac,
+	     struct ext4_prealloc_space *pa)
+{
+	return count_new_pa(ac, pa, false);
 }
 
 SEC("tp_btf/ext4_mb_new_group_pa")
 int BPF_PROG(fsprof_e4_gpa, struct ext4_allocation_context *ac,
 	     struct ext4_prealloc_space *pa)
 {
-	struct ext4_stats *st;
-
-	if (!ac || !pa || !sb_is_target(BPF_CORE_READ(ac, ac_sb)))
-		return 0;
-	st = stats_of_phase();
-	if (!st)
-		return 0;
-	st->pa_new_group++;
-	st->pa_new_group_blocks += BPF_CORE_READ(pa, pa_len);
-	return 0;
+	return count_new_pa(ac, pa, true);
 }
 
 SEC("tp_btf/ext4_free_blocks")
