@@ -39,8 +39,10 @@ if [ "$(id -u)" -ne 0 ]; then
 else
 	for f in tests/integration/*.bats; do
 		echo "# integration: $f"
-		bats --tap "$f" >"$log" 2>&1
+		# a hung test must fail the suite, not eat CI's time limit
+		timeout --kill-after=30 900 bats --tap "$f" >"$log" 2>&1
 		status=$?
+		[ "$status" -eq 124 ] && echo "not ok - $f did not finish in 900 s (killed)" >>"$log"
 		cat "$log"
 		tally "$f" "$status"
 	done

@@ -77,7 +77,7 @@ run_mode() {
 		--json "$BENCH_DIR/r.json" >/dev/null
 	if [ -n "$bt" ]; then
 		bpf_cost >"$BENCH_DIR/cost.bpftrace"
-		kill -INT "$bt"
+		kill -TERM "$bt"
 		wait "$bt" || true
 		echo "$stats_before" >/proc/sys/kernel/bpf_stats_enabled
 	fi

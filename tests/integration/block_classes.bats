@@ -24,7 +24,7 @@ setup_file() {
 		--scratch "$SCRATCH" --json "$XFS" >"$SCRATCH.xfs.out" 2>&1
 	echo $? >"$SCRATCH.xfs.status"
 	sleep 0.5
-	kill -INT "$(cat "$SCRATCH.btpid")" 2>/dev/null
+	kill -TERM "$(cat "$SCRATCH.btpid")" 2>/dev/null
 	wait "$(cat "$SCRATCH.btpid")" 2>/dev/null || true
 }
 

@@ -43,9 +43,19 @@ bpftrace_start() {
 	wait_for "grep -q '^Attaching' '$out'" 60
 }
 
+# SIGTERM, not SIGINT: a background job of a non-interactive shell starts
+# with SIGINT ignored, and bpftrace then keeps ignoring it (as in CI). On
+# SIGTERM bpftrace prints its maps and exits just the same.
 bpftrace_stop() {
-	kill -INT "$BPFTRACE_PID" 2>/dev/null
+	local watchdog
+	kill -TERM "$BPFTRACE_PID" 2>/dev/null
+	# should it still hang, it is killed after 20 s
+	(sleep 20 && kill -KILL "$BPFTRACE_PID") </dev/null >/dev/null 2>&1 3>&- &
+	watchdog=$!
 	wait "$BPFTRACE_PID" 2>/dev/null || true
+	pkill -P "$watchdog" sleep 2>/dev/null
+	kill "$watchdog" 2>/dev/null
+	wait "$watchdog" 2>/dev/null || true
 }
 
 # What a run must never leave behind, below $1 (a scratch directory).

@@ -46,7 +46,7 @@ setup_file() {
 		>"$SCRATCH.afdtime.out" 2>&1
 	echo $? >"$SCRATCH.afdtime.status"
 
-	kill -INT "$BTPID"
+	kill -TERM "$BTPID"
 	wait "$BTPID" || true
 }
 
