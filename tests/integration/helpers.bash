@@ -53,8 +53,8 @@ bpftrace_stop() {
 	(sleep 20 && kill -KILL "$BPFTRACE_PID") </dev/null >/dev/null 2>&1 3>&- &
 	watchdog=$!
 	wait "$BPFTRACE_PID" 2>/dev/null || true
-	pkill -P "$watchdog" sleep 2>/dev/null
-	kill "$watchdog" 2>/dev/null
+	pkill -P "$watchdog" sleep 2>/dev/null || true
+	kill "$watchdog" 2>/dev/null || true
 	wait "$watchdog" 2>/dev/null || true
 }
 
