@@ -48,7 +48,7 @@ bpftrace_start() {
 # SIGTERM bpftrace prints its maps and exits just the same.
 bpftrace_stop() {
 	local watchdog
-	kill -TERM "$BPFTRACE_PID" 2>/dev/null
+	kill -TERM "$BPFTRACE_PID" 2>/dev/null || true
 	# should it still hang, it is killed after 20 s
 	(sleep 20 && kill -KILL "$BPFTRACE_PID") </dev/null >/dev/null 2>&1 3>&- &
 	watchdog=$!
