@@ -394,9 +394,11 @@ static json_t *case_json(const struct case_result *c)
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
 	json_object_set_new(obj, "spill",
-			    json_pack("{s:o, s:o}", "block",
+			    json_pack("{s:o, s:o, s:o}", "block",
 				      block_json(&c->spill.block, 0), "metrics",
-				      metrics_json(&c->spill.metrics)));
+				      metrics_json(&c->spill.metrics),
+				      "histograms",
+				      histograms_json(&c->spill.metrics)));
 	return obj;
 }
 
