@@ -13,6 +13,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/percpu.h"
 #include "util/log.h"
 
 /* the programs, by the event they count; variants share an event */
@@ -171,16 +172,10 @@ static int ext4_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->ncpus = libbpf_num_possible_cpus();
-	if (d->ncpus <= 0) {
-		err = d->ncpus ? d->ncpus : -EINVAL;
+	d->percpu =
+		percpu_values_alloc(sizeof(struct ext4_stats), &d->ncpus, &err);
+	if (!d->percpu)
 		goto fail;
-	}
-	d->percpu = calloc((size_t)d->ncpus, sizeof(struct ext4_stats));
-	if (!d->percpu) {
-		err = -ENOMEM;
-		goto fail;
-	}
 	d->skel = ext4_bpf__open();
 	if (!d->skel) {
 		err = -errno;

@@ -19,6 +19,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/percpu.h"
 #include "trace/jbd2_proc.h"
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
@@ -134,16 +135,10 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->ncpus = libbpf_num_possible_cpus();
-	if (d->ncpus <= 0) {
-		err = d->ncpus ? d->ncpus : -EINVAL;
+	d->percpu =
+		percpu_values_alloc(sizeof(struct jbd2_stats), &d->ncpus, &err);
+	if (!d->percpu)
 		goto fail;
-	}
-	d->percpu = calloc((size_t)d->ncpus, sizeof(struct jbd2_stats));
-	if (!d->percpu) {
-		err = -ENOMEM;
-		goto fail;
-	}
 	d->skel = jbd2_bpf__open_opts(&opts);
 	if (!d->skel) {
 		err = -errno;

@@ -16,6 +16,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/percpu.h"
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
 #include "trace/writeback.h"
@@ -141,16 +142,10 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->ncpus = libbpf_num_possible_cpus();
-	if (d->ncpus <= 0) {
-		err = d->ncpus ? d->ncpus : -EINVAL;
+	d->percpu = percpu_values_alloc(sizeof(struct wb_phase_stats),
+					&d->ncpus, &err);
+	if (!d->percpu)
 		goto fail;
-	}
-	d->percpu = calloc((size_t)d->ncpus, sizeof(struct wb_phase_stats));
-	if (!d->percpu) {
-		err = -ENOMEM;
-		goto fail;
-	}
 	err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
 	if (err) {
 		log_warn(

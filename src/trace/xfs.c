@@ -21,6 +21,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/percpu.h"
 #include "trace/kallsyms.h"
 #include "trace/timeline.h"
 #include "trace/xfs_callers.h"
@@ -235,19 +236,17 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->ncpus = libbpf_num_possible_cpus();
-	if (d->ncpus <= 0) {
-		err = d->ncpus ? d->ncpus : -EINVAL;
-		free(d);
-		return err;
-	}
 	value_size = sizeof(struct hist_counts) > sizeof(struct xfs_counts) ?
 			     sizeof(struct hist_counts) :
 			     sizeof(struct xfs_counts);
-	d->percpu = calloc((size_t)d->ncpus, value_size);
+	d->percpu = percpu_values_alloc(value_size, &d->ncpus, &err);
+	if (!d->percpu) {
+		free(d);
+		return err;
+	}
 	d->skel = xfs_bpf__open();
-	if (!d->percpu || !d->skel) {
-		err = d->skel ? -ENOMEM : -errno;
+	if (!d->skel) {
+		err = -errno;
 		xfs_domain_free(d);
 		return err;
 	}
