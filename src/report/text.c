@@ -72,6 +72,19 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 	}
 }
 
+static void report_device_model(const struct target_result *t, FILE *out)
+{
+	fprintf(out, "device model: %s", t->device_model);
+	if (!strcmp(t->model_placement, "lower-loop"))
+		fprintf(out, ", throttle on %s (%u:%u) below the traced %s\n",
+			t->model_device, t->model_major, t->model_minor,
+			t->device);
+	else
+		fprintf(out,
+			", throttle on the traced disk %s (%u:%u) itself: device busy time, latency and issuers are not measured faithfully under it (wall time is); an image target stacks the model below the traced device\n",
+			t->model_device, t->model_major, t->model_minor);
+}
+
 static void report_case_header(const struct run_result *run,
 			       const struct case_result *c, FILE *out)
 {
@@ -95,7 +108,7 @@ static void report_case_header(const struct run_result *run,
 		fprintf(out,
 			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
 	if (strcmp(t->device_model, "none"))
-		fprintf(out, "device model: %s\n", t->device_model);
+		report_device_model(t, out);
 	report_throttle_check(c, out);
 	fprintf(out, "mount: %s (superblock: %s)\n", t->mount_opts,
 		t->super_opts);

@@ -329,6 +329,39 @@ static json_t *sysctls_json(const struct sysctl_record *rec)
 	return obj;
 }
 
+/*
+ * The device model as built: its limits, where the throttle sits and what
+ * that means for the measurements (null when there is no model).
+ */
+static json_t *device_model_stack_json(const struct target_result *t)
+{
+	bool faithful = !strcmp(t->model_placement, "lower-loop");
+	char dev[32];
+
+	json_t *obj;
+
+	if (!t->model_placement[0])
+		return json_null();
+	snprintf(dev, sizeof(dev), "%u:%u", t->model_major, t->model_minor);
+	obj = json_pack(
+		"{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b, s:s?}",
+		"model", t->model_name, "limits", "riops",
+		(json_int_t)t->model_riops, "wiops", (json_int_t)t->model_wiops,
+		"rbps", (json_int_t)t->model_rbps, "wbps",
+		(json_int_t)t->model_wbps, "placement", t->model_placement,
+		"throttled_device", t->model_device, "throttled_dev", dev,
+		"throttled_dio", t->model_dio, "faithful", faithful, "caveat",
+		faithful ?
+			NULL :
+			"the throttle sits on the traced disk itself: it holds bios before they become requests, so device busy time, latency and issuers are not measured faithfully; wall time is");
+	/* what the traced device tells the filesystem: null = left as it was */
+	json_object_set_new(obj, "traced_rotational",
+			    t->model_rotational < 0 ?
+				    json_null() :
+				    json_boolean(t->model_rotational));
+	return obj;
+}
+
 static json_t *target_json(const struct target_result *t)
 {
 	json_t *obj = json_pack(
@@ -343,6 +376,8 @@ static json_t *target_json(const struct target_result *t)
 	json_object_set_new(obj, "mount_options", json_string(t->mount_opts));
 	json_object_set_new(obj, "super_options", json_string(t->super_opts));
 	json_object_set_new(obj, "device_model", json_string(t->device_model));
+	json_object_set_new(obj, "device_model_stack",
+			    device_model_stack_json(t));
 	json_object_set_new(obj, "log", log_region_json(&t->log));
 	json_object_set_new(obj, "kernel_release",
 			    json_string(t->kernel_release));

@@ -137,7 +137,14 @@ struct target_result {
 	char super_opts[1024];
 	struct log_region log; /* what the block domain's log class is */
 	char device_model[128]; /* "hdd: riops=150 ..." or "none" */
+	char model_name[16]; /* "hdd", "custom", "none" */
 	uint64_t model_riops, model_wiops; /* its IOPS limits, 0 = none */
+	uint64_t model_rbps, model_wbps; /* its bandwidth limits, 0 = none */
+	char model_placement[16]; /* "lower-loop", "traced-disk", "" */
+	char model_device[64]; /* the throttled device, "" when none */
+	unsigned int model_major, model_minor;
+	bool model_dio; /* lower loop: its direct IO state */
+	int model_rotational; /* traced device's queue/rotational set, -1 = as is */
 	char kernel_release[128];
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };

@@ -17,6 +17,7 @@
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/signals.h"
+#include "target/devinfo.h"
 #include "target/scratch.h"
 #include "target/sysctl.h"
 #include "target/target.h"
@@ -133,6 +134,37 @@ static void case_plan_make(const struct run_options *opt,
 			run_image_size(plan->wl->space_needed(&plan->params));
 }
 
+static void target_record_model(const struct target *t,
+				struct target_result *tr)
+{
+	const struct device_model *m = t->spec.model;
+
+	snprintf(tr->model_name, sizeof(tr->model_name), "%s",
+		 device_model_active(m) ? m->name : "none");
+	if (!device_model_active(m))
+		return;
+	tr->model_riops = m->riops;
+	tr->model_wiops = m->wiops;
+	tr->model_rbps = m->rbps;
+	tr->model_wbps = m->wbps;
+	tr->model_rotational = t->model_at == MODEL_LOWER_LOOP ? m->rotational :
+								 -1;
+	snprintf(tr->model_placement, sizeof(tr->model_placement), "%s",
+		 t->model_at == MODEL_LOWER_LOOP  ? "lower-loop" :
+		 t->model_at == MODEL_TRACED_DISK ? "traced-disk" :
+						    "");
+	tr->model_major = major(t->model_dev);
+	tr->model_minor = minor(t->model_dev);
+	if (t->model_at == MODEL_LOWER_LOOP) {
+		snprintf(tr->model_device, sizeof(tr->model_device), "%s",
+			 t->lower.path);
+		tr->model_dio = t->lower.dio;
+	} else {
+		devinfo_dev_path(t->model_dev, tr->model_device,
+				 sizeof(tr->model_device));
+	}
+}
+
 static void case_record_target(struct case_result *c, struct target *t)
 {
 	struct target_result *tr = &c->target;
@@ -159,10 +191,7 @@ static void case_record_target(struct case_result *c, struct target *t)
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
 	device_model_format(t->spec.model, tr->device_model,
 			    sizeof(tr->device_model));
-	if (t->spec.model) {
-		tr->model_riops = t->spec.model->riops;
-		tr->model_wiops = t->spec.model->wiops;
-	}
+	target_record_model(t, tr);
 	if (!uname(&u))
 		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",
 			 u.release);

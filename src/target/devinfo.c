@@ -56,3 +56,24 @@ dev_t devinfo_root_device(void)
 {
 	return devinfo_fs_device("/");
 }
+
+int devinfo_dev_path(dev_t dev, char *buf, size_t len)
+{
+	char path[PATH_MAX], line[256], name[128];
+	int err = -ENOENT;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/uevent", major(dev),
+		 minor(dev));
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (err && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "DEVNAME=%127s", name) == 1) {
+			snprintf(buf, len, "/dev/%s", name);
+			err = 0;
+		}
+	}
+	fclose(f);
+	return err;
+}

@@ -12,6 +12,9 @@ dev_t devinfo_whole_disk(dev_t dev);
 /* the block device holding the filesystem of path (0 when none: tmpfs) */
 dev_t devinfo_fs_device(const char *path);
 
+/* "/dev/<name>" of dev from sysfs (its uevent's DEVNAME); -ENOENT if none */
+int devinfo_dev_path(dev_t dev, char *buf, size_t len);
+
 /* the block device holding "/", or 0 */
 dev_t devinfo_root_device(void);
 

@@ -130,3 +130,21 @@ int loopdev_attach(struct loopdev *loop, const char *image, struct teardown *td)
 	}
 	return 0;
 }
+
+int loopdev_set_rotational(const struct loopdev *loop, int rotational)
+{
+	char path[64];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "/sys/block/loop%d/queue/rotational",
+		 loop->nr);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, rotational ? "1\n" : "0\n", 2) != 2)
+		err = -errno;
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		log_error("write %d to %s: %s", rotational, path,
+			  strerror_safe(-err));
+	return err;
+}

@@ -24,4 +24,7 @@ struct loopdev {
 int loopdev_attach(struct loopdev *loop, const char *image,
 		   struct teardown *td);
 
+/* write /sys/block/loopN/queue/rotational (what filesystems see of the disk) */
+int loopdev_set_rotational(const struct loopdev *loop, int rotational);
+
 #endif

@@ -109,8 +109,22 @@ static int target_up_image(struct target *t, struct teardown *td)
 		err = path_join(t->mnt, sizeof(t->mnt), t->rundir, "mnt");
 	if (!err)
 		err = image_create(t->image, spec->image_size, td);
-	if (!err)
+	if (err)
+		return err;
+	if (device_model_active(spec->model)) {
+		/* the throttle goes on the lower loop, after mkfs */
+		err = loopdev_attach(&t->lower, t->image, td);
+		if (!err)
+			err = loopdev_attach(&t->loop, t->lower.path, td);
+		/* before mkfs: filesystems read it at mkfs and mount time */
+		if (!err && spec->model->rotational >= 0)
+			err = loopdev_set_rotational(&t->loop,
+						     spec->model->rotational);
+		t->model_at = MODEL_LOWER_LOOP;
+		t->model_dev = t->lower.dev;
+	} else {
 		err = loopdev_attach(&t->loop, t->image, td);
+	}
 	if (err)
 		return err;
 	snprintf(t->devpath, sizeof(t->devpath), "%s", t->loop.path);
@@ -183,6 +197,34 @@ static int target_up_dir(struct target *t, struct teardown *td)
 	return err;
 }
 
+/*
+ * --dir and --device: the throttle can only go on the traced disk. Refuse
+ * where that makes no sense: no block device, or the disk holding the root
+ * filesystem (the whole system, fsprof included, would run at the model's
+ * speed, and every other process's IO would share the limit).
+ */
+static int model_check_traced_disk(const struct target *t)
+{
+	dev_t root = devinfo_root_device();
+
+	if (!t->disk_dev) {
+		log_error(
+			"--device-model needs a block device, and %s has none: run without --device-model, or on an image target (no --dir)",
+			t->spec.dir ? t->spec.dir : t->workdir);
+		return -ENODEV;
+	}
+	if (root && devinfo_whole_disk(root) == t->disk_dev) {
+		log_error(
+			"--device-model on %s would throttle %u:%u, the disk holding the root filesystem, and slow down the whole system: use an image target (no --dir) for a device model, or a --dir on another disk",
+			t->workdir, major(t->disk_dev), minor(t->disk_dev));
+		return -EINVAL;
+	}
+	log_warn(
+		"--device-model on %s: the throttle sits on the traced disk %u:%u itself (nothing can be stacked under an existing filesystem), so device busy time, latency and issuers are not measured faithfully; wall time is. An image target (no --dir or --device) stacks the model under the traced device.",
+		t->devpath, major(t->disk_dev), minor(t->disk_dev));
+	return 0;
+}
+
 int target_up(struct target *t, const struct target_spec *spec,
 	      struct teardown *td)
 {
@@ -192,6 +234,7 @@ int target_up(struct target *t, const struct target_spec *spec,
 	memset(t, 0, sizeof(*t));
 	t->spec = *spec;
 	t->loop.fd = -1;
+	t->lower.fd = -1;
 	switch (spec->kind) {
 	case TARGET_IMAGE:
 		err = target_up_image(t, td);
@@ -216,16 +259,17 @@ int target_up(struct target *t, const struct target_spec *spec,
 			 e->super_opts);
 	}
 	free(e);
-	/* after mkfs: making the filesystem is not what is measured */
-	if (spec->model && t->disk_dev)
-		return throttle_apply(spec->model, t->disk_dev, td);
-	if (spec->model && strcmp(spec->model->name, "none")) {
-		log_error(
-			"--device-model needs a block device, and %s has none",
-			spec->dir);
-		return -ENODEV;
+	if (!device_model_active(spec->model))
+		return 0;
+	if (t->model_at == MODEL_NOWHERE) {
+		err = model_check_traced_disk(t);
+		if (err)
+			return err;
+		t->model_at = MODEL_TRACED_DISK;
+		t->model_dev = t->disk_dev;
 	}
-	return 0;
+	/* after mkfs: making the filesystem is not what is measured */
+	return throttle_apply(spec->model, t->model_dev, td);
 }
 
 void target_free(struct target *t)

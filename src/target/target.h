@@ -23,6 +23,16 @@
 
 enum target_kind { TARGET_IMAGE, TARGET_DEVICE, TARGET_DIR };
 
+/*
+ * Where the device model's throttle sits. Below the traced device (image
+ * targets: image -> lower loop, throttled -> loop, traced) it charges merged
+ * requests, holds every issuer, and the traced latency includes the wait.
+ * On the traced disk itself (--dir, --device: nothing can be stacked under
+ * an existing filesystem) it holds bios before they become requests: busy
+ * time, latency and issuers are then not measured faithfully.
+ */
+enum model_placement { MODEL_NOWHERE, MODEL_LOWER_LOOP, MODEL_TRACED_DISK };
+
 struct target_spec {
 	enum target_kind kind;
 	const char *fstype; /* "ext4" (image, device) */
@@ -44,7 +54,11 @@ struct target {
 	char mnt[PATH_MAX]; /* image, device: where it is mounted */
 	char workdir[PATH_MAX]; /* where the workload works */
 	char devpath[PATH_MAX]; /* the block device, "" when none */
-	struct loopdev loop;
+	struct loopdev loop; /* image: the traced loop device */
+	struct loopdev
+		lower; /* image with a model: the throttled loop under it */
+	enum model_placement model_at;
+	dev_t model_dev; /* the device the throttle is on, 0 when none */
 	dev_t fs_dev; /* the filesystem's block device, 0 when none */
 	dev_t disk_dev; /* the whole disk it is on */
 	char fstype[32]; /* as mounted */

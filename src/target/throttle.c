@@ -13,11 +13,11 @@
 
 /* the presets, documented in --help and the README */
 static const struct device_model presets[] = {
-	{ "none", 0, 0, 0, 0 },
+	{ "none", 0, 0, 0, 0, -1 },
 	/* a 7200 rpm disk: ~150 random IOPS, ~120 MB/s sequential */
-	{ "hdd", 150, 150, 120000000, 120000000 },
+	{ "hdd", 150, 150, 120000000, 120000000, 1 },
 	/* a SATA SSD: ~50k IOPS, ~500 MB/s (the SATA 3 link limit) */
-	{ "ssd-sata", 50000, 50000, 500000000, 500000000 },
+	{ "ssd-sata", 50000, 50000, 500000000, 500000000, 0 },
 };
 
 static const char *const throttle_files[] = {
@@ -82,6 +82,7 @@ int device_model_parse(const char *text, struct device_model *out, char *err,
 	}
 	if (!strncmp(text, "custom:", 7)) {
 		snprintf(out->name, sizeof(out->name), "custom");
+		out->rotational = -1;
 		if (custom_parse(text + 7, out, err, errlen))
 			return -EINVAL;
 		if (!out->riops && !out->wiops && !out->rbps && !out->wbps) {
@@ -99,9 +100,14 @@ int device_model_parse(const char *text, struct device_model *out, char *err,
 	return -EINVAL;
 }
 
+bool device_model_active(const struct device_model *m)
+{
+	return m && m->name[0] && strcmp(m->name, "none");
+}
+
 void device_model_format(const struct device_model *m, char *buf, size_t len)
 {
-	if (!m || !strcmp(m->name, "none") || !m->name[0]) {
+	if (!device_model_active(m)) {
 		snprintf(buf, len, "none");
 		return;
 	}
@@ -172,7 +178,7 @@ int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
 	char why[256];
 	int i, err;
 
-	if (!strcmp(m->name, "none") || !m->name[0])
+	if (!device_model_active(m))
 		return 0;
 	if (throttle_available(why, sizeof(why))) {
 		log_error("%s", why);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The slow-device model: IOPS and bandwidth limits on the target device via
- * the cgroup v1 blkio throttle of the root cgroup, which applies to every
- * issuer, kernel threads included. Removed again by teardown.
+ * The slow-device model: IOPS and bandwidth limits via the cgroup v1 blkio
+ * throttle of the root cgroup. For image targets the throttle sits on a
+ * lower loop device under the traced one (see target.c), so that it charges
+ * merged requests and holds every issuer; for --dir and --device it can only
+ * sit on the traced disk itself. Removed again by teardown.
  */
 #ifndef FSPROF_THROTTLE_H
 #define FSPROF_THROTTLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -19,6 +22,7 @@ struct device_model {
 	char name[16]; /* none, hdd, ssd-sata, custom */
 	uint64_t riops, wiops; /* IOs per second, 0 = no limit */
 	uint64_t rbps, wbps; /* bytes per second, 0 = no limit */
+	int rotational; /* the traced device's queue/rotational: 1, 0, -1 = as is */
 };
 
 /*
@@ -27,6 +31,9 @@ struct device_model {
  */
 int device_model_parse(const char *text, struct device_model *out, char *err,
 		       size_t errlen);
+
+/* is m a model that limits anything (not NULL, not "none")? */
+bool device_model_active(const struct device_model *m);
 
 /* "hdd: riops=150 wiops=150 rbps=120000000 wbps=120000000" */
 void device_model_format(const struct device_model *m, char *buf, size_t len);

@@ -1,6 +1,9 @@
 #!/usr/bin/env bats
-# --device-model slows the target with the cgroup v1 blkio throttle, and the
-# throttle is always removed again.
+# --device-model slows the target with the cgroup v1 blkio throttle. For an
+# image target the throttle sits on a lower loop device under the traced one
+# (image -> lower loop, throttled -> loop, traced): it then charges merged
+# requests, holds every issuer (the XFS log too), and the traced latency
+# includes the wait. Both layers and the throttle are always removed again.
 
 load helpers
 
@@ -11,7 +14,7 @@ setup() {
 }
 
 teardown() {
-	rm -f "$SCRATCH.json" "$SCRATCH.err"
+	rm -f "$SCRATCH.json" "$SCRATCH.err" "$SCRATCH.stack"
 	scratch_remove
 }
 
@@ -37,21 +40,99 @@ throttle_rules() {
 	[ -z "$(throttle_rules)" ]
 }
 
-@test "SIGINT during a throttled phase removes the throttle and everything else" {
-	"$FSPROF" run -w seqio:size=16M,direct=yes --device-model custom:wiops=100 \
+# the lower and the upper loop device of a running fsprof below $SCRATCH
+model_loops() {
+	local lower
+	lower=$(losetup -a | awk -v d="$SCRATCH/" 'index($0, d) { sub(":", "", $1); print $1 }')
+	[ -n "$lower" ] || return 1
+	echo "$lower"
+	losetup -a | awk -v l="($lower)" 'index($0, l) { sub(":", "", $1); print $1 }'
+}
+
+@test "SIGINT during a phase under hdd removes both loop layers, the mount and the throttle" {
+	"$FSPROF" run -w seqio:size=16M,direct=yes --device-model hdd \
 		--scratch "$SCRATCH" 2>"$SCRATCH.err" >/dev/null &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 60
 	sleep 1
 	[ -n "$(throttle_rules)" ]
+	loops=$(model_loops)
+	echo "loops: $loops"
+	[ "$(echo "$loops" | wc -l)" -eq 2 ]
 	kill -INT "$pid"
 	st=0
 	wait "$pid" || st=$?
 	[ "$st" -eq 130 ]
 	[ -z "$(throttle_rules)" ]
+	for l in $loops; do
+		# a detached loop device has no backing file
+		wait_for "! losetup '$l' >/dev/null 2>&1" 5
+	done
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+@test "the traced device is a loop on a throttled lower loop, recorded in the JSON" {
+	run "$FSPROF" run -w seqio:size=1M --device-model hdd --scratch "$SCRATCH" \
+		--json "$SCRATCH.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"throttle on /dev/loop"*"below the traced /dev/loop"* ]]
+	jqr "$SCRATCH.json" '.cases[0].target.device_model_stack' >"$SCRATCH.stack"
+	cat "$SCRATCH.stack"
+	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack | [.placement, .faithful, .throttled_dio, .limits.wiops, .traced_rotational] | @tsv')" = \
+		"$(printf 'lower-loop\ttrue\ttrue\t150\ttrue')" ]
+	traced=$(jqr "$SCRATCH.json" '.cases[0].target | "\(.dev_major):\(.dev_minor)"')
+	throttled=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
+	[ "$traced" != "$throttled" ]
+}
+
+@test "under custom:wiops=100 an XFS fsync loop stays at the limit, log writes included, by fsprof and by XFS's own stats" {
+	run "$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model custom:wiops=100 \
+		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json"
+	[ "$status" -eq 0 ]
+	phase='.cases[0].phases[] | select(.name=="cycles")'
+	secs=$(jqr "$SCRATCH.json" "$phase | .wall_ns / 1e9")
+	ours=$(jqr "$SCRATCH.json" "$phase | .metrics.xfs.log_writes")
+	xfs=$(jqr "$SCRATCH.json" "$phase | .metrics.xfs.sysfs_log_writes")
+	blk=$(jqr "$SCRATCH.json" "$phase | .block.io_classes.log_write.ios")
+	# every write and cache flush of the traced device is one request on the
+	# throttled one
+	reqs=$(jqr "$SCRATCH.json" "$phase | .block.classes.write.ios + .block.classes.flush.ios")
+	echo "wall $secs s, log writes: fsprof $ours, xfs stats $xfs, block $blk; writes + flushes $reqs"
+	[ "$ours" -gt 0 ] && [ "$ours" -eq "$xfs" ] && [ "$blk" -eq "$ours" ]
+	python3 - "$secs" "$ours" "$reqs" <<'PY'
+import sys
+secs, logw, reqs = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+assert logw / secs <= 115, f"{logw / secs:.0f} log writes/s over a limit of 100"
+assert 80 <= reqs / secs <= 115, f"{reqs / secs:.0f} requests/s against a limit of 100"
+PY
+}
+
+@test "--device-model on a --dir of the root filesystem is refused" {
+	run "$FSPROF" run -w seqio:size=1M --dir /var/tmp --device-model hdd
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"disk holding the root filesystem"* ]]
+	[ -z "$(throttle_rules)" ]
+}
+
+@test "--device-model on a --dir of another disk throttles it and says busy time and issuers are not faithful" {
+	truncate -s 256M "$SCRATCH/dirimg"
+	loop=$(losetup -f --show "$SCRATCH/dirimg")
+	mkfs.ext4 -q "$loop"
+	mkdir "$SCRATCH/mnt"
+	mount "$loop" "$SCRATCH/mnt"
+	run "$FSPROF" run -w seqio:size=1M --dir "$SCRATCH/mnt" \
+		--device-model custom:wiops=1000 --json "$SCRATCH.json"
+	umount "$SCRATCH/mnt"
+	losetup -d "$loop"
+	rm -rf "$SCRATCH/mnt" "$SCRATCH/dirimg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"not measured faithfully"* ]]
+	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack | [.placement, .faithful] | @tsv')" = \
+		"$(printf 'traced-disk\tfalse')" ]
+	[ -z "$(throttle_rules)" ]
 }
 
 @test "an unknown device model is a usage error" {
