@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -44,11 +45,65 @@ uint64_t xfs_fsb_to_sector(uint64_t fsb, unsigned int agblklog,
 	return (agno * agblocks + agbno) << (blocklog - SECTOR_SHIFT);
 }
 
+static int log_range_cmp(const void *a, const void *b)
+{
+	const struct log_range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+size_t log_ranges_merge(struct log_range *v, size_t n)
+{
+	size_t i, out = 0;
+
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), log_range_cmp);
+	for (i = 1; i < n; i++) {
+		uint64_t end = v[out].start + v[out].sectors;
+
+		if (v[i].start <= end) {
+			if (v[i].start + v[i].sectors > end)
+				v[out].sectors = v[i].start + v[i].sectors -
+						 v[out].start;
+			continue;
+		}
+		v[++out] = v[i];
+	}
+	return out + 1;
+}
+
+/* every block of the journal inode: its data and its mapping blocks */
 struct journal_walk {
-	struct log_region *r;
+	struct log_range *v;
+	size_t n, cap;
 	uint64_t sectors_per_block;
+	uint64_t mapping_blocks; /* IND/DIND/TIND or extent tree blocks */
 	int err;
 };
+
+static int journal_walk_add(struct journal_walk *w, uint64_t start)
+{
+	struct log_range *grown;
+
+	/* blocks mostly come in order: grow the last range when we can */
+	if (w->n && w->v[w->n - 1].start + w->v[w->n - 1].sectors == start) {
+		w->v[w->n - 1].sectors += w->sectors_per_block;
+		return 0;
+	}
+	if (w->n == w->cap) {
+		grown = reallocarray(w->v, w->cap ? 2 * w->cap : 64,
+				     sizeof(*w->v));
+		if (!grown)
+			return -ENOMEM;
+		w->v = grown;
+		w->cap = w->cap ? 2 * w->cap : 64;
+	}
+	w->v[w->n].start = start;
+	w->v[w->n].sectors = w->sectors_per_block;
+	w->n++;
+	return 0;
+}
 
 static int journal_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 			 blk64_t ref_blk, int ref_offset, void *priv)
@@ -58,21 +113,43 @@ static int journal_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 	(void)fs;
 	(void)ref_blk;
 	(void)ref_offset;
-	if (blockcnt < 0) /* an indirect block, not the journal itself */
-		return 0;
-	w->err = log_region_add(w->r, *blocknr * w->sectors_per_block,
-				w->sectors_per_block);
+	/*
+	 * An indirect (or extent tree) block is part of the log region too:
+	 * ext3's journal has an IND block after every blocksize / 4 data
+	 * blocks, and only with them are its data runs one contiguous range.
+	 */
+	if (blockcnt < 0)
+		w->mapping_blocks++;
+	w->err = journal_walk_add(w, *blocknr * w->sectors_per_block);
 	return w->err ? BLOCK_ABORT : 0;
+}
+
+/* the journal's ranges, sorted and merged, into out; *n_out how many */
+static int journal_ranges_set(struct journal_walk *w, struct log_region *out,
+			      size_t *n_out)
+{
+	size_t i, n = log_ranges_merge(w->v, w->n);
+
+	*n_out = n;
+	if (n > BLK_LOG_MAX_RANGES)
+		return -ENOSPC;
+	for (i = 0; i < n; i++) {
+		out->range[i].start = w->v[i].start;
+		out->range[i].sectors = w->v[i].sectors;
+	}
+	out->n = n;
+	return 0;
 }
 
 /* the ext3/ext4 journal inode's blocks, merged where contiguous */
 static int ext_journal_region(const char *device, const char *fstype,
 			      struct log_region *out)
 {
-	struct journal_walk walk = { .r = out };
+	struct journal_walk walk = { .v = NULL };
 	ext2_filsys fs;
 	errcode_t rc;
 	ext2_ino_t ino;
+	size_t n;
 	int err = 0;
 
 	rc = ext2fs_open(device, EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs);
@@ -97,26 +174,35 @@ static int ext_journal_region(const char *device, const char *fstype,
 		goto out;
 	}
 	walk.sectors_per_block = (uint64_t)fs->blocksize >> SECTOR_SHIFT;
-	rc = ext2fs_block_iterate3(fs, ino,
-				   BLOCK_FLAG_READ_ONLY | BLOCK_FLAG_DATA_ONLY,
-				   NULL, journal_block, &walk);
+	/* no BLOCK_FLAG_DATA_ONLY: the mapping blocks are visited too */
+	rc = ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
+				   journal_block, &walk);
 	if (rc || walk.err) {
-		out->n = 0;
-		if (walk.err)
-			snprintf(
-				out->source, sizeof(out->source),
-				"%s: journal inode %u has more than %d discontiguous extents",
-				fstype, ino, BLK_LOG_MAX_RANGES);
-		else
-			snprintf(out->source, sizeof(out->source),
-				 "%s: reading journal inode %u: %s", fstype,
-				 ino, error_message(rc));
+		snprintf(out->source, sizeof(out->source),
+			 "%s: reading journal inode %u: %s", fstype, ino,
+			 walk.err ? strerror_safe(-walk.err) :
+				    error_message(rc));
 		err = walk.err ? walk.err : -EIO;
 		goto out;
 	}
-	snprintf(out->source, sizeof(out->source),
-		 "%s journal inode %u (libext2fs)", fstype, ino);
+	err = journal_ranges_set(&walk, out, &n);
+	if (err) {
+		snprintf(
+			out->source, sizeof(out->source),
+			"%s: journal inode %u lies in %zu discontiguous ranges, more than the %d the block domain can class",
+			fstype, ino, n, BLK_LOG_MAX_RANGES);
+		goto out;
+	}
+	if (walk.mapping_blocks)
+		snprintf(
+			out->source, sizeof(out->source),
+			"%s journal inode %u (libext2fs, with its %llu mapping blocks)",
+			fstype, ino, (unsigned long long)walk.mapping_blocks);
+	else
+		snprintf(out->source, sizeof(out->source),
+			 "%s journal inode %u (libext2fs)", fstype, ino);
 out:
+	free(walk.v);
 	ext2fs_close_free(&fs);
 	return err;
 }

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Where the filesystem's log lives on its device, so the block domain can
- * class a request as log IO by its LBA: the ext4/ext3 journal inode's extents
- * (libext2fs) or the XFS internal log (sb_logstart / sb_logblocks).
+ * class a request as log IO by its LBA: the ext4/ext3 journal inode's blocks,
+ * data and mapping (indirect or extent tree) blocks alike, merged into
+ * ranges (libext2fs), or the XFS internal log (sb_logstart / sb_logblocks).
  */
 #ifndef FSPROF_LOG_REGION_H
 #define FSPROF_LOG_REGION_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "results/results.h"
 
@@ -14,10 +18,22 @@
  * filesystem (mounted or not; it is only read). On success out->source says
  * where the ranges came from, or why there are none (ext2 has no journal, an
  * external log is on another device). Returns 0, or -errno with out->n == 0
- * and out->source saying what failed.
+ * and out->source saying what failed: -ENOSPC when the journal lies in more
+ * than BLK_LOG_MAX_RANGES ranges even after merging.
  */
 int log_region_read(const char *device, const char *fstype,
 		    struct log_region *out);
+
+/* a range of 512-byte sectors, [start, start + sectors) */
+struct log_range {
+	uint64_t start, sectors;
+};
+
+/*
+ * Sort v by start and merge the ranges that touch or overlap, in place;
+ * returns how many ranges are left in v.
+ */
+size_t log_ranges_merge(struct log_range *v, size_t n);
 
 /* add [start, start + sectors) after the ranges, merged with an adjacent
  * last one; -ENOSPC when BLK_LOG_MAX_RANGES are in use */

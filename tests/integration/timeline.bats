@@ -49,6 +49,22 @@ per_phase() {
 	jq -c ".cases[0].phases[] | $2" "$SCRATCH.$1.json"
 }
 
+# jq -e CHECK on every line of stdin (one JSON object per phase or event),
+# each echoed after LABEL. Fails on a line where CHECK does not hold or a
+# field is null (a missing metric or series: null == null would hold), and
+# when there are no lines at all (the producing jq failed or found nothing).
+each_line_holds() {
+	local label=$1 check=$2 line n=0
+	while read -r line; do
+		echo "$label${label:+ }$line"
+		jq -e "all(.[]; . != null) and ($check)" <<<"$line" >/dev/null ||
+			{ echo "  ^ a field is null or this does not hold: $check"; return 1; }
+		n=$((n + 1))
+	done
+	echo "$label${label:+: }$n checked"
+	[ "$n" -gt 0 ]
+}
+
 @test "the runs with a timeline and rare events succeed and leave nothing behind" {
 	run_ok ext4
 	run_ok xfs
@@ -57,14 +73,12 @@ per_phase() {
 }
 
 @test "every phase has one bin per bin width of its wall time, plus or minus one" {
-	local run line
+	local run
 	for run in ext4 xfs seqio; do
-		while read -r line; do
-			echo "$run $line"
-			jq -e '(.wall / .bin_ns) as $want |
-				.bins >= ($want | floor) and .bins <= ($want | floor) + 2 and
-				.bins >= $want - 1 and .bins <= $want + 1' <<<"$line"
-		done < <(per_phase "$run" '{name, wall: .wall_ns, bin_ns: .timeline.bin_ns, bins: .timeline.bins}')
+		each_line_holds "$run" '(.wall / .bin_ns) as $want |
+			.bins >= ($want | floor) and .bins <= ($want | floor) + 2 and
+			.bins >= $want - 1 and .bins <= $want + 1' \
+			< <(per_phase "$run" '{name, wall: .wall_ns, bin_ns: .timeline.bin_ns, bins: .timeline.bins}')
 	done
 	# --bin 50ms is the width the seqio run used
 	[ "$(jq '[.cases[0].phases[].timeline.bin_ns] | unique' -c "$SCRATCH.seqio.json")" = "[50000000]" ]
@@ -72,12 +86,10 @@ per_phase() {
 }
 
 @test "the block series add up to the phase's block bytes and requests" {
-	local run line
+	local run
 	for run in ext4 xfs seqio; do
-		while read -r line; do
-			echo "$run $line"
-			jq -e '.ws == .w and .rs == .r and .ios == .iosum' <<<"$line"
-		done < <(per_phase "$run" '{name,
+		each_line_holds "$run" '.ws == .w and .rs == .r and .ios == .iosum' \
+			< <(per_phase "$run" '{name,
 			w: .block.classes.write.bytes,
 			ws: ([.timeline.series["block.data_write_bytes", "block.meta_write_bytes", "block.log_write_bytes"][]] | add),
 			r: .block.classes.read.bytes,
@@ -89,45 +101,32 @@ per_phase() {
 }
 
 @test "the journal, XFS log and writeback series add up to their metrics" {
-	local line
-	while read -r line; do
-		echo "ext4 $line"
-		jq -e '.c == .cs and .l == .ls' <<<"$line"
-	done < <(per_phase ext4 '{name, c: .metrics.jbd2.commits, cs: (.timeline.series["jbd2.commits"] | add),
+	each_line_holds ext4 '.c == .cs and .l == .ls' \
+		< <(per_phase ext4 '{name, c: .metrics.jbd2.commits, cs: (.timeline.series["jbd2.commits"] | add),
 		l: .metrics.jbd2.blocks_logged, ls: (.timeline.series["jbd2.blocks_logged"] | add)}')
-	while read -r line; do
-		echo "xfs $line"
-		jq -e '.w == .ws' <<<"$line"
-	done < <(per_phase xfs '{name, w: .metrics.xfs.log_writes, ws: (.timeline.series["xfs.log_writes"] | add)}')
-	while read -r line; do
-		echo "seqio $line"
-		jq -e '.p == .ps and .t == .ts' <<<"$line"
-	done < <(per_phase seqio '{name, p: .metrics.writeback.pages_written, ps: (.timeline.series["writeback.pages_written"] | add),
+	each_line_holds xfs '.w == .ws' \
+		< <(per_phase xfs '{name, w: .metrics.xfs.log_writes, ws: (.timeline.series["xfs.log_writes"] | add)}')
+	each_line_holds seqio '.p == .ps and .t == .ts' \
+		< <(per_phase seqio '{name, p: .metrics.writeback.pages_written, ps: (.timeline.series["writeback.pages_written"] | add),
 		t: .metrics.writeback.throttle_count, ts: (.timeline.series["writeback.throttle_count"] | add)}')
 	[ "$(jq '.cases[0].phases[0].metrics.jbd2.commits' "$SCRATCH.ext4.json")" -ge 300 ]
 	[ "$(jq '.cases[0].phases[0].metrics.xfs.log_writes' "$SCRATCH.xfs.json")" -ge 150 ]
 }
 
 @test "an fsync workload yields one ring event per journal commit, none dropped" {
-	local line
-	while read -r line; do
-		echo "$line"
-		jq -e '.commits == .events and .dropped == 0' <<<"$line"
-	done < <(jq -c '.cases[0] as $c | ($c.phases + [$c.spill | .id = 0 | .name = "spill"])[] |
+	each_line_holds "" '.commits == .events and .dropped == 0' \
+		< <(jq -c '.cases[0] as $c | ($c.phases + [$c.spill | .id = 0 | .name = "spill"])[] |
 		.id as $id | {name, commits: .metrics.jbd2.commits, dropped: .metrics.jbd2.events_dropped,
 		events: ([$c.events[] | select(.domain == "jbd2" and .kind == "commit" and .phase == $id)] | length)}' \
 		"$SCRATCH.ext4.json")
 	# commit events carry their transaction and a duration
-	jq -e '[.cases[0].events[] | select(.kind == "commit")] |
+	jq -e '[.cases[0].events[] | select(.kind == "commit")] | length > 0 and
 		all(.tid > 0 and .commit_ns > 0 and .blocks_logged > 0)' "$SCRATCH.ext4.json"
 }
 
 @test "with --slow-io 1ns every completed request is an event of the phase that issued it, or a counted drop" {
-	local line
-	while read -r line; do
-		echo "$line"
-		jq -e '.completed == .events + .dropped and .events > 0' <<<"$line"
-	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+	each_line_holds "" '.completed == .events + .dropped and .events > 0' \
+		< <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
 		completed: .block.total.latency.count, dropped: .metrics.block.events_dropped,
 		events: ([$c.events[] | select(.kind == "slow_io" and .phase == $id)] | length)}' \
 		"$SCRATCH.ext4.json")
@@ -137,11 +136,8 @@ per_phase() {
 }
 
 @test "with --slow-io 1ms the slow-IO events are the requests the latency histogram puts at 1 ms or more" {
-	local line
-	while read -r line; do
-		echo "$line"
-		jq -e '.events >= .surely and .events <= .maybe' <<<"$line"
-	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+	each_line_holds "" '.events >= .surely and .events <= .maybe' \
+		< <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
 		surely: ([.block.total.latency.histogram[] | select(.low >= 1000000) | .count] | add // 0),
 		maybe: ([.block.total.latency.histogram[] | select(.high > 1000000) | .count] | add // 0),
 		events: ([$c.events[] | select(.kind == "slow_io" and .phase == $id)] | length)}' \
@@ -151,11 +147,8 @@ per_phase() {
 }
 
 @test "every XFS log force is a ring event, named by who asked for it" {
-	local line
-	while read -r line; do
-		echo "$line"
-		jq -e '.forces == .cil and .dropped == 0' <<<"$line"
-	done < <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
+	each_line_holds "" '.forces == .cil and .dropped == 0' \
+		< <(jq -c '.cases[0] as $c | $c.phases[] | .id as $id | {name,
 		forces: .metrics.xfs.log_forces, dropped: .metrics.xfs.events_dropped,
 		cil: ([$c.events[] | select(.kind == "log_force" and .caller_class == "cil" and .phase == $id)] | length)}' \
 		"$SCRATCH.xfs.json")
