@@ -40,9 +40,6 @@ const volatile __u64 slow_io_ns = BLK_SLOW_IO_NS_DEFAULT;
 /* fsprof's tgid: it and its descendants are the workload */
 const volatile __u32 workload_tgid = 0;
 
-/* written by userspace with phase (and phase_start_ns): the one before */
-__u32 prev_phase = FSPROF_PHASE_NONE;
-
 /* who submitted the latest PREFLUSH / FUA bio: flush requests carry no bio */
 __u32 last_flush_issuer = BLK_ISS_UNSEEN;
 
@@ -50,6 +47,10 @@ __u32 last_flush_issuer = BLK_ISS_UNSEEN;
 __u64 inflight_full = 0;
 /* requests not counted because io_stats was full (never expected) */
 __u64 stats_full = 0;
+/* requests the driver put back (block_rq_requeue): issued again, counted once */
+__u64 requeues = 0;
+/* issues whose first bio had no record or a stale one: issuer unseen */
+__u64 bio_unmatched = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -74,6 +75,7 @@ struct {
 } busy SEC(".maps");
 
 struct bio_info {
+	__u64 sector; /* where the bio started when it was recorded */
 	__u32 issuer;
 	__u32 intent; /* BIO_PREFLUSH | BIO_FUA */
 };
@@ -89,19 +91,12 @@ struct {
 	__type(value, struct bio_info);
 } bios SEC(".maps");
 
-struct inflight {
-	__u64 issue_ns;
-	__u32 phase;
-	__u16 ioclass;
-	__u16 issuer;
-};
-
 /* requests in flight, keyed by struct request address */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 8192);
 	__type(key, __u64);
-	__type(value, struct inflight);
+	__type(value, struct blk_inflight);
 } inflight SEC(".maps");
 
 TIMELINE_MAP(struct blk_tl_bin);
@@ -182,15 +177,15 @@ static __always_inline __u32 current_issuer(void)
 	return BLK_ISS_OTHER;
 }
 
-static __always_inline int on_getrq(struct bio *bio)
+/* what the submitter of a bio meant: recorded in its own context */
+static __always_inline void bio_record(struct bio *bio)
 {
 	struct bio_info info = {};
 	__u64 key = (__u64)bio;
 	__u32 opf;
 
-	if (!bio || bio_dev(bio) != targ_dev)
-		return 0;
 	opf = BPF_CORE_READ(bio, bi_opf);
+	info.sector = BPF_CORE_READ(bio, bi_iter.bi_sector);
 	info.issuer = current_issuer();
 	if (opf & REQ_BIT(__REQ_PREFLUSH))
 		info.intent |= BIO_PREFLUSH;
@@ -199,7 +194,23 @@ static __always_inline int on_getrq(struct bio *bio)
 	if (info.intent)
 		last_flush_issuer = info.issuer;
 	bpf_map_update_elem(&bios, &key, &info, BPF_ANY);
+}
+
+static __always_inline int on_getrq(struct bio *bio)
+{
+	if (bio && bio_dev(bio) == targ_dev)
+		bio_record(bio);
 	return 0;
+}
+
+/*
+ * A bio merged at the front of a request becomes its first bio (rq->bio),
+ * and never passes block_getrq: record it here, or the request would meet
+ * a stale record of an older bio at the same address.
+ */
+static __always_inline int on_frontmerge(struct bio *bio)
+{
+	return on_getrq(bio);
 }
 
 /* the split-off front of a bio was submitted by whoever submitted the bio */
@@ -213,8 +224,12 @@ static __always_inline int on_bio_split(struct bio *split)
 	/* bio_chain(split, parent) ran just before the event */
 	parent = (__u64)BPF_CORE_READ(split, bi_private);
 	info = bpf_map_lookup_elem(&bios, &parent);
-	if (info)
-		bpf_map_update_elem(&bios, &key, info, BPF_ANY);
+	if (info) {
+		struct bio_info part = *info;
+
+		part.sector = BPF_CORE_READ(split, bi_iter.bi_sector);
+		bpf_map_update_elem(&bios, &key, &part, BPF_ANY);
+	}
 	return 0;
 }
 
@@ -255,50 +270,119 @@ static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
 	return write ? BLK_IOC_DATA_WRITE : BLK_IOC_DATA_READ;
 }
 
+/* a stretch of device time spans at most this many phases (N -> 0 -> N+1) */
+#define BUSY_SPLIT_MAX 4
+
+struct busy_part {
+	__u64 ns;
+	__u32 phase;
+};
+
+/*
+ * One part of a stretch [start, *end): from the newest switch not yet used
+ * to *end, charged to the phase that switch began; *end moves back to it.
+ * Plain reads only: called under the track's lock.
+ */
+static __always_inline void busy_step(const struct phase_shared *ps, __u64 *seq,
+				      __u64 start, __u64 *end,
+				      struct busy_part *pt)
+{
+	const struct phase_switch *sw;
+	__u64 from;
+
+	if (*end <= start)
+		return;
+	if (!*seq) {
+		pt->phase = FSPROF_PHASE_NONE;
+		pt->ns = *end - start;
+		*end = start;
+		return;
+	}
+	sw = &ps->log[(*seq - 1) % PHASE_LOG_LEN];
+	from = sw->at_ns > start ? sw->at_ns : start;
+	pt->phase = sw->phase < FSPROF_MAX_PHASES ? sw->phase :
+						    FSPROF_PHASE_NONE;
+	pt->ns = *end - from;
+	*end = from;
+	(*seq)--;
+}
+
+/*
+ * Split [start, now) at the phase switches it spans, newest first, each
+ * part to the phase that ran then. Beyond BUSY_SPLIT_MAX parts the rest
+ * goes to phase 0. Written out, not looped: the verifier wants constant
+ * stack offsets.
+ */
+static __always_inline void busy_split(const struct phase_shared *ps,
+				       __u64 start, __u64 now,
+				       struct busy_part *part)
+{
+	__u64 seq = ps->seq, end = now;
+
+	busy_step(ps, &seq, start, &end, &part[0]);
+	busy_step(ps, &seq, start, &end, &part[1]);
+	busy_step(ps, &seq, start, &end, &part[2]);
+	busy_step(ps, &seq, start, &end, &part[3]);
+	if (end > start) {
+		part[3].phase = FSPROF_PHASE_NONE;
+		part[3].ns += end - start;
+	}
+}
+
+static __always_inline void busy_charge(__u32 track, const struct busy_part *pt,
+					__u64 inflight)
+{
+	__u32 key = pt->phase * BLK_NTRACKS + track;
+	struct blk_busy *b;
+
+	if (!pt->ns)
+		return;
+	b = bpf_map_lookup_elem(&busy, &key);
+	if (!b)
+		return;
+	__sync_fetch_and_add(&b->busy_ns, pt->ns);
+	__sync_fetch_and_add(&b->inflight_ns, pt->ns * inflight);
+}
+
 /*
  * One event on a track: the time since its last event is charged, busy if
- * anything was in flight, to the phase running now; the part before the
- * phase began goes to the phase before it. Then inflight moves by delta.
+ * anything was in flight, to the phases that ran in it (split at every
+ * switch, see busy_split). Then inflight moves by delta.
  */
 static __always_inline void track_event(__u32 track, __u64 now, int delta)
 {
-	__u32 phase = current_phase(), prev = prev_phase, key;
-	struct blk_busy *cur, *before;
+	struct busy_part part[BUSY_SPLIT_MAX] = {};
+	struct phase_shared *ps = phase_map();
+	__u64 inflight = 0, after;
 	struct blk_track *tr;
-	__u64 since = phase_start_ns, start;
+	struct blk_busy *b;
+	__u32 key;
 
-	if (prev >= FSPROF_MAX_PHASES)
-		prev = FSPROF_PHASE_NONE;
 	tr = bpf_map_lookup_elem(&tracks, &track);
-	key = phase * BLK_NTRACKS + track;
-	cur = bpf_map_lookup_elem(&busy, &key);
-	key = prev * BLK_NTRACKS + track;
-	before = bpf_map_lookup_elem(&busy, &key);
-	if (!tr || !cur || !before)
+	if (!tr || !ps)
 		return;
+	key = current_phase() * BLK_NTRACKS + track;
 
 	bpf_spin_lock(&tr->lock);
-	start = tr->last_ns;
-	if (tr->inflight && now > start) {
-		if (start < since && since < now) {
-			before->busy_ns += since - start;
-			before->inflight_ns += (since - start) * tr->inflight;
-			start = since;
-		}
-		cur->busy_ns += now - start;
-		cur->inflight_ns += (now - start) * tr->inflight;
-	}
+	inflight = tr->inflight;
+	if (inflight && now > tr->last_ns)
+		busy_split(ps, tr->last_ns, now, part);
 	if (now > tr->last_ns)
 		tr->last_ns = now;
-	if (tr->inflight > cur->max_inflight)
-		cur->max_inflight = tr->inflight;
 	if (delta > 0)
 		tr->inflight++;
 	else if (tr->inflight)
 		tr->inflight--;
-	if (tr->inflight > cur->max_inflight)
-		cur->max_inflight = tr->inflight;
+	after = tr->inflight;
 	bpf_spin_unlock(&tr->lock);
+
+	busy_charge(track, &part[0], inflight);
+	busy_charge(track, &part[1], inflight);
+	busy_charge(track, &part[2], inflight);
+	busy_charge(track, &part[3], inflight);
+	b = bpf_map_lookup_elem(&busy, &key);
+	if (b && (inflight > b->max_inflight || after > b->max_inflight))
+		b->max_inflight = inflight > after ? inflight : after;
 }
 
 static __always_inline void tracks_event(__u32 ioclass, __u32 issuer, __u64 now,
@@ -352,38 +436,41 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
 	event_submit(e);
 }
 
-static __always_inline int on_issue(struct request *rq)
+/*
+ * The issuer and intent of a request: the record of its first bio, made in
+ * the submitter's context. A record is only believed when the bio still
+ * starts where the request starts: an address reused by a newer bio that
+ * was never recorded must not lend it an older bio's issuer.
+ */
+static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
 {
-	struct inflight fl = {};
-	struct blk_io_stats *st;
+	__u64 bio = (__u64)BPF_CORE_READ(rq, bio);
 	struct bio_info *info;
-	__u64 key = (__u64)rq, bio;
-	__u32 bytes, slot, intent = 0;
-	long err;
 
-	if (!rq || rq_dev(rq) != targ_dev)
-		return 0;
-
-	fl.phase = current_phase();
-	bytes = BPF_CORE_READ(rq, __data_len);
-	fl.ioclass = rq_ioclass(rq, bytes);
-	bio = (__u64)BPF_CORE_READ(rq, bio);
-	if (bio) {
-		info = bpf_map_lookup_elem(&bios, &bio);
-		fl.issuer = info ? info->issuer : BLK_ISS_UNSEEN;
-		intent = info ? info->intent : 0;
-	} else {
-		/* the flush machinery's own request: no bio */
-		fl.issuer = last_flush_issuer;
+	*intent = 0;
+	if (!bio) /* the flush machinery's own request: no bio */
+		return last_flush_issuer < BLK_ISS_NR ? last_flush_issuer :
+							BLK_ISS_UNSEEN;
+	info = bpf_map_lookup_elem(&bios, &bio);
+	if (!info || info->sector != BPF_CORE_READ(rq, __sector) ||
+	    info->issuer >= BLK_ISS_NR) {
+		__sync_fetch_and_add(&bio_unmatched, 1);
+		return BLK_ISS_UNSEEN;
 	}
-	if (fl.issuer >= BLK_ISS_NR)
-		fl.issuer = BLK_ISS_UNSEEN;
-	fl.issue_ns = bpf_ktime_get_ns();
+	*intent = info->intent;
+	return info->issuer;
+}
 
-	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
+static __always_inline void io_count(const struct blk_inflight *fl, __u32 bytes,
+				     __u32 intent)
+{
+	struct blk_io_stats *st;
+	__u32 slot;
+
+	st = io_stats_get(blk_io_index(fl->phase, fl->ioclass, fl->issuer));
 	if (!st) {
 		__sync_fetch_and_add(&stats_full, 1);
-		return 0;
+		return;
 	}
 	slot = hist_slot(bytes);
 	bpf_spin_lock(&st->lock);
@@ -398,14 +485,33 @@ static __always_inline int on_issue(struct request *rq)
 	if (slot < HIST_NSLOTS)
 		st->size_slot[slot]++;
 	bpf_spin_unlock(&st->lock);
-	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
+	timeline_count(fl->phase, fl->ioclass, bytes, fl->issue_ns);
+}
 
-	/* a requeued request is issued again: it is still one in flight */
-	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
-	if (err == -17 /* EEXIST */) {
-		bpf_map_update_elem(&inflight, &key, &fl, BPF_EXIST);
+static __always_inline int on_issue(struct request *rq)
+{
+	struct blk_inflight fl = {};
+	__u64 key = (__u64)rq;
+	__u32 bytes, intent;
+	long err;
+
+	if (!rq || rq_dev(rq) != targ_dev)
 		return 0;
-	}
+
+	fl.issue_ns = bpf_ktime_get_ns();
+	fl.phase = current_phase();
+	bytes = BPF_CORE_READ(rq, __data_len);
+	fl.ioclass = rq_ioclass(rq, bytes);
+	fl.issuer = rq_issuer(rq, &intent);
+
+	/*
+	 * A requeued request is issued again: it is still the one in flight,
+	 * counted, timed and charged from its first issue.
+	 */
+	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
+	if (err == -17 /* EEXIST */)
+		return 0;
+	io_count(&fl, bytes, intent);
 	if (err) {
 		__sync_fetch_and_add(&inflight_full, 1);
 		return 0;
@@ -414,9 +520,16 @@ static __always_inline int on_issue(struct request *rq)
 	return 0;
 }
 
+static __always_inline int on_requeue(struct request *rq)
+{
+	if (rq && rq_dev(rq) == targ_dev)
+		__sync_fetch_and_add(&requeues, 1);
+	return 0;
+}
+
 static __always_inline int on_complete(struct request *rq)
 {
-	struct inflight *fl;
+	struct blk_inflight *fl;
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq, now, delta;
 	__u32 idx, slot, ioclass, issuer, phase;
@@ -460,6 +573,31 @@ SEC("tp_btf/block_getrq")
 int BPF_PROG(fsprof_getrq_q, void *q, struct bio *bio)
 {
 	return on_getrq(bio);
+}
+
+SEC("tp_btf/block_bio_frontmerge")
+int BPF_PROG(fsprof_frontmerge, struct bio *bio)
+{
+	return on_frontmerge(bio);
+}
+
+/* before 5.11: (q, rq, bio) */
+SEC("tp_btf/block_bio_frontmerge")
+int BPF_PROG(fsprof_frontmerge_q, void *q, void *rq, struct bio *bio)
+{
+	return on_frontmerge(bio);
+}
+
+SEC("tp_btf/block_rq_requeue")
+int BPF_PROG(fsprof_rq_requeue, struct request *rq)
+{
+	return on_requeue(rq);
+}
+
+SEC("tp_btf/block_rq_requeue")
+int BPF_PROG(fsprof_rq_requeue_q, void *q, struct request *rq)
+{
+	return on_requeue(rq);
 }
 
 SEC("tp_btf/block_split")

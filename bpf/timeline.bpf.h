@@ -29,11 +29,12 @@ const volatile __u64 tl_bin_ns = TL_BIN_NS_DEFAULT;
  */
 static __always_inline void *timeline_bin(void *map, __u32 phase, __u64 now)
 {
-	__u64 start = phase_start_ns, bin = 0;
+	__u64 start, bin = 0;
 	__u32 key;
 
 	if (phase == FSPROF_PHASE_NONE)
 		return NULL;
+	start = phase_start(phase);
 	if (now > start && tl_bin_ns)
 		bin = (now - start) / tl_bin_ns;
 	key = bin < TL_MAX_BINS ? (__u32)bin : TL_MAX_BINS - 1;

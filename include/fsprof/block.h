@@ -90,6 +90,14 @@ struct blk_track {
 	unsigned long long last_ns;
 };
 
+/* a request in flight, keyed by struct request address */
+struct blk_inflight {
+	unsigned long long issue_ns;
+	unsigned int phase; /* issued in */
+	unsigned short ioclass;
+	unsigned short issuer;
+};
+
 /* what a track accumulated in one phase, indexed phase * BLK_NTRACKS + track */
 struct blk_busy {
 	unsigned long long busy_ns; /* time with >= 1 request in flight */

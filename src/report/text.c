@@ -148,6 +148,10 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 				     (double)p->wall_ns :
 			     0.0,
 		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
+	if (p->block.inflight_at_end)
+		fprintf(out,
+			"         %u request(s) of %s were still in flight 2 s after it ended: their latency is not in it\n",
+			p->block.inflight_at_end, p->name);
 }
 
 static const struct block_class_result *

@@ -151,6 +151,9 @@ static json_t *block_json(const struct block_result *b, uint64_t wall_ns)
 	json_object_set_new(obj, "io_classes",
 			    block_io_classes_json(b, wall_ns));
 	json_object_set_new(obj, "issuers", block_issuers_json(b, wall_ns));
+	/* requests of the phase that had not completed when it was collected */
+	json_object_set_new(obj, "inflight_at_end",
+			    json_integer(b->inflight_at_end));
 	return obj;
 }
 
@@ -388,6 +391,17 @@ static json_t *target_json(const struct target_result *t)
 	return obj;
 }
 
+static json_t *charging_json(const struct charging_list *list)
+{
+	json_t *obj = json_object();
+	unsigned int i;
+
+	for (i = 0; i < list->n; i++)
+		json_object_set_new(obj, list->v[i].domain,
+				    json_string(list->v[i].rule));
+	return obj;
+}
+
 static json_t *programs_json(const struct attach_list *list)
 {
 	json_t *arr = json_array();
@@ -423,6 +437,7 @@ static json_t *case_json(const struct case_result *c)
 		c->complete, "programs", programs_json(&c->programs), "phases",
 		phases);
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
+	json_object_set_new(obj, "charging", charging_json(&c->charging));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));
 	json_object_set_new(obj, "events", events_json(&c->events));

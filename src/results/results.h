@@ -48,6 +48,8 @@ struct block_result {
 	struct block_busy_result device;
 	struct block_busy_result ioclass[BLK_IOC_NR];
 	struct block_busy_result issuer[BLK_ISS_NR];
+	/* requests of the phase still in flight when it was collected */
+	unsigned int inflight_at_end;
 };
 
 /* the filesystem's log on the device, in 512-byte sectors */
@@ -120,6 +122,16 @@ struct attach_list {
 	struct attach_record v[RESULTS_MAX_PROGRAMS];
 };
 
+/* which phase each loaded domain charges its work to (docs/metrics.md) */
+#define RESULTS_MAX_DOMAINS 8
+struct charging_list {
+	unsigned int n;
+	struct {
+		char domain[16];
+		char rule[192];
+	} v[RESULTS_MAX_DOMAINS];
+};
+
 struct target_result {
 	char kind[8]; /* image, device, dir */
 	char fstype[32];
@@ -166,6 +178,7 @@ struct case_result {
 	struct phase_result *phases;
 	struct phase_result spill; /* id 0: what the kernel did between phases */
 	struct attach_list programs;
+	struct charging_list charging;
 	struct event_list events; /* rare kernel events, every phase and spill */
 };
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check/privileges.h"
+#include "fsprof/phase.h"
 #include "report/bonnie.h"
 #include "report/attach.h"
 #include "report/text.h"
@@ -90,6 +91,13 @@ static int workload_plan_params(const struct run_options *opt,
 	const struct workload_def *wl = workload_find(w->name);
 	char err[512];
 
+	/* phase ids index the kernel's per-phase maps; 0 is between phases */
+	if (wl->n_phases >= FSPROF_MAX_PHASES) {
+		log_error(
+			"workload %s has %u phases; fsprof can attribute kernel work to at most %d phases per case",
+			wl->name, wl->n_phases, FSPROF_MAX_PHASES - 1);
+		return -E2BIG;
+	}
 	if (params_parse(wl->params, wl->n_params, w->params, opt->scale,
 			 params, err, sizeof(err))) {
 		log_error("-w %s: %s", w->name, err);
@@ -283,6 +291,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 			log_warn("block IO will have no log class: %s",
 				 c->target.log.source);
 		err = tracer_start(&tracer, &tc, &c->programs, &ctx->td);
+		if (!err)
+			tracer_charging(&tracer, &c->charging);
 	}
 	if (!err && !ctx->stop)
 		err = case_run_phases(ctx, plan, c, target.workdir,

@@ -27,9 +27,8 @@ struct tp_variants {
 
 struct block_domain {
 	struct block_bpf *skel;
-	struct tp_variants getrq, split, issue;
+	struct tp_variants getrq, split, issue, frontmerge, requeue;
 	bool done_missing;
-	unsigned int phase; /* the one userspace set last */
 	struct timeline_map timeline;
 };
 
@@ -59,6 +58,18 @@ static void tp_variants_choose(struct tp_variants *v,
 	v->missing = nargs < 0;
 	bpf_program__set_autoload(v->now, nargs == v->nargs);
 	bpf_program__set_autoload(v->with_queue, nargs == v->nargs + 1);
+}
+
+/* before 5.11 block_bio_frontmerge also had the queue and request */
+static void frontmerge_choose(struct block_domain *d,
+			      const struct kernel_btf *btf)
+{
+	int nargs = btf_tracepoint_nargs(btf, "block_bio_frontmerge");
+
+	d->frontmerge.missing = nargs != 1 && nargs != 3;
+	bpf_program__set_autoload(d->skel->progs.fsprof_frontmerge, nargs == 1);
+	bpf_program__set_autoload(d->skel->progs.fsprof_frontmerge_q,
+				  nargs == 3);
 }
 
 static void block_set_log(struct block_bpf *skel, const struct log_region *log)
@@ -113,9 +124,17 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		.now = s->progs.fsprof_rq_issue,
 		.with_queue = s->progs.fsprof_rq_issue_q,
 	};
+	d->requeue = (struct tp_variants){
+		.event = "block_rq_requeue",
+		.nargs = 1,
+		.now = s->progs.fsprof_rq_requeue,
+		.with_queue = s->progs.fsprof_rq_requeue_q,
+	};
 	tp_variants_choose(&d->getrq, cfg->btf);
 	tp_variants_choose(&d->split, cfg->btf);
 	tp_variants_choose(&d->issue, cfg->btf);
+	tp_variants_choose(&d->requeue, cfg->btf);
+	frontmerge_choose(d, cfg->btf);
 	d->done_missing = btf_tracepoint_nargs(cfg->btf, "block_rq_complete") <
 			  0;
 	bpf_program__set_autoload(s->progs.fsprof_rq_done, !d->done_missing);
@@ -134,6 +153,17 @@ static int block_load(void *priv)
 	return err;
 }
 
+/* attached, in whichever variant the kernel's prototype took */
+static bool slot_attached(const struct program_slot *a,
+			  const struct program_slot *b)
+{
+	return *a->link || *b->link;
+}
+
+/*
+ * Without issue and complete, in-flight requests never clear and the device
+ * looks busy forever: then the domain is unavailable, not half there.
+ */
 static int block_attach(void *priv, struct attach_list *list)
 {
 	struct block_domain *d = priv;
@@ -153,24 +183,45 @@ static int block_attach(void *priv, struct attach_list *list)
 		  "block:block_split", d->split.missing },
 		{ s->progs.fsprof_bio_split_q, &s->links.fsprof_bio_split_q,
 		  "block:block_split", false },
+		{ s->progs.fsprof_frontmerge, &s->links.fsprof_frontmerge,
+		  "block:block_bio_frontmerge", d->frontmerge.missing },
+		{ s->progs.fsprof_frontmerge_q, &s->links.fsprof_frontmerge_q,
+		  "block:block_bio_frontmerge", false },
+		{ s->progs.fsprof_rq_requeue, &s->links.fsprof_rq_requeue,
+		  "block:block_rq_requeue", d->requeue.missing },
+		{ s->progs.fsprof_rq_requeue_q, &s->links.fsprof_rq_requeue_q,
+		  "block:block_rq_requeue", false },
 	};
+	bool issue, done;
 
-	return attach_programs("block", slots, sizeof(slots) / sizeof(slots[0]),
-			       list) > 0 ?
-		       0 :
-		       -ENOENT;
+	attach_programs("block", slots, sizeof(slots) / sizeof(slots[0]), list);
+	issue = slot_attached(&slots[0], &slots[1]);
+	done = *slots[2].link != NULL;
+	if (!issue || !done) {
+		log_warn(
+			"block domain: unavailable: it cannot count without block_rq_issue and block_rq_complete, and %s did not attach (see the attach report)",
+			!issue ? "block_rq_issue" : "block_rq_complete");
+		return -ENOENT;
+	}
+	return 0;
 }
 
-static void block_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
+/* requests issued in phase that are still in flight */
+static unsigned int block_in_flight(void *priv, unsigned int phase)
 {
 	struct block_domain *d = priv;
-	struct block_bpf__bss *bss = d->skel->bss;
+	int fd = bpf_map__fd(d->skel->maps.inflight);
+	__u64 key, next, *prev = NULL;
+	struct blk_inflight fl;
+	unsigned int n = 0;
 
-	/* the BPF side splits device time at phase_start_ns */
-	__atomic_store_n(&bss->prev_phase, d->phase, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bss->phase_start_ns, start_ns, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bss->phase, phase, __ATOMIC_SEQ_CST);
-	d->phase = phase;
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		if (!bpf_map_lookup_elem(fd, &next, &fl) && fl.phase == phase)
+			n++;
+		key = next;
+		prev = &key;
+	}
+	return n;
 }
 
 static void class_from_stats(struct block_class_result *r,
@@ -258,33 +309,63 @@ out:
 	return err;
 }
 
-static int busy_add(int fd, unsigned int phase, unsigned int track,
+/* a phase's stretch of time: busy time outside it is not its own */
+struct phase_window {
+	uint64_t start_ns, end_ns; /* end 0: phase 0, no window */
+};
+
+/*
+ * The busy time of a track is charged at its next event. When requests
+ * are still in flight at collect time and the track has seen no event
+ * since the phase ended, the stretch from its last event to the end is
+ * added here, so that the phase gets its busy time whole.
+ */
+static void busy_close(int tracks_fd, unsigned int track,
+		       const struct phase_window *w,
+		       struct block_busy_result *into)
+{
+	struct blk_track tr;
+	uint64_t from;
+
+	if (!w->end_ns ||
+	    bpf_map_lookup_elem_flags(tracks_fd, &track, &tr, BPF_F_LOCK))
+		return;
+	if (!tr.inflight || tr.last_ns >= w->end_ns)
+		return;
+	from = tr.last_ns > w->start_ns ? tr.last_ns : w->start_ns;
+	into->busy_ns += w->end_ns - from;
+	into->inflight_ns += (w->end_ns - from) * tr.inflight;
+}
+
+static int busy_add(struct block_domain *d, unsigned int phase,
+		    unsigned int track, const struct phase_window *w,
 		    struct block_busy_result *into)
 {
 	__u32 key = phase * BLK_NTRACKS + track;
 	struct blk_busy v;
 
-	if (bpf_map_lookup_elem(fd, &key, &v))
+	if (bpf_map_lookup_elem(bpf_map__fd(d->skel->maps.busy), &key, &v))
 		return -errno;
 	into->busy_ns += v.busy_ns;
 	into->inflight_ns += v.inflight_ns;
 	if (v.max_inflight > into->max_inflight)
 		into->max_inflight = v.max_inflight;
+	busy_close(bpf_map__fd(d->skel->maps.tracks), track, w, into);
 	return 0;
 }
 
 static int collect_busy(struct block_domain *d, unsigned int phase,
-			struct block_result *b)
+			const struct phase_window *w, struct block_result *b)
 {
-	int fd = bpf_map__fd(d->skel->maps.busy);
 	int err;
 	unsigned int i;
 
-	err = busy_add(fd, phase, BLK_TRACK_DEVICE, &b->device);
+	err = busy_add(d, phase, BLK_TRACK_DEVICE, w, &b->device);
 	for (i = 0; !err && i < BLK_IOC_NR; i++)
-		err = busy_add(fd, phase, BLK_TRACK_IOCLASS(i), &b->ioclass[i]);
+		err = busy_add(d, phase, BLK_TRACK_IOCLASS(i), w,
+			       &b->ioclass[i]);
 	for (i = 0; !err && i < BLK_ISS_NR; i++)
-		err = busy_add(fd, phase, BLK_TRACK_ISSUER(i), &b->issuer[i]);
+		err = busy_add(d, phase, BLK_TRACK_ISSUER(i), w, &b->issuer[i]);
 	return err;
 }
 
@@ -293,13 +374,17 @@ static int block_collect(void *priv, unsigned int phase,
 {
 	struct block_domain *d = priv;
 	struct block_bpf__bss *bss = d->skel->bss;
+	struct phase_window w = { 0, 0 };
 	int err;
 
 	if (phase >= FSPROF_MAX_PHASES)
 		return -EINVAL;
+	if (phase != FSPROF_PHASE_NONE)
+		w = (struct phase_window){ out->start_mono_ns,
+					   out->end_mono_ns };
 	err = collect_io(d, phase, &out->block);
 	if (!err)
-		err = collect_busy(d, phase, &out->block);
+		err = collect_busy(d, phase, &w, &out->block);
 	if (err)
 		return err;
 	out->block.traced = true;
@@ -313,6 +398,12 @@ static int block_collect(void *priv, unsigned int phase,
 						    sizeof(block_timeline[0]));
 	err = metric_add(&out->metrics, "block.latency_untracked",
 			 bss->inflight_full);
+	if (!err)
+		err = metric_add(&out->metrics, "block.requeues",
+				 bss->requeues);
+	if (!err)
+		err = metric_add(&out->metrics, "block.issuer_unmatched",
+				 bss->bio_unmatched);
 	if (!err && bss->stats_full)
 		err = metric_add(&out->metrics, "block.requests_uncounted",
 				 bss->stats_full);
@@ -359,10 +450,12 @@ static void block_destroy(void *priv)
 
 const struct trace_domain_ops block_domain = {
 	.name = "block",
+	.charging =
+		"requests (count, bytes, size, latency): the phase they were issued in; busy and in-flight time: the phase in which it elapsed, split at every switch",
 	.open = block_open,
 	.load = block_load,
 	.attach = block_attach,
-	.set_phase = block_set_phase,
+	.in_flight = block_in_flight,
 	.collect = block_collect,
 	.object = block_object,
 	.event_ring = block_event_ring,

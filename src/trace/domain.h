@@ -35,6 +35,8 @@ struct fsprof_event;
 
 struct trace_domain_ops {
 	const char *name;
+	/* which phase its work is charged to (in the JSON's case.charging) */
+	const char *charging;
 	/* the filesystems whose events it traces; NULL: every filesystem */
 	const char *const *fstypes;
 	/* open the skeleton and set its read-only configuration */
@@ -42,8 +44,19 @@ struct trace_domain_ops {
 	int (*load)(void *priv);
 	/* attach what exists; one attach_record per program into list */
 	int (*attach)(void *priv, struct attach_list *list);
-	/* phase begins (0: between phases) at start_ns, CLOCK_MONOTONIC */
-	void (*set_phase)(void *priv, unsigned int phase, uint64_t start_ns);
+	/*
+	 * Optional, around a phase switch from -> to (0: between phases): the
+	 * tracer publishes the new phase in the one phase map all domains
+	 * share (include/fsprof/phase.h) between the two calls. For peers
+	 * read at the switch (jbd2's /proc, XFS's sysfs stats).
+	 */
+	void (*phase_before)(void *priv, unsigned int from, unsigned int to);
+	void (*phase_after)(void *priv, unsigned int from, unsigned int to);
+	/*
+	 * Optional: how much work charged to phase is still in flight (block
+	 * requests). Collect waits for it to drain, up to a bound.
+	 */
+	unsigned int (*in_flight)(void *priv, unsigned int phase);
 	/*
 	 * Add what the kernel counted for phase into out: block into
 	 * out->block, everything else as named metrics "<domain>.<what>" into

@@ -215,15 +215,6 @@ static int ext4_attach(void *priv, struct attach_list *list)
 	return attach_programs("ext4", slots, E4_NR, list) > 0 ? 0 : -ENOENT;
 }
 
-static void ext4_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
-{
-	struct ext4_domain *d = priv;
-
-	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
-			 __ATOMIC_SEQ_CST);
-	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
-}
-
 /* is the event behind prog traced: attached, or its variant attached */
 static bool traced(const struct ext4_domain *d, enum ext4_prog prog)
 {
@@ -399,10 +390,11 @@ static const char *const ext4_fstypes[] = { "ext2", "ext3", "ext4", NULL };
 const struct trace_domain_ops ext4_domain = {
 	.fstypes = ext4_fstypes,
 	.name = "ext4",
+	.charging =
+		"an event: the phase running when it fired; an fsync call: the phase in which it started",
 	.open = ext4_open,
 	.load = ext4_load,
 	.attach = ext4_attach,
-	.set_phase = ext4_set_phase,
 	.collect = ext4_collect,
 	.object = ext4_object,
 	.destroy = ext4_destroy,

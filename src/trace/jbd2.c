@@ -218,20 +218,27 @@ static int jbd2_attach(void *priv, struct attach_list *list)
  * The peer is read outside the programs' window on both sides: before the
  * phase id is published at a begin, after it is cleared at an end.
  */
-static void jbd2_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
+static void jbd2_phase_before(void *priv, unsigned int from, unsigned int to)
+{
+	struct jbd2_domain *d = priv;
+	struct proc_peer *p = &d->peer;
+	uint64_t now;
+
+	(void)from;
+	if (to != FSPROF_PHASE_NONE && proc_peer_read(p, &now))
+		p->at_begin = now;
+}
+
+static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to)
 {
 	struct jbd2_domain *d = priv;
 	struct proc_peer *p = &d->peer;
 	unsigned int ended = p->running;
 	uint64_t now;
 
-	if (phase != FSPROF_PHASE_NONE && proc_peer_read(p, &now))
-		p->at_begin = now;
-	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
-			 __ATOMIC_SEQ_CST);
-	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
-	p->running = phase < FSPROF_MAX_PHASES ? phase : FSPROF_PHASE_NONE;
-	if (phase == FSPROF_PHASE_NONE && ended != FSPROF_PHASE_NONE &&
+	(void)from;
+	p->running = to < FSPROF_MAX_PHASES ? to : FSPROF_PHASE_NONE;
+	if (to == FSPROF_PHASE_NONE && ended != FSPROF_PHASE_NONE &&
 	    proc_peer_read(p, &now)) {
 		p->count[ended] = now - p->at_begin;
 		p->have[ended] = true;
@@ -439,10 +446,13 @@ static const char *const jbd2_fstypes[] = { "ext3", "ext4", NULL };
 const struct trace_domain_ops jbd2_domain = {
 	.fstypes = jbd2_fstypes,
 	.name = "jbd2",
+	.charging =
+		"a commit: the phase in which it finished; handles and run statistics with it",
 	.open = jbd2_open,
 	.load = jbd2_load,
 	.attach = jbd2_attach,
-	.set_phase = jbd2_set_phase,
+	.phase_before = jbd2_phase_before,
+	.phase_after = jbd2_phase_after,
 	.collect = jbd2_collect,
 	.object = jbd2_object,
 	.event_ring = jbd2_event_ring,

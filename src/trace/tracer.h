@@ -10,6 +10,7 @@
 
 #include "results/results.h"
 #include "trace/domain.h"
+#include "trace/phase_map.h"
 #include "trace/selfcost.h"
 #include "util/teardown.h"
 
@@ -26,6 +27,7 @@ struct tracer {
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
 	unsigned int phase; /* the phase running, 0 between phases */
+	struct phase_map phase_map; /* the phase id every domain reads */
 	struct selfcost self; /* what the programs cost, per phase */
 	struct event_stream *events; /* their rings of rare events, or NULL */
 };
@@ -45,7 +47,12 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
  */
 void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns);
 
-/* what every domain counted for phase (0: between phases) into out */
+/*
+ * What every domain counted for phase (0: between phases) into out. For a
+ * phase that has ended, first waits (up to TRACER_SETTLE_MAX_NS) for the
+ * work charged to it that is still in flight (block requests), and records
+ * what was left in out->block.inflight_at_end.
+ */
 int tracer_collect(struct tracer *t, unsigned int phase,
 		   struct phase_result *out);
 
@@ -54,6 +61,9 @@ int tracer_collect(struct tracer *t, unsigned int phase,
  * call once, after the last collect (stops reading the rings)
  */
 int tracer_take_events(struct tracer *t, struct event_list *list);
+
+/* each loaded domain's charging rule, into out */
+void tracer_charging(const struct tracer *t, struct charging_list *out);
 
 void tracer_stop(struct tracer *t);
 

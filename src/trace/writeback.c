@@ -224,17 +224,6 @@ static int writeback_attach(void *priv, struct attach_list *list)
 	return attach_programs("writeback", slots, 4, list) > 0 ? 0 : -ENOENT;
 }
 
-static void writeback_set_phase(void *priv, unsigned int phase,
-				uint64_t start_ns)
-{
-	struct writeback_domain *d = priv;
-
-	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
-			 __ATOMIC_SEQ_CST);
-
-	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
-}
-
 /* the per-CPU values of one phase, added up */
 static int wb_sum_phase(struct writeback_domain *d, unsigned int phase,
 			struct wb_phase_stats *sum)
@@ -375,10 +364,11 @@ static void writeback_destroy(void *priv)
 
 const struct trace_domain_ops writeback_domain = {
 	.name = "writeback",
+	.charging =
+		"a flusher pass: the phase in which it finished writing; a dirty-throttle pause: the phase in which it began",
 	.open = writeback_open,
 	.load = writeback_load,
 	.attach = writeback_attach,
-	.set_phase = writeback_set_phase,
 	.collect = writeback_collect,
 	.object = writeback_object,
 	.event_ring = writeback_event_ring,

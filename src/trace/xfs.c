@@ -305,28 +305,32 @@ static void xfs_sysfs_snapshot(struct xfs_domain *d,
  * phase (after the switch to it, before the switch back), so both counts
  * cover the same work.
  */
-static void xfs_set_phase(void *priv, unsigned int phase, uint64_t start_ns)
+static void xfs_phase_after(void *priv, unsigned int from, unsigned int to)
+{
+	struct xfs_domain *d = priv;
+
+	(void)from;
+	if (to == FSPROF_PHASE_NONE || !d->have_sysfs ||
+	    to >= FSPROF_MAX_PHASES)
+		return;
+	xfs_sysfs_snapshot(d, &d->sysfs_begin);
+	d->sysfs_phase = to;
+}
+
+static void xfs_phase_before(void *priv, unsigned int from, unsigned int to)
 {
 	struct xfs_domain *d = priv;
 	struct xfs_sysfs_stats end, delta;
 
-	__atomic_store_n(&d->skel->bss->phase_start_ns, start_ns,
-			 __ATOMIC_SEQ_CST);
-	if (phase != FSPROF_PHASE_NONE) {
-		__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
-		if (d->have_sysfs && phase < FSPROF_MAX_PHASES) {
-			xfs_sysfs_snapshot(d, &d->sysfs_begin);
-			d->sysfs_phase = phase;
-		}
+	(void)from;
+	if (to != FSPROF_PHASE_NONE)
 		return;
-	}
 	if (d->have_sysfs && d->sysfs_phase != FSPROF_PHASE_NONE) {
 		xfs_sysfs_snapshot(d, &end);
 		xfs_sysfs_stats_delta(&d->sysfs_begin, &end, &delta);
 		d->sysfs_phase_delta[d->sysfs_phase] = delta;
 	}
 	d->sysfs_phase = FSPROF_PHASE_NONE;
-	__atomic_store_n(&d->skel->bss->phase, phase, __ATOMIC_SEQ_CST);
 }
 
 static int xfs_collect_counts(struct xfs_domain *d, unsigned int phase,
@@ -616,10 +620,13 @@ static const char *const xfs_fstypes[] = { "xfs", NULL };
 const struct trace_domain_ops xfs_domain = {
 	.fstypes = xfs_fstypes,
 	.name = "xfs",
+	.charging =
+		"an event: the phase running when it fired; a log write or grant sleep (and its latency): the phase in which it started",
 	.open = xfs_open,
 	.load = xfs_load,
 	.attach = xfs_attach,
-	.set_phase = xfs_set_phase,
+	.phase_before = xfs_phase_before,
+	.phase_after = xfs_phase_after,
 	.collect = xfs_collect,
 	.object = xfs_object,
 	.event_ring = xfs_event_ring,

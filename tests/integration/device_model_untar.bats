@@ -33,6 +33,12 @@ teardown_file() {
 	[ "$status" -eq 0 ]
 }
 
+@test "under hdd every request is timed in the phase it was issued in" {
+	run attribution_holds "$UNTAR_JSON"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "under hdd the device is busy at least half of every ex-sync phase" {
 	jqr "$UNTAR_JSON" '.cases[] | .phases[] | select(.name=="ex-sync") |
 		"\(.block.busy_ns / .wall_ns) \(.wall_ns)"' >"$SCRATCH.busy"

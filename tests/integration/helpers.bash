@@ -77,3 +77,26 @@ leftovers() {
 jqr() {
 	jq -r "$2" "$1"
 }
+
+# Attribution invariants of a results file ($1), on every phase of every
+# case: for every IO class and issuer the latency count equals the requests
+# (a request is timed in the phase it was issued in, and collect waits for
+# it), unless the phase says some were still in flight; busy time is no more
+# than the phase's wall time. Prints what breaks them; fails when there is
+# no traced phase to check.
+attribution_holds() {
+	local bad n
+	n=$(jq '[.cases[].phases[] | select(.block.traced)] | length' "$1")
+	[ "$n" -gt 0 ] || { echo "no traced phase in $1"; return 1; }
+	bad=$(jq -r '.cases[] | .target_label as $t | .phases[] |
+		select(.block.traced) | .name as $p | .wall_ns as $wall |
+		(.block.inflight_at_end // 0) as $left |
+		(if .block.busy_ns > $wall then
+			"\($t) \($p): busy \(.block.busy_ns) ns > wall \($wall) ns"
+		 else empty end),
+		(.block.io_classes | to_entries[] | .key as $c |
+		 .value.issuers | to_entries[] |
+		 select(.value.ios != (.value.latency.count // 0) and $left == 0) |
+		 "\($t) \($p) \($c) \(.key): \(.value.ios) requests, \(.value.latency.count // 0) timed")' "$1")
+	[ -z "$bad" ] || { echo "$bad"; return 1; }
+}
