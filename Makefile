@@ -38,7 +38,7 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
 	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
 	qemu-system-x86 busybox-static zstd cpio binutils \
-	fsmark bonnie++
+	fsmark bonnie++ fdisk
 
 .PHONY: all deps test unit integration run clean format bench
 

@@ -34,6 +34,16 @@ const volatile __u64 log_lo[BLK_LOG_MAX_RANGES] = {};
 const volatile __u64 log_hi[BLK_LOG_MAX_RANGES] = {};
 const volatile __u32 n_log_ranges = 0;
 
+/*
+ * A partition target: its sectors on the disk, [part_lo, part_hi); 0, 0
+ * for a whole disk. Requests and bios carry disk sectors (after the
+ * partition remap) and the disk's dev_t, so a sibling partition's IO is
+ * told apart by where it lands. Flushes carry no sector: a flush empties
+ * the disk's cache for every partition and is counted whoever asked.
+ */
+const volatile __u64 part_lo = 0;
+const volatile __u64 part_hi = 0;
+
 /* a request slower than this (issue -> complete) is a rare event */
 const volatile __u64 slow_io_ns = BLK_SLOW_IO_NS_DEFAULT;
 
@@ -196,9 +206,23 @@ static __always_inline void bio_record(struct bio *bio)
 	bpf_map_update_elem(&bios, &key, &info, BPF_ANY);
 }
 
+static __always_inline bool sector_in_target(__u64 sector)
+{
+	return !part_hi || (sector >= part_lo && sector < part_hi);
+}
+
+static __always_inline bool bio_is_target(struct bio *bio)
+{
+	if (!bio || bio_dev(bio) != targ_dev)
+		return false;
+	/* an empty flush has no place: it flushes the whole disk */
+	return !BPF_CORE_READ(bio, bi_iter.bi_size) ||
+	       sector_in_target(BPF_CORE_READ(bio, bi_iter.bi_sector));
+}
+
 static __always_inline int on_getrq(struct bio *bio)
 {
-	if (bio && bio_dev(bio) == targ_dev)
+	if (bio_is_target(bio))
 		bio_record(bio);
 	return 0;
 }
@@ -219,7 +243,7 @@ static __always_inline int on_bio_split(struct bio *split)
 	__u64 key = (__u64)split, parent;
 	struct bio_info *info;
 
-	if (!split || bio_dev(split) != targ_dev)
+	if (!bio_is_target(split))
 		return 0;
 	/* bio_chain(split, parent) ran just before the event */
 	parent = (__u64)BPF_CORE_READ(split, bi_private);
@@ -413,8 +437,11 @@ static __always_inline void timeline_count(__u32 phase, __u32 ioclass,
 	if (!bin)
 		return;
 	__sync_fetch_and_add(&bin->ios, 1);
-	if (ioclass < BLK_TL_CLASSES)
-		__sync_fetch_and_add(&bin->bytes[ioclass], bytes);
+	if (ioclass >= BLK_TL_CLASSES)
+		return;
+	/* check and index in one register: 6.1's verifier loses it otherwise */
+	barrier_var(ioclass);
+	__sync_fetch_and_add(&bin->bytes[ioclass], bytes);
 }
 
 /* a request slower than slow_io_ns, charged to the phase it was issued in */
@@ -461,16 +488,37 @@ static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
 	return info->issuer;
 }
 
-static __always_inline void io_count(const struct blk_inflight *fl, __u32 bytes,
-				     __u32 intent)
+static __always_inline int on_issue(struct request *rq)
 {
+	struct blk_inflight fl = {};
 	struct blk_io_stats *st;
-	__u32 slot;
+	__u64 key = (__u64)rq;
+	__u32 bytes, intent, slot;
+	long err;
 
-	st = io_stats_get(blk_io_index(fl->phase, fl->ioclass, fl->issuer));
+	if (!rq || rq_dev(rq) != targ_dev)
+		return 0;
+	bytes = BPF_CORE_READ(rq, __data_len);
+	if (bytes && !sector_in_target(BPF_CORE_READ(rq, __sector)))
+		return 0; /* a sibling partition's */
+
+	fl.issue_ns = bpf_ktime_get_ns();
+	fl.phase = current_phase();
+	fl.ioclass = rq_ioclass(rq, bytes);
+	fl.issuer = rq_issuer(rq, &intent);
+
+	/*
+	 * A requeued request is issued again: it is still the one in flight,
+	 * counted, timed and charged from its first issue.
+	 */
+	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
+	if (err == -17 /* EEXIST */)
+		return 0;
+
+	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
 	if (!st) {
 		__sync_fetch_and_add(&stats_full, 1);
-		return;
+		return 0;
 	}
 	slot = hist_slot(bytes);
 	bpf_spin_lock(&st->lock);
@@ -485,33 +533,7 @@ static __always_inline void io_count(const struct blk_inflight *fl, __u32 bytes,
 	if (slot < HIST_NSLOTS)
 		st->size_slot[slot]++;
 	bpf_spin_unlock(&st->lock);
-	timeline_count(fl->phase, fl->ioclass, bytes, fl->issue_ns);
-}
-
-static __always_inline int on_issue(struct request *rq)
-{
-	struct blk_inflight fl = {};
-	__u64 key = (__u64)rq;
-	__u32 bytes, intent;
-	long err;
-
-	if (!rq || rq_dev(rq) != targ_dev)
-		return 0;
-
-	fl.issue_ns = bpf_ktime_get_ns();
-	fl.phase = current_phase();
-	bytes = BPF_CORE_READ(rq, __data_len);
-	fl.ioclass = rq_ioclass(rq, bytes);
-	fl.issuer = rq_issuer(rq, &intent);
-
-	/*
-	 * A requeued request is issued again: it is still the one in flight,
-	 * counted, timed and charged from its first issue.
-	 */
-	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
-	if (err == -17 /* EEXIST */)
-		return 0;
-	io_count(&fl, bytes, intent);
+	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
 	if (err) {
 		__sync_fetch_and_add(&inflight_full, 1);
 		return 0;

@@ -107,6 +107,8 @@ static void report_case_header(const struct run_result *run,
 	if (case_fits_in_ram(c))
 		fprintf(out,
 			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
+	if (t->block_untraced[0])
+		fprintf(out, "%s\n", t->block_untraced);
 	if (strcmp(t->device_model, "none"))
 		report_device_model(t, out);
 	report_throttle_check(c, out);

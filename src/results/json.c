@@ -385,6 +385,10 @@ static json_t *target_json(const struct target_result *t)
 	json_object_set_new(obj, "kernel_release",
 			    json_string(t->kernel_release));
 	json_object_set_new(obj, "sysctls", sysctls_json(&t->sysctls));
+	json_object_set_new(obj, "block_untraced",
+			    t->block_untraced[0] ?
+				    json_string(t->block_untraced) :
+				    json_null());
 	json_object_set_new(obj, "tracing_unavailable",
 			    t->untraced[0] ? json_string(t->untraced) :
 					     json_null());

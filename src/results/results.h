@@ -140,6 +140,7 @@ struct target_result {
 	char device[4096]; /* /dev/loopN, /dev/sdb; "" when none (tmpfs) */
 	char workdir[4096]; /* where the workload ran */
 	char untraced[256]; /* why kernel tracing was unavailable, or "" */
+	char block_untraced[256]; /* why block IO is not seen, or "" */
 	unsigned int dev_major, dev_minor;
 	bool loop_dio;
 	char mkfs_cmd[1024];

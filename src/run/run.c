@@ -173,6 +173,35 @@ static void target_record_model(const struct target *t,
 	}
 }
 
+/*
+ * Where the target's requests are seen: a partition's sector range on its
+ * disk, or nowhere when the disk is bio-based (device-mapper, MD, zram: its
+ * IO reaches the disks below it as their own requests).
+ */
+static void trace_config_devices(struct trace_config *tc,
+				 const struct target *t,
+				 struct target_result *tr)
+{
+	char name[64] = "";
+
+	if (t->disk_dev != t->fs_dev &&
+	    devinfo_partition_range(t->fs_dev, &tc->part_start,
+				    &tc->part_sectors))
+		log_warn(
+			"cannot read the sector range of partition %u:%u: block IO of the whole disk is counted",
+			major(t->fs_dev), minor(t->fs_dev));
+	if (devinfo_issues_requests(t->disk_dev))
+		return;
+	tc->no_requests = true;
+	devinfo_dev_path(t->disk_dev, name, sizeof(name));
+	snprintf(
+		tr->block_untraced, sizeof(tr->block_untraced),
+		"block IO not visible on %s (%u:%u): a bio-based device (device-mapper, MD, zram) issues no requests of its own; its IO reaches the devices below it",
+		name[0] ? name : "the target's disk", major(t->disk_dev),
+		minor(t->disk_dev));
+	log_warn("%s", tr->block_untraced);
+}
+
 static void case_record_target(struct case_result *c, struct target *t)
 {
 	struct target_result *tr = &c->target;
@@ -286,6 +315,7 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 			.slow_io_ns = ctx->opt->slow_io_ns,
 		};
 
+		trace_config_devices(&tc, &target, &c->target);
 		if (log_region_read(target.devpath, target.fstype,
 				    &c->target.log))
 			log_warn("block IO will have no log class: %s",

@@ -77,3 +77,43 @@ int devinfo_dev_path(dev_t dev, char *buf, size_t len)
 	fclose(f);
 	return err;
 }
+
+static int sysfs_read_u64(dev_t dev, const char *name, uint64_t *v)
+{
+	char path[PATH_MAX];
+	unsigned long long x;
+	int err = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%s", major(dev),
+		 minor(dev), name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (fscanf(f, "%llu", &x) != 1)
+		err = -EIO;
+	fclose(f);
+	*v = x;
+	return err;
+}
+
+int devinfo_partition_range(dev_t dev, uint64_t *start, uint64_t *sectors)
+{
+	int err;
+
+	if (devinfo_whole_disk(dev) == dev)
+		return -ENOENT;
+	err = sysfs_read_u64(dev, "start", start);
+	if (!err)
+		err = sysfs_read_u64(dev, "size", sectors);
+	return err;
+}
+
+bool devinfo_issues_requests(dev_t disk)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/mq", major(disk),
+		 minor(disk));
+	return !access(path, F_OK);
+}

@@ -3,7 +3,9 @@
 #ifndef FSPROF_DEVINFO_H
 #define FSPROF_DEVINFO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* the disk a partition belongs to; dev itself when it is a whole disk */
@@ -14,6 +16,19 @@ dev_t devinfo_fs_device(const char *path);
 
 /* "/dev/<name>" of dev from sysfs (its uevent's DEVNAME); -ENOENT if none */
 int devinfo_dev_path(dev_t dev, char *buf, size_t len);
+
+/*
+ * A partition's place on its disk, in 512-byte sectors; -ENOENT for a
+ * whole disk.
+ */
+int devinfo_partition_range(dev_t dev, uint64_t *start, uint64_t *sectors);
+
+/*
+ * Does the disk issue requests of its own (blk-mq: /sys/dev/block/M:m/mq)?
+ * A bio-based device (device-mapper, MD, zram) passes bios down and never
+ * issues a request, so the block domain sees nothing on it.
+ */
+bool devinfo_issues_requests(dev_t disk);
 
 /* the block device holding "/", or 0 */
 dev_t devinfo_root_device(void);

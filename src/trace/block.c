@@ -72,6 +72,7 @@ static void frontmerge_choose(struct block_domain *d,
 				  nargs == 3);
 }
 
+/* the log's ranges in disk sectors (log_region_read adds a partition's start) */
 static void block_set_log(struct block_bpf *skel, const struct log_region *log)
 {
 	unsigned int i;
@@ -91,6 +92,11 @@ static int block_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
+	if (cfg->no_requests) {
+		/* run.c said why; nothing here would ever count */
+		free(d);
+		return -ENODEV;
+	}
 	s = d->skel = block_bpf__open();
 	if (!s) {
 		int err = -errno;
@@ -104,6 +110,10 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	if (cfg->slow_io_ns)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;
+	if (cfg->part_sectors) {
+		s->rodata->part_lo = cfg->part_start;
+		s->rodata->part_hi = cfg->part_start + cfg->part_sectors;
+	}
 	block_set_log(s, cfg->log);
 
 	d->getrq = (struct tp_variants){

@@ -21,6 +21,9 @@ struct bpf_object;
 struct trace_config {
 	unsigned int kernel_dev; /* the target, major << 20 | minor */
 	unsigned int disk_dev; /* the whole disk it is on (block requests) */
+	/* a partition's sectors on disk_dev; 0 sectors: the whole disk */
+	uint64_t part_start, part_sectors;
+	bool no_requests; /* a bio-based disk: the block domain sees nothing */
 	/* the filesystem's log in disk sectors (block log class); or NULL */
 	const struct log_region *log;
 	/* for probing tracepoints: btf_tracepoint_nargs(cfg->btf, "...") */
