@@ -77,6 +77,15 @@ struct {
 	__type(value, struct blk_track);
 } tracks SEC(".maps");
 
+/* expired requests per track, written by userspace only (BLK_STALE_NS) */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__uint(max_entries, BLK_NTRACKS);
+	__type(key, __u32);
+	__type(value, __u64);
+} track_expired SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, BLK_BUSY_ENTRIES);
@@ -84,21 +93,17 @@ struct {
 	__type(value, struct blk_busy);
 } busy SEC(".maps");
 
-struct bio_info {
-	__u64 sector; /* where the bio started when it was recorded */
-	__u32 issuer;
-	__u32 intent; /* BIO_PREFLUSH | BIO_FUA */
-};
-
-#define BIO_PREFLUSH 1
-#define BIO_FUA 2
-
-/* submitted bios of the target, by address; old ones age out */
+/*
+ * submitted bios of the target, by address; a record is used up when its
+ * request issues, and userspace sweeps out the few that never do (bios
+ * merged away behind a front merge). A plain hash: an LRU update cost
+ * 1.5 us per IO here, this 0.9 us with the delete.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 16384);
 	__type(key, __u64);
-	__type(value, struct bio_info);
+	__type(value, struct blk_bio_info);
 } bios SEC(".maps");
 
 /* requests in flight, keyed by struct request address */
@@ -190,17 +195,18 @@ static __always_inline __u32 current_issuer(void)
 /* what the submitter of a bio meant: recorded in its own context */
 static __always_inline void bio_record(struct bio *bio)
 {
-	struct bio_info info = {};
+	struct blk_bio_info info = {};
 	__u64 key = (__u64)bio;
 	__u32 opf;
 
 	opf = BPF_CORE_READ(bio, bi_opf);
 	info.sector = BPF_CORE_READ(bio, bi_iter.bi_sector);
+	info.ns = bpf_ktime_get_ns();
 	info.issuer = current_issuer();
 	if (opf & REQ_BIT(__REQ_PREFLUSH))
-		info.intent |= BIO_PREFLUSH;
+		info.intent |= BLK_BIO_PREFLUSH;
 	if (opf & REQ_BIT(__REQ_FUA))
-		info.intent |= BIO_FUA;
+		info.intent |= BLK_BIO_FUA;
 	if (info.intent)
 		last_flush_issuer = info.issuer;
 	bpf_map_update_elem(&bios, &key, &info, BPF_ANY);
@@ -241,7 +247,7 @@ static __always_inline int on_frontmerge(struct bio *bio)
 static __always_inline int on_bio_split(struct bio *split)
 {
 	__u64 key = (__u64)split, parent;
-	struct bio_info *info;
+	struct blk_bio_info *info;
 
 	if (!bio_is_target(split))
 		return 0;
@@ -249,7 +255,7 @@ static __always_inline int on_bio_split(struct bio *split)
 	parent = (__u64)BPF_CORE_READ(split, bi_private);
 	info = bpf_map_lookup_elem(&bios, &parent);
 	if (info) {
-		struct bio_info part = *info;
+		struct blk_bio_info part = *info;
 
 		part.sector = BPF_CORE_READ(split, bi_iter.bi_sector);
 		bpf_map_update_elem(&bios, &key, &part, BPF_ANY);
@@ -377,17 +383,26 @@ static __always_inline void track_event(__u32 track, __u64 now, int delta)
 {
 	struct busy_part part[BUSY_SPLIT_MAX] = {};
 	struct phase_shared *ps = phase_map();
-	__u64 inflight = 0, after;
+	__u64 inflight = 0, after, expired, *exp;
 	struct blk_track *tr;
 	struct blk_busy *b;
 	__u32 key;
 
 	tr = bpf_map_lookup_elem(&tracks, &track);
-	if (!tr || !ps)
+	exp = bpf_map_lookup_elem(&track_expired, &track);
+	if (!tr || !ps || !exp)
 		return;
+	expired = *(volatile __u64 *)exp;
 	key = current_phase() * BLK_NTRACKS + track;
 
 	bpf_spin_lock(&tr->lock);
+	/* requests userspace found stale are no longer in flight */
+	if (expired > tr->expired_applied) {
+		__u64 gone = expired - tr->expired_applied;
+
+		tr->inflight = gone < tr->inflight ? tr->inflight - gone : 0;
+		tr->expired_applied = expired;
+	}
 	inflight = tr->inflight;
 	if (inflight && now > tr->last_ns)
 		busy_split(ps, tr->last_ns, now, part);
@@ -472,7 +487,8 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
 static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
 {
 	__u64 bio = (__u64)BPF_CORE_READ(rq, bio);
-	struct bio_info *info;
+	struct blk_bio_info *info;
+	__u32 issuer;
 
 	*intent = 0;
 	if (!bio) /* the flush machinery's own request: no bio */
@@ -482,10 +498,15 @@ static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
 	if (!info || info->sector != BPF_CORE_READ(rq, __sector) ||
 	    info->issuer >= BLK_ISS_NR) {
 		__sync_fetch_and_add(&bio_unmatched, 1);
+		if (info)
+			bpf_map_delete_elem(&bios, &bio);
 		return BLK_ISS_UNSEEN;
 	}
 	*intent = info->intent;
-	return info->issuer;
+	issuer = info->issuer;
+	/* used up: the map holds only the bios still on their way */
+	bpf_map_delete_elem(&bios, &bio);
+	return issuer;
 }
 
 static __always_inline int on_issue(struct request *rq)
@@ -524,9 +545,9 @@ static __always_inline int on_issue(struct request *rq)
 	bpf_spin_lock(&st->lock);
 	st->ios++;
 	st->bytes += bytes;
-	if (intent & BIO_PREFLUSH)
+	if (intent & BLK_BIO_PREFLUSH)
 		st->preflush++;
-	if (intent & BIO_FUA)
+	if (intent & BLK_BIO_FUA)
 		st->fua++;
 	if (bytes > st->size_max)
 		st->size_max = bytes;

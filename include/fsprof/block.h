@@ -88,7 +88,31 @@ struct blk_track {
 	struct bpf_spin_lock lock;
 	unsigned int inflight;
 	unsigned long long last_ns;
+	/* of track_expired[track], how much inflight has been lowered by */
+	unsigned long long expired_applied;
 };
+
+/*
+ * A request in flight this long has lost its completion (a missed event, a
+ * program that detached): userspace removes its record, counts it, and
+ * lowers its tracks' in-flight count through track_expired, so that the
+ * device does not look busy forever.
+ */
+#define BLK_STALE_NS (60ULL * 1000000000ULL)
+
+/* a bio's record older than this was merged away and never issued */
+#define BLK_BIO_STALE_NS (60ULL * 1000000000ULL)
+
+/* the record of a submitted bio, keyed by its address */
+struct blk_bio_info {
+	unsigned long long sector; /* where the bio started when recorded */
+	unsigned long long ns; /* when */
+	unsigned int issuer;
+	unsigned int intent; /* BLK_BIO_PREFLUSH | BLK_BIO_FUA */
+};
+
+#define BLK_BIO_PREFLUSH 1
+#define BLK_BIO_FUA 2
 
 /* a request in flight, keyed by struct request address */
 struct blk_inflight {

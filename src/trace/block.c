@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -30,6 +31,8 @@ struct block_domain {
 	struct tp_variants getrq, split, issue, frontmerge, requeue;
 	bool done_missing;
 	struct timeline_map timeline;
+	__u64 *track_expired; /* mmapped: requests expired per track */
+	uint64_t inflight_expired, bios_expired; /* swept out, case totals */
 };
 
 /* the timeline's series: bytes per data-carrying class, and all requests */
@@ -152,6 +155,11 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	return 0;
 }
 
+static size_t track_expired_len(void)
+{
+	return (BLK_NTRACKS * sizeof(__u64) + 4095) & ~(size_t)4095;
+}
+
 static int block_load(void *priv)
 {
 	struct block_domain *d = priv;
@@ -160,6 +168,15 @@ static int block_load(void *priv)
 	if (!err)
 		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
 					d->skel->rodata->tl_bin_ns);
+	if (!err) {
+		void *m = mmap(NULL, track_expired_len(),
+			       PROT_READ | PROT_WRITE, MAP_SHARED,
+			       bpf_map__fd(d->skel->maps.track_expired), 0);
+
+		if (m == MAP_FAILED)
+			return -errno;
+		d->track_expired = m;
+	}
 	return err;
 }
 
@@ -214,6 +231,57 @@ static int block_attach(void *priv, struct attach_list *list)
 		return -ENOENT;
 	}
 	return 0;
+}
+
+/* a request that lost its completion: out of its tracks' in-flight count */
+static void inflight_expire(struct block_domain *d,
+			    const struct blk_inflight *fl)
+{
+	unsigned int tracks[3] = { BLK_TRACK_DEVICE,
+				   BLK_TRACK_IOCLASS(fl->ioclass),
+				   BLK_TRACK_ISSUER(fl->issuer) };
+	unsigned int i;
+
+	d->inflight_expired++;
+	for (i = 0; i < 3; i++)
+		if (tracks[i] < BLK_NTRACKS)
+			__atomic_add_fetch(&d->track_expired[tracks[i]], 1,
+					   __ATOMIC_RELEASE);
+}
+
+/*
+ * Sweep out requests in flight for longer than BLK_STALE_NS, and bio
+ * records older than BLK_BIO_STALE_NS that no request used up.
+ */
+static void block_sweep(struct block_domain *d)
+{
+	int fl_fd = bpf_map__fd(d->skel->maps.inflight);
+	int bio_fd = bpf_map__fd(d->skel->maps.bios);
+	uint64_t now = clock_mono_ns();
+	struct blk_bio_info info;
+	struct blk_inflight fl;
+	__u64 key, next;
+	bool first = true;
+
+	while (!bpf_map_get_next_key(fl_fd, first ? NULL : &key, &next)) {
+		first = false;
+		key = next;
+		if (bpf_map_lookup_elem(fl_fd, &key, &fl) ||
+		    now < fl.issue_ns + BLK_STALE_NS)
+			continue;
+		/* deleted here, not by a completion that came just now */
+		if (!bpf_map_delete_elem(fl_fd, &key) && d->track_expired)
+			inflight_expire(d, &fl);
+	}
+	first = true;
+	while (!bpf_map_get_next_key(bio_fd, first ? NULL : &key, &next)) {
+		first = false;
+		key = next;
+		if (!bpf_map_lookup_elem(bio_fd, &key, &info) &&
+		    now >= info.ns + BLK_BIO_STALE_NS &&
+		    !bpf_map_delete_elem(bio_fd, &key))
+			d->bios_expired++;
+	}
 }
 
 /* requests issued in phase that are still in flight */
@@ -390,6 +458,8 @@ static int block_collect(void *priv, unsigned int phase,
 	if (phase >= FSPROF_MAX_PHASES)
 		return -EINVAL;
 	if (phase != FSPROF_PHASE_NONE)
+		block_sweep(d);
+	if (phase != FSPROF_PHASE_NONE)
 		w = (struct phase_window){ out->start_mono_ns,
 					   out->end_mono_ns };
 	err = collect_io(d, phase, &out->block);
@@ -411,6 +481,12 @@ static int block_collect(void *priv, unsigned int phase,
 	if (!err)
 		err = metric_add(&out->metrics, "block.requeues",
 				 bss->requeues);
+	if (!err)
+		err = metric_add(&out->metrics, "block.inflight_expired",
+				 d->inflight_expired);
+	if (!err)
+		err = metric_add(&out->metrics, "block.bio_records_expired",
+				 d->bios_expired);
 	if (!err)
 		err = metric_add(&out->metrics, "block.issuer_unmatched",
 				 bss->bio_unmatched);
@@ -454,6 +530,8 @@ static void block_destroy(void *priv)
 	if (!d)
 		return;
 	timeline_map_close(&d->timeline);
+	if (d->track_expired)
+		munmap(d->track_expired, track_expired_len());
 	block_bpf__destroy(d->skel);
 	free(d);
 }
