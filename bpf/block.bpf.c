@@ -72,25 +72,26 @@ struct {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BLK_NTRACKS);
+	__uint(max_entries, 1);
 	__type(key, __u32);
-	__type(value, struct blk_track);
+	__type(value, struct blk_tracks);
 } tracks SEC(".maps");
 
 /* expired requests per track, written by userspace only (BLK_STALE_NS) */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(map_flags, BPF_F_MMAPABLE);
-	__uint(max_entries, BLK_NTRACKS);
+	__uint(max_entries, 1);
 	__type(key, __u32);
-	__type(value, __u64);
+	__type(value, struct blk_tracks_expired);
 } track_expired SEC(".maps");
 
+/* busy and in-flight time of every track, by phase */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BLK_BUSY_ENTRIES);
+	__uint(max_entries, FSPROF_MAX_PHASES);
 	__type(key, __u32);
-	__type(value, struct blk_busy);
+	__type(value, struct blk_busy_phase);
 } busy SEC(".maps");
 
 /*
@@ -359,79 +360,122 @@ static __always_inline void busy_split(const struct phase_shared *ps,
 	}
 }
 
-static __always_inline void busy_charge(__u32 track, const struct busy_part *pt,
-					__u64 inflight)
-{
-	__u32 key = pt->phase * BLK_NTRACKS + track;
-	struct blk_busy *b;
-
-	if (!pt->ns)
-		return;
-	b = bpf_map_lookup_elem(&busy, &key);
-	if (!b)
-		return;
-	__sync_fetch_and_add(&b->busy_ns, pt->ns);
-	__sync_fetch_and_add(&b->inflight_ns, pt->ns * inflight);
-}
+/* what one event did to one track, read under the lock */
+struct track_change {
+	__u64 since; /* the track's last event before this one */
+	__u64 inflight, after; /* in flight before and after the event */
+};
 
 /*
- * One event on a track: the time since its last event is charged, busy if
- * anything was in flight, to the phases that ran in it (split at every
- * switch, see busy_split). Then inflight moves by delta.
+ * Under the tracks' lock: take the requests userspace found stale out of
+ * flight, note the stretch since the track's last event, then move
+ * inflight by delta. The stretch is split and charged after the unlock
+ * (track_apply): a short critical section, and few verifier states.
  */
-static __always_inline void track_event(__u32 track, __u64 now, int delta)
+static __always_inline void track_step(struct blk_track *tr, __u64 expired,
+				       __u64 now, int delta,
+				       struct track_change *c)
 {
-	struct busy_part part[BUSY_SPLIT_MAX] = {};
-	struct phase_shared *ps = phase_map();
-	__u64 inflight = 0, after, expired, *exp;
-	struct blk_track *tr;
-	struct blk_busy *b;
-	__u32 key;
-
-	tr = bpf_map_lookup_elem(&tracks, &track);
-	exp = bpf_map_lookup_elem(&track_expired, &track);
-	if (!tr || !ps || !exp)
-		return;
-	expired = *(volatile __u64 *)exp;
-	key = current_phase() * BLK_NTRACKS + track;
-
-	bpf_spin_lock(&tr->lock);
-	/* requests userspace found stale are no longer in flight */
 	if (expired > tr->expired_applied) {
 		__u64 gone = expired - tr->expired_applied;
 
 		tr->inflight = gone < tr->inflight ? tr->inflight - gone : 0;
 		tr->expired_applied = expired;
 	}
-	inflight = tr->inflight;
-	if (inflight && now > tr->last_ns)
-		busy_split(ps, tr->last_ns, now, part);
+	c->since = tr->last_ns;
+	c->inflight = tr->inflight;
 	if (now > tr->last_ns)
 		tr->last_ns = now;
 	if (delta > 0)
 		tr->inflight++;
 	else if (tr->inflight)
 		tr->inflight--;
-	after = tr->inflight;
-	bpf_spin_unlock(&tr->lock);
-
-	busy_charge(track, &part[0], inflight);
-	busy_charge(track, &part[1], inflight);
-	busy_charge(track, &part[2], inflight);
-	busy_charge(track, &part[3], inflight);
-	b = bpf_map_lookup_elem(&busy, &key);
-	if (b && (inflight > b->max_inflight || after > b->max_inflight))
-		b->max_inflight = inflight > after ? inflight : after;
+	c->after = tr->inflight;
 }
 
+static __always_inline void busy_part_add(struct blk_busy_phase *cur,
+					  __u32 phase, __u32 track,
+					  const struct busy_part *pt,
+					  __u64 inflight)
+{
+	struct blk_busy_phase *bp = cur;
+	__u32 key = pt->phase;
+
+	if (!pt->ns)
+		return;
+	if (pt->phase != phase)
+		bp = bpf_map_lookup_elem(&busy, &key);
+	if (!bp)
+		return;
+	track = BLK_TRACK_SLOT(track);
+	__sync_fetch_and_add(&bp->t[track].busy_ns, pt->ns);
+	__sync_fetch_and_add(&bp->t[track].inflight_ns, pt->ns * inflight);
+}
+
+/*
+ * After the unlock: the stretch since the track's last event, if anything
+ * was in flight, split at the phase switches it spans and charged, most
+ * often all to the phase now; then the phase's peak in flight.
+ */
+static __always_inline void track_apply(const struct phase_shared *ps,
+					struct blk_busy_phase *cur, __u32 phase,
+					__u32 track, __u64 now,
+					const struct track_change *c)
+{
+	struct busy_part part[BUSY_SPLIT_MAX] = {};
+	struct blk_busy *b;
+
+	if (c->inflight && now > c->since) {
+		busy_split(ps, c->since, now, part);
+		busy_part_add(cur, phase, track, &part[0], c->inflight);
+		busy_part_add(cur, phase, track, &part[1], c->inflight);
+		busy_part_add(cur, phase, track, &part[2], c->inflight);
+		busy_part_add(cur, phase, track, &part[3], c->inflight);
+	}
+	if (!cur)
+		return;
+	b = &cur->t[BLK_TRACK_SLOT(track)];
+	if (c->inflight > b->max_inflight || c->after > b->max_inflight)
+		b->max_inflight = c->inflight > c->after ? c->inflight :
+							   c->after;
+}
+
+/*
+ * One request issued (delta 1) or completed (-1) on the device, its class
+ * and its issuer: three tracks moved in one critical section.
+ */
 static __always_inline void tracks_event(__u32 ioclass, __u32 issuer, __u64 now,
 					 int delta)
 {
-	track_event(BLK_TRACK_DEVICE, now, delta);
-	if (ioclass < BLK_IOC_NR)
-		track_event(BLK_TRACK_IOCLASS(ioclass), now, delta);
-	if (issuer < BLK_ISS_NR)
-		track_event(BLK_TRACK_ISSUER(issuer), now, delta);
+	struct track_change dev = {}, cls = {}, iss = {};
+	struct phase_shared *ps = phase_map();
+	struct blk_tracks_expired *exp;
+	struct blk_busy_phase *cur;
+	struct blk_tracks *all;
+	__u32 zero = 0, phase, kc, ki;
+	__u64 e_dev, e_cls, e_iss;
+
+	kc = BLK_TRACK_SLOT(BLK_TRACK_IOCLASS(ioclass));
+	ki = BLK_TRACK_SLOT(BLK_TRACK_ISSUER(issuer));
+	all = bpf_map_lookup_elem(&tracks, &zero);
+	exp = bpf_map_lookup_elem(&track_expired, &zero);
+	phase = current_phase();
+	cur = bpf_map_lookup_elem(&busy, &phase);
+	if (!all || !exp || !ps)
+		return;
+	e_dev = *(volatile __u64 *)&exp->n[BLK_TRACK_DEVICE];
+	e_cls = *(volatile __u64 *)&exp->n[kc];
+	e_iss = *(volatile __u64 *)&exp->n[ki];
+
+	bpf_spin_lock(&all->lock);
+	track_step(&all->t[BLK_TRACK_DEVICE], e_dev, now, delta, &dev);
+	track_step(&all->t[kc], e_cls, now, delta, &cls);
+	track_step(&all->t[ki], e_iss, now, delta, &iss);
+	bpf_spin_unlock(&all->lock);
+
+	track_apply(ps, cur, phase, BLK_TRACK_DEVICE, now, &dev);
+	track_apply(ps, cur, phase, kc, now, &cls);
+	track_apply(ps, cur, phase, ki, now, &iss);
 }
 
 static __always_inline struct blk_io_stats *io_stats_get(__u32 idx)

@@ -82,14 +82,35 @@ blk_io_index(unsigned int phase, unsigned int ioclass, unsigned int issuer)
 #define BLK_TRACK_IOCLASS(c) (1 + (c))
 #define BLK_TRACK_ISSUER(i) (1 + BLK_IOC_NR + (i))
 #define BLK_NTRACKS (1 + BLK_IOC_NR + BLK_ISS_NR)
+/*
+ * Track arrays have a power-of-two size, so that BPF can bound an index
+ * with a mask the verifier of every kernel follows (6.1's lost the bound of
+ * a compare once the index was spilled).
+ */
+#define BLK_TRACK_SLOTS 32
+#define BLK_TRACK_SLOT(t) ((t) & (BLK_TRACK_SLOTS - 1))
+_Static_assert(BLK_NTRACKS <= BLK_TRACK_SLOTS, "BLK_TRACK_SLOTS too small");
 
 /* a track's state now: requests in flight since last_ns */
 struct blk_track {
-	struct bpf_spin_lock lock;
-	unsigned int inflight;
+	unsigned long long inflight;
 	unsigned long long last_ns;
 	/* of track_expired[track], how much inflight has been lowered by */
 	unsigned long long expired_applied;
+};
+
+/*
+ * Every track under one lock: an event moves three of them (the device, its
+ * class, its issuer) in one critical section, with one map lookup.
+ */
+struct blk_tracks {
+	struct bpf_spin_lock lock;
+	struct blk_track t[BLK_TRACK_SLOTS];
+};
+
+/* requests expired per track (BLK_STALE_NS), written by userspace only */
+struct blk_tracks_expired {
+	unsigned long long n[BLK_TRACK_SLOTS];
 };
 
 /*
@@ -122,14 +143,17 @@ struct blk_inflight {
 	unsigned short issuer;
 };
 
-/* what a track accumulated in one phase, indexed phase * BLK_NTRACKS + track */
+/* what a track accumulated in one phase */
 struct blk_busy {
 	unsigned long long busy_ns; /* time with >= 1 request in flight */
 	unsigned long long inflight_ns; /* in-flight count integrated over ns */
 	unsigned long long max_inflight;
 };
 
-#define BLK_BUSY_ENTRIES (FSPROF_MAX_PHASES * BLK_NTRACKS)
+/* every track's accumulation in one phase: the busy map's value, by phase */
+struct blk_busy_phase {
+	struct blk_busy t[BLK_TRACK_SLOTS];
+};
 
 /*
  * One timeline bin (include/fsprof/timeline.h): bytes of the requests

@@ -31,7 +31,7 @@ struct block_domain {
 	struct tp_variants getrq, split, issue, frontmerge, requeue;
 	bool done_missing;
 	struct timeline_map timeline;
-	__u64 *track_expired; /* mmapped: requests expired per track */
+	struct blk_tracks_expired *track_expired; /* mmapped */
 	uint64_t inflight_expired, bios_expired; /* swept out, case totals */
 };
 
@@ -157,7 +157,7 @@ static int block_open(void **priv, const struct trace_config *cfg)
 
 static size_t track_expired_len(void)
 {
-	return (BLK_NTRACKS * sizeof(__u64) + 4095) & ~(size_t)4095;
+	return (sizeof(struct blk_tracks_expired) + 4095) & ~(size_t)4095;
 }
 
 static int block_load(void *priv)
@@ -245,7 +245,7 @@ static void inflight_expire(struct block_domain *d,
 	d->inflight_expired++;
 	for (i = 0; i < 3; i++)
 		if (tracks[i] < BLK_NTRACKS)
-			__atomic_add_fetch(&d->track_expired[tracks[i]], 1,
+			__atomic_add_fetch(&d->track_expired->n[tracks[i]], 1,
 					   __ATOMIC_RELEASE);
 }
 
@@ -398,52 +398,65 @@ struct phase_window {
  * since the phase ended, the stretch from its last event to the end is
  * added here, so that the phase gets its busy time whole.
  */
-static void busy_close(int tracks_fd, unsigned int track,
-		       const struct phase_window *w,
+static void busy_close(const struct blk_track *tr, const struct phase_window *w,
 		       struct block_busy_result *into)
 {
-	struct blk_track tr;
 	uint64_t from;
 
-	if (!w->end_ns ||
-	    bpf_map_lookup_elem_flags(tracks_fd, &track, &tr, BPF_F_LOCK))
+	if (!w->end_ns || !tr->inflight || tr->last_ns >= w->end_ns)
 		return;
-	if (!tr.inflight || tr.last_ns >= w->end_ns)
-		return;
-	from = tr.last_ns > w->start_ns ? tr.last_ns : w->start_ns;
+	from = tr->last_ns > w->start_ns ? tr->last_ns : w->start_ns;
 	into->busy_ns += w->end_ns - from;
-	into->inflight_ns += (w->end_ns - from) * tr.inflight;
+	into->inflight_ns += (w->end_ns - from) * tr->inflight;
 }
 
-static int busy_add(struct block_domain *d, unsigned int phase,
-		    unsigned int track, const struct phase_window *w,
-		    struct block_busy_result *into)
+static void busy_add(const struct blk_busy *v, const struct blk_track *tr,
+		     const struct phase_window *w,
+		     struct block_busy_result *into)
 {
-	__u32 key = phase * BLK_NTRACKS + track;
-	struct blk_busy v;
-
-	if (bpf_map_lookup_elem(bpf_map__fd(d->skel->maps.busy), &key, &v))
-		return -errno;
-	into->busy_ns += v.busy_ns;
-	into->inflight_ns += v.inflight_ns;
-	if (v.max_inflight > into->max_inflight)
-		into->max_inflight = v.max_inflight;
-	busy_close(bpf_map__fd(d->skel->maps.tracks), track, w, into);
-	return 0;
+	into->busy_ns += v->busy_ns;
+	into->inflight_ns += v->inflight_ns;
+	if (v->max_inflight > into->max_inflight)
+		into->max_inflight = v->max_inflight;
+	if (tr)
+		busy_close(tr, w, into);
 }
 
 static int collect_busy(struct block_domain *d, unsigned int phase,
 			const struct phase_window *w, struct block_result *b)
 {
-	int err;
+	struct blk_busy_phase *v = malloc(sizeof(*v));
+	struct blk_tracks *all = malloc(sizeof(*all));
+	const struct blk_track *t = NULL;
+	__u32 key = phase, zero = 0;
 	unsigned int i;
+	int err = 0;
 
-	err = busy_add(d, phase, BLK_TRACK_DEVICE, w, &b->device);
-	for (i = 0; !err && i < BLK_IOC_NR; i++)
-		err = busy_add(d, phase, BLK_TRACK_IOCLASS(i), w,
-			       &b->ioclass[i]);
-	for (i = 0; !err && i < BLK_ISS_NR; i++)
-		err = busy_add(d, phase, BLK_TRACK_ISSUER(i), w, &b->issuer[i]);
+	if (!v || !all) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (bpf_map_lookup_elem(bpf_map__fd(d->skel->maps.busy), &key, v)) {
+		err = -errno;
+		goto out;
+	}
+	/* the tracks now, to close a phase's busy time at its end */
+	if (w->end_ns &&
+	    !bpf_map_lookup_elem_flags(bpf_map__fd(d->skel->maps.tracks), &zero,
+				       all, BPF_F_LOCK))
+		t = all->t;
+	busy_add(&v->t[BLK_TRACK_DEVICE], t ? &t[BLK_TRACK_DEVICE] : NULL, w,
+		 &b->device);
+	for (i = 0; i < BLK_IOC_NR; i++)
+		busy_add(&v->t[BLK_TRACK_IOCLASS(i)],
+			 t ? &t[BLK_TRACK_IOCLASS(i)] : NULL, w,
+			 &b->ioclass[i]);
+	for (i = 0; i < BLK_ISS_NR; i++)
+		busy_add(&v->t[BLK_TRACK_ISSUER(i)],
+			 t ? &t[BLK_TRACK_ISSUER(i)] : NULL, w, &b->issuer[i]);
+out:
+	free(v);
+	free(all);
 	return err;
 }
 
