@@ -136,10 +136,13 @@ static void case_plan_make(const struct run_options *opt,
 	plan->spec.device = opt->device;
 	plan->spec.force = opt->force;
 	plan->spec.space_needed = plan->wl->space_needed(&plan->params);
+	plan->spec.files_needed =
+		workload_files_needed(plan->wl, &plan->params);
 	plan->spec.image_size =
 		opt->image_size ?
 			opt->image_size :
-			run_image_size(plan->wl->space_needed(&plan->params));
+			run_image_size(workload_image_need(plan->wl,
+							   &plan->params));
 }
 
 static void target_record_model(const struct target *t,
@@ -294,7 +297,7 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 		 plan->fs->label);
 	params_format(&plan->params, c->params, sizeof(c->params));
 	c->size = param_num(&plan->params, "size");
-	c->data_bytes = plan->wl->space_needed(&plan->params);
+	c->data_bytes = plan->spec.space_needed;
 	if (!sysinfo(&si))
 		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
 	c->repeat = plan->repeat;
@@ -420,15 +423,19 @@ static int run_preflight(const struct run_options *opt,
 	for (i = 0; i < opt->n_workloads; i++) {
 		const struct workload_def *wl =
 			workload_find(opt->workloads[i].name);
-		uint64_t size =
-			opt->image_size ?
-				opt->image_size :
-				run_image_size(wl->space_needed(&params[i]));
+		uint64_t bytes = wl->space_needed(&params[i]);
+		uint64_t files = workload_files_needed(wl, &params[i]);
+		uint64_t size = opt->image_size ?
+					opt->image_size :
+					run_image_size(workload_image_need(
+						wl, &params[i]));
 
 		if (size > spec.image_size)
 			spec.image_size = size;
-		if (wl->space_needed(&params[i]) > spec.space_needed)
-			spec.space_needed = wl->space_needed(&params[i]);
+		if (bytes > spec.space_needed)
+			spec.space_needed = bytes;
+		if (files > spec.files_needed)
+			spec.files_needed = files;
 	}
 	/* a device target still needs the scratch dir for its mount point */
 	if (spec.kind == TARGET_DEVICE && scratch_check(opt->scratch, 0))

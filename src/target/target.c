@@ -24,7 +24,13 @@ unsigned int target_kernel_dev(dev_t dev)
 	return (major(dev) << 20) | minor(dev);
 }
 
-static int dir_check(const char *dir, uint64_t need)
+/*
+ * Room for the workload in an existing filesystem: free bytes for its data
+ * and, where the filesystem has a fixed number of inodes (ext4; XFS and
+ * btrfs make them as needed and report a large or zero count), free inodes
+ * for its files. Says which of the two is short.
+ */
+static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 {
 	char want[32], have[32];
 	struct statvfs vfs;
@@ -40,12 +46,20 @@ static int dir_check(const char *dir, uint64_t need)
 		log_error("--dir %s is not writable", dir);
 		return -EACCES;
 	}
-	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < need) {
-		format_bytes(need, want, sizeof(want));
+	if ((uint64_t)vfs.f_bavail * vfs.f_frsize < bytes) {
+		format_bytes(bytes, want, sizeof(want));
 		format_bytes((uint64_t)vfs.f_bavail * vfs.f_frsize, have,
 			     sizeof(have));
-		log_error("--dir %s has %s free but the workload needs %s", dir,
-			  have, want);
+		log_error(
+			"--dir %s has %s free but the workload's data needs %s: free space there, or make the workload smaller (fsprof list workloads)",
+			dir, have, want);
+		return -ENOSPC;
+	}
+	if (vfs.f_files && (uint64_t)vfs.f_favail < files) {
+		log_error(
+			"--dir %s has %llu free inodes but the workload makes %llu files and directories: use a filesystem with more inodes (mkfs.ext4 -i, or XFS), or fewer files",
+			dir, (unsigned long long)vfs.f_favail,
+			(unsigned long long)files);
 		return -ENOSPC;
 	}
 	return 0;
@@ -62,7 +76,8 @@ int target_preflight(const struct target_spec *spec)
 		return blockdev_check_formattable(spec->device, spec->force,
 						  &dev);
 	case TARGET_DIR:
-		return dir_check(spec->dir, spec->space_needed);
+		return dir_check(spec->dir, spec->space_needed,
+				 spec->files_needed);
 	}
 	return -EINVAL;
 }

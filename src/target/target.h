@@ -43,7 +43,8 @@ struct target_spec {
 	const char *device; /* device: /dev/X */
 	bool force; /* device: format even when it holds a signature */
 	const char *dir; /* dir: an existing directory */
-	uint64_t space_needed; /* dir: bytes the workload needs */
+	uint64_t space_needed; /* dir: data bytes the workload needs */
+	uint64_t files_needed; /* dir: inodes the workload needs */
 	const struct device_model *model; /* throttle; NULL = none */
 };
 

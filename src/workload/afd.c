@@ -28,6 +28,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/workers.h"
 #include "workload/workload.h"
@@ -205,21 +206,6 @@ static int afd_open_dir(const struct afd_state *st, bool input, unsigned int i)
 	return fd;
 }
 
-static int write_full(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* write a complete file under ".name", then rename it to name */
 static int afd_deliver(int dirfd, const char *dirname, const char *name,
 		       const char *data, size_t len, bool do_fsync,
@@ -235,7 +221,7 @@ static int afd_deliver(int dirfd, const char *dirname, const char *name,
 		return afd_fail("create", dirname, tmp);
 	worker_op_record(slot, OP_CREATE, t0);
 	t0 = clock_mono_ns();
-	err = write_full(fd, data, len);
+	err = write_full(fd, data, len, NULL);
 	if (err) {
 		errno = -err;
 		close(fd);
@@ -833,15 +819,21 @@ static void afd_cleanup(struct workload_env *env)
 }
 
 /* the backlog of input files and of delivered files, plus those in flight */
+/* at most: the backlog in the input and the output directories, in flight */
+static uint64_t afd_files_needed(const struct workload_params *params)
+{
+	return 2 * param_num(params, "backlog") +
+	       param_num(params, "producers") +
+	       2 * param_num(params, "copiers") + param_num(params, "outdirs") +
+	       param_num(params, "producers");
+}
+
 static uint64_t afd_space_needed(const struct workload_params *params)
 {
 	uint64_t per_file =
 		(param_num(params, "filesize") + 4095) / 4096 * 4096;
-	uint64_t files = 2 * param_num(params, "backlog") +
-			 param_num(params, "producers") +
-			 2 * param_num(params, "copiers");
 
-	return files * per_file;
+	return afd_files_needed(params) * per_file;
 }
 
 static const struct phase_def afd_phases[] = {
@@ -860,4 +852,5 @@ const struct workload_def afd_workload = {
 	.setup = afd_setup,
 	.cleanup = afd_cleanup,
 	.space_needed = afd_space_needed,
+	.files_needed = afd_files_needed,
 };

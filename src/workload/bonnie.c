@@ -20,6 +20,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/bonnie_state.h"
 #include "workload/cache.h"
@@ -43,23 +44,6 @@ int bonnie_fail(const char *what, const char *path)
 
 	log_error("bonnie: %s %s: %s", what, path, strerror_safe(err));
 	return -err;
-}
-
-static int write_full(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 /* len bytes, or fewer at end of file; a negative errno on failure */
@@ -197,7 +181,7 @@ static int bonnie_write(const struct workload_env *env, struct phase_ctx *pc)
 		st->buf[bufindex]++;
 		bufindex = (bufindex + 1) % st->chunk;
 		t0 = clock_mono_ns();
-		err = write_full(st->fd, st->buf, st->chunk);
+		err = write_full(st->fd, st->buf, st->chunk, NULL);
 		if (err) {
 			errno = -err;
 			return bonnie_fail("write", st->path);
@@ -251,7 +235,7 @@ static int bonnie_rewrite_chunk(struct bonnie_state *st, struct phase_ctx *pc,
 		return bonnie_fail("lseek", st->path);
 	op_record(pc, OP_SEEK, t0);
 	t0 = clock_mono_ns();
-	err = write_full(st->fd, st->buf, st->chunk);
+	err = write_full(st->fd, st->buf, st->chunk, NULL);
 	if (err) {
 		errno = -err;
 		return bonnie_fail("rewrite", st->path);

@@ -10,6 +10,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/extract.h"
 
@@ -234,22 +235,19 @@ static int put_data(struct extractor *x, int fd, const unsigned char *data,
 				x->stream_off % EXTRACT_RECORD_SIZE;
 		size_t chunk =
 			(size_t)(size - done < room ? size - done : room);
-		ssize_t n;
+		int err;
 
 		t0 = clock_mono_ns();
-		n = write(fd, data + done, chunk);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n != (ssize_t)chunk) {
-			if (n >= 0)
-				errno = EIO; /* short write: full device */
+		err = write_full(fd, data + done, chunk, NULL);
+		if (err) {
+			errno = -err;
 			return put_fail(x, "write");
 		}
 		op_record(x->pc, OP_WRITE, t0);
-		work_add(x->pc, (uint64_t)n, 1, 0);
-		done += (uint64_t)n;
-		x->stream_off += (uint64_t)n;
-		x->bytes_done += (uint64_t)n;
+		work_add(x->pc, (uint64_t)chunk, 1, 0);
+		done += (uint64_t)chunk;
+		x->stream_off += (uint64_t)chunk;
+		x->bytes_done += (uint64_t)chunk;
 	}
 	x->stream_off = (x->stream_off + TAR_BLOCK - 1) / TAR_BLOCK * TAR_BLOCK;
 	progress_set(x->pc->progress, x->bytes_done);

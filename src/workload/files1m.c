@@ -15,6 +15,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/cache.h"
 #include "workload/rmtree.h"
@@ -120,26 +121,19 @@ static int files1m_write_one(const struct workload_env *env,
 	work_add(pc, 0, 1, 1);
 	while (left && !err) {
 		size_t chunk = left < r->bs ? (size_t)left : r->bs;
-		ssize_t n;
 
 		files1m_stamp(r->block, chunk, i, blk);
 		t0 = clock_mono_ns();
-		n = write(fd, r->block, chunk);
-		if (n < 0 && errno == EINTR) {
-			if (!*env->stop)
-				continue;
-			err = -EINTR;
-			break;
-		}
-		if (n != (ssize_t)chunk) {
-			if (n >= 0)
-				errno = EIO; /* short write: full device */
-			err = files1m_fail(env, "write", name);
+		err = write_full(fd, r->block, chunk, env->stop);
+		if (err) {
+			errno = -err;
+			if (err != -EINTR)
+				files1m_fail(env, "write", name);
 			break;
 		}
 		op_record(pc, OP_WRITE, t0);
-		work_add(pc, (uint64_t)n, 1, 0);
-		left -= (uint64_t)n;
+		work_add(pc, (uint64_t)chunk, 1, 0);
+		left -= (uint64_t)chunk;
 		blk++;
 	}
 	t0 = clock_mono_ns();
@@ -285,6 +279,11 @@ static uint64_t files1m_space_needed(const struct workload_params *params)
 	return files * ((size + 4095) / 4096 * 4096 + 4096);
 }
 
+static uint64_t files1m_files_needed(const struct workload_params *params)
+{
+	return param_num(params, "files") + 1;
+}
+
 static const struct phase_def files1m_phases[] = {
 	{ "create", "warm", "syncfs", NULL, files1m_create },
 	{ "read", "dropped", "none", files1m_drop_caches, files1m_read },
@@ -300,4 +299,5 @@ const struct workload_def files1m_workload = {
 	.phases = files1m_phases,
 	.n_phases = sizeof(files1m_phases) / sizeof(files1m_phases[0]),
 	.space_needed = files1m_space_needed,
+	.files_needed = files1m_files_needed,
 };

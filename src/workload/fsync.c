@@ -15,6 +15,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/rmtree.h"
 #include "workload/workload.h"
@@ -51,16 +52,13 @@ static int fsync_append(const struct workload_env *env, struct phase_ctx *pc,
 			struct fsync_run *r, int fd, const char *name)
 {
 	uint64_t t0 = clock_mono_ns();
-	ssize_t n;
+	int err;
 
-	do
-		n = write(fd, r->buf, r->size);
-	while (n < 0 && errno == EINTR && !*env->stop);
-	if (n < 0 && errno == EINTR)
-		return -EINTR;
-	if (n != (ssize_t)r->size) {
-		if (n >= 0)
-			errno = EIO; /* short write: full device */
+	err = write_full(fd, r->buf, r->size, env->stop);
+	if (err == -EINTR)
+		return err;
+	if (err) {
+		errno = -err;
 		return fsync_fail(env, "append to", name);
 	}
 	op_record(pc, OP_WRITE, t0);
@@ -216,8 +214,13 @@ static uint64_t fsync_space_needed(const struct workload_params *params)
 	uint64_t bytes =
 		param_num(params, "appends") * param_num(params, "appendsize");
 
-	/* data in 4 KiB blocks, and ext4's default 16 KiB of image per inode */
-	return files * ((bytes + 4095) / 4096 * 4096 + 16384);
+	/* data in 4 KiB blocks */
+	return files * ((bytes + 4095) / 4096 * 4096);
+}
+
+static uint64_t fsync_files_needed(const struct workload_params *params)
+{
+	return param_num(params, "files") + 1;
 }
 
 static const struct phase_def fsync_phases[] = {
@@ -234,4 +237,5 @@ const struct workload_def fsync_workload = {
 	.phases = fsync_phases,
 	.n_phases = sizeof(fsync_phases) / sizeof(fsync_phases[0]),
 	.space_needed = fsync_space_needed,
+	.files_needed = fsync_files_needed,
 };

@@ -172,12 +172,13 @@ static uint64_t mdcreate_space_needed(const struct workload_params *params)
 	uint64_t files = param_num(params, "files");
 	uint64_t dirs = param_num(params, "dirs");
 
-	/*
-	 * ext4 makes one inode per 16 KiB of image by default: an image too
-	 * small for the file count runs out of inodes, not blocks. Plus
-	 * directory blocks (a 24-character name takes 32 bytes of entry).
-	 */
-	return files * (16384 + 64) + dirs * 4096;
+	/* directory blocks: a 24-character name takes 32 bytes of entry */
+	return files * 64 + dirs * 4096;
+}
+
+static uint64_t mdcreate_files_needed(const struct workload_params *params)
+{
+	return param_num(params, "files") + param_num(params, "dirs") + 1;
 }
 
 static const struct phase_def mdcreate_phases[] = {
@@ -194,4 +195,5 @@ const struct workload_def mdcreate_workload = {
 	.phases = mdcreate_phases,
 	.n_phases = sizeof(mdcreate_phases) / sizeof(mdcreate_phases[0]),
 	.space_needed = mdcreate_space_needed,
+	.files_needed = mdcreate_files_needed,
 };

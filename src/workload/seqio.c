@@ -13,6 +13,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/cache.h"
 #include "workload/workload.h"
@@ -104,23 +105,22 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 	work_add(pc, 0, 1, 1);
 	while (left) {
 		size_t chunk = left < bs ? (size_t)left : bs;
-		ssize_t n;
 
 		if (*env->stop) {
 			err = -EINTR;
 			break;
 		}
 		t0 = clock_mono_ns();
-		n = write(fd, block, chunk);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			err = n < 0 ? seqio_fail("write", path) : -EIO;
+		err = write_full(fd, block, chunk, env->stop);
+		if (err) {
+			errno = -err;
+			if (err != -EINTR)
+				seqio_fail("write", path);
 			break;
 		}
 		op_record(pc, OP_WRITE, t0);
-		work_add(pc, (uint64_t)n, 1, 0);
-		left -= (uint64_t)n;
+		work_add(pc, (uint64_t)chunk, 1, 0);
+		left -= (uint64_t)chunk;
 		progress_set(pc->progress, size - left);
 	}
 	if (!err) {

@@ -351,31 +351,44 @@ static int untar_remove(const struct workload_env *env, struct phase_ctx *pc)
 	return err;
 }
 
-static uint64_t untar_space_needed(const struct workload_params *params)
+/* what the tree holds: from the tarball (a decode pass) or the preset */
+static int untar_extent(const struct workload_params *params,
+			struct memtar_extent *ext)
 {
 	const char *tarball = param_str(params, "tarball");
-	struct memtar_extent ext = { 0 };
-	struct synth_spec spec;
-	uint64_t data, inodes;
 	char err[PATH_MAX + 512];
+	struct synth_spec spec;
 
-	if (tarball[0]) {
-		/* a decode pass without keeping the data */
-		if (memtar_measure(tarball, &ext, err, sizeof(err)))
-			return 0; /* setup reports it */
-	} else {
-		if (untar_spec(params, &spec))
-			return 0;
-		ext.files = spec.files;
-		ext.dirs = spec.dirs;
-		ext.symlinks = spec.symlinks;
-		ext.bytes = spec.bytes;
-	}
-	/* data, a partial block per file and a block per directory ... */
-	data = ext.bytes + (ext.files + ext.dirs) * 4096;
-	/* ... or ext4's default 16 KiB of image per inode, if more */
-	inodes = (ext.files + ext.dirs + ext.symlinks) * 16384;
-	return data > inodes ? data : inodes;
+	memset(ext, 0, sizeof(*ext));
+	if (tarball[0])
+		/* without keeping the data; setup reports an error */
+		return memtar_measure(tarball, ext, err, sizeof(err));
+	if (untar_spec(params, &spec))
+		return -EINVAL;
+	ext->files = spec.files;
+	ext->dirs = spec.dirs;
+	ext->symlinks = spec.symlinks;
+	ext->bytes = spec.bytes;
+	return 0;
+}
+
+static uint64_t untar_space_needed(const struct workload_params *params)
+{
+	struct memtar_extent ext;
+
+	if (untar_extent(params, &ext))
+		return 0;
+	/* data, and a partial block per file and a block per directory */
+	return ext.bytes + (ext.files + ext.dirs) * 4096;
+}
+
+static uint64_t untar_files_needed(const struct workload_params *params)
+{
+	struct memtar_extent ext;
+
+	if (untar_extent(params, &ext))
+		return 0;
+	return ext.files + ext.dirs + ext.symlinks;
 }
 
 static const struct phase_def untar_phases[] = {
@@ -396,4 +409,5 @@ const struct workload_def untar_workload = {
 	.setup = untar_setup,
 	.cleanup = untar_cleanup,
 	.space_needed = untar_space_needed,
+	.files_needed = untar_files_needed,
 };

@@ -68,9 +68,23 @@ struct workload_def {
 	int (*setup)(struct workload_env *env);
 	/* frees env->state; may be NULL */
 	void (*cleanup)(struct workload_env *env);
-	/* bytes the workload stores at its peak, for sizing the image */
+	/* data and directory bytes the workload stores at its peak */
 	uint64_t (*space_needed)(const struct workload_params *params);
+	/* inodes it holds at its peak (files, dirs, links); NULL: a handful */
+	uint64_t (*files_needed)(const struct workload_params *params);
 };
+
+/*
+ * Bytes an image needs for the workload: its data, plus ext4's default
+ * 16 KiB of image per inode (mkfs.ext4 makes one inode per 16 KiB, so an
+ * image sized for the data alone runs out of inodes first).
+ */
+uint64_t workload_image_need(const struct workload_def *wl,
+			     const struct workload_params *params);
+
+/* inodes the workload needs: files_needed, or a handful without it */
+uint64_t workload_files_needed(const struct workload_def *wl,
+			       const struct workload_params *params);
 
 const struct workload_def *workload_find(const char *name);
 

@@ -106,3 +106,41 @@ loop_make() {
 	run "$FSPROF" run --dir /tmp --fs ext4
 	[ "$status" -eq 2 ]
 }
+
+@test "--dir on a 1 GiB XFS runs the default mdcreate: inodes are checked as inodes, not as ext4's 16 KiB each" {
+	loop_make 1024
+	mkfs.xfs -q -f "$LOOPDEV"
+	mkdir "$SCRATCH/mnt"
+	mount "$LOOPDEV" "$SCRATCH/mnt"
+	# refused before any phase began, or started: the first phase shows it
+	"$FSPROF" run -w mdcreate --dir "$SCRATCH/mnt" 2>"$SCRATCH.err" >/dev/null &
+	pid=$!
+	wait_for "grep -q 'phase create' '$SCRATCH.err' || ! kill -0 $pid 2>/dev/null" 60
+	kill -INT "$pid" 2>/dev/null || true
+	wait "$pid" || true
+	cat "$SCRATCH.err"
+	grep -q 'phase create' "$SCRATCH.err"
+	! grep -q 'needs' "$SCRATCH.err"
+}
+
+@test "--dir with too few free inodes is refused, and the message says inodes" {
+	loop_make 256
+	mkfs.ext4 -q -N 256 "$LOOPDEV"
+	mkdir "$SCRATCH/mnt"
+	mount "$LOOPDEV" "$SCRATCH/mnt"
+	run "$FSPROF" run -w mdcreate:files=5000 --dir "$SCRATCH/mnt"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"free inodes but the workload makes 5005 files and directories"* ]]
+}
+
+@test "--dir with too little free space is refused, and the message says data" {
+	loop_make 128
+	mkfs.ext4 -q "$LOOPDEV"
+	mkdir "$SCRATCH/mnt"
+	mount "$LOOPDEV" "$SCRATCH/mnt"
+	run "$FSPROF" run -w seqio:size=1G --dir "$SCRATCH/mnt"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"free but the workload's data needs 1 GiB"* ]]
+}
