@@ -313,4 +313,27 @@ static __always_inline __u32 xlog_iclog_flags(struct xlog_in_core *iclog)
 
 /* ---- end of xfs domain --------------------------------------------------- */
 
+/* ---- sched domain (bpf/sched.bpf.c) ------------------------------------ */
+
+/*
+ * task_struct.state became __state (an unsigned int) in 5.14 (2f064a59a11f,
+ * "sched: Change task_struct::state"); sched_switch passes it as prev_state
+ * only since 5.18 (fa2c3254d7cf, "sched/tracing: Don't re-read p->state
+ * when emitting sched_switch event").
+ */
+struct task_struct___state_old {
+	long state;
+} __attribute__((preserve_access_index));
+
+static __always_inline long task_state(struct task_struct *t)
+{
+	struct task_struct___state_old *old = (void *)t;
+
+	if (bpf_core_field_exists(t->__state))
+		return BPF_CORE_READ(t, __state);
+	return BPF_CORE_READ(old, state);
+}
+
+/* ---- end of sched domain ------------------------------------------------- */
+
 #endif

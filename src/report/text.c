@@ -24,15 +24,31 @@ void format_duration_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%.2f s", ns / 1e9);
 }
 
-/* a value in the unit its name ends with: _ns, _bytes, else a count */
+/*
+ * A value in the unit its name ends with: _ns, _bytes, else a count. A key
+ * after the unit, as in a summarised histogram ("op.write_ns.p99") or a
+ * metric by cause ("sched.offcpu_ns.journal_commit"), is not the unit.
+ */
+static bool name_has_unit(const char *name, size_t n)
+{
+	return (n > 3 && !strncmp(name + n - 3, "_ns", 3)) ||
+	       (n > 6 && !strncmp(name + n - 6, "_bytes", 6));
+}
+
 void format_metric_value(const char *name, double v, char *buf, size_t len)
 {
-	size_t n = strlen(name);
+	size_t n = strlen(name), domain = strcspn(name, ".");
 
-	/* a summarised histogram, "op.write_ns.p99": the unit is before */
-	if (n > 4 &&
-	    (!strcmp(name + n - 4, ".p50") || !strcmp(name + n - 4, ".p99")))
-		n -= 4;
+	/* drop keys from the end until a unit shows, never the domain's */
+	while (!name_has_unit(name, n)) {
+		size_t dot = n;
+
+		while (dot > domain && name[dot - 1] != '.')
+			dot--;
+		if (dot <= domain + 1)
+			break;
+		n = dot - 1;
+	}
 	if (n > 3 && !strncmp(name + n - 3, "_ns", 3))
 		format_duration_ns(v, buf, len);
 	else if (n > 6 && !strncmp(name + n - 6, "_bytes", 6))
@@ -310,6 +326,110 @@ static void report_case_metrics(const struct case_result *c, FILE *out)
 	}
 }
 
+#define BUDGET_CAUSES 3
+#define BUDGET_PREFIX "sched.offcpu_ns."
+
+/* the phase's off-CPU causes, largest first (at most max) */
+static unsigned int budget_causes(const struct metric_set *m,
+				  const struct metric **top, unsigned int max)
+{
+	unsigned int n = 0, i, j;
+
+	for (i = 0; i < m->n; i++) {
+		const struct metric *v = &m->v[i];
+
+		if (strncmp(v->name, BUDGET_PREFIX, strlen(BUDGET_PREFIX)) ||
+		    !v->value)
+			continue;
+		for (j = n; j > 0 && top[j - 1]->value < v->value; j--)
+			if (j < max)
+				top[j] = top[j - 1];
+		if (j < max) {
+			top[j] = v;
+			n += n < max;
+		}
+	}
+	return n;
+}
+
+/* "1.80 s (71%)" */
+static void budget_part(FILE *out, const char *what, uint64_t ns, uint64_t wall)
+{
+	char d[16];
+
+	format_duration_ns((double)ns, d, sizeof(d));
+	fprintf(out, "%s%s%s (%.0f%%)", what, *what ? " " : "", ns ? d : "0",
+		wall ? 100.0 * (double)ns / (double)wall : 0.0);
+}
+
+/* the innermost frames worth reading: past the scheduler's own */
+static void budget_stack(const struct stack_record *r, FILE *out)
+{
+	unsigned int f = 0, shown = 0;
+
+	while (f < r->n_frames && (!strncmp(r->frame[f], "schedule", 8) ||
+				   !strncmp(r->frame[f], "io_schedule", 11)))
+		f++;
+	fprintf(out, "%8s heaviest stack (%s):", "", r->cause);
+	for (; f < r->n_frames && shown < 4; f++, shown++)
+		fprintf(out, "%s %.*s", shown ? " <" : "",
+			(int)strcspn(r->frame[f], "+"), r->frame[f]);
+	fputc('\n', out);
+}
+
+/*
+ * Where each phase's time went (the sched domain): wall = on-CPU +
+ * off-CPU by cause + unaccounted, with each part's share of wall.
+ */
+static void report_time_budget(const struct case_result *c, FILE *out)
+{
+	const struct metric *top[BUDGET_CAUSES];
+	unsigned int i, j, n;
+	bool header = false;
+	char d[16];
+
+	for (i = 0; i < c->n_phases; i++) {
+		const struct phase_result *p = &c->phases[i];
+		const struct metric_set *m = &p->metrics;
+		uint64_t wall = metric_value(m, "sched.wall_ns"), shown = 0;
+		uint64_t off = metric_value(m, "sched.offcpu_ns");
+
+		if (!metric_find(m, "sched.wall_ns"))
+			continue;
+		if (!header)
+			fprintf(out,
+				"\nwhere the time went (wall = on-CPU + off-CPU + unaccounted; off-CPU by kernel cause)\n");
+		header = true;
+		fprintf(out, "%-8s ", p->name);
+		format_duration_ns((double)wall, d, sizeof(d));
+		fprintf(out, "wall %s", d);
+		budget_part(out, ": on-CPU", metric_value(m, "sched.oncpu_ns"),
+			    wall);
+		budget_part(out, ", off-CPU", off, wall);
+		n = budget_causes(m, top, BUDGET_CAUSES);
+		for (j = 0; j < n; j++) {
+			char label[METRIC_NAME_LEN + 2];
+
+			snprintf(label, sizeof(label), "%s %s", j ? "," : ":",
+				 top[j]->name + strlen(BUDGET_PREFIX));
+			budget_part(out, label, top[j]->value, wall);
+			shown += top[j]->value;
+		}
+		/* the smaller causes, when they add up to a visible share */
+		if (off > shown && (off - shown) * 100 >= wall)
+			budget_part(out, ", the rest", off - shown, wall);
+		budget_part(out, "; unaccounted",
+			    metric_value(m, "sched.unaccounted_ns"), wall);
+		if (metric_value(m, "sched.tasks") > 1)
+			fprintf(out, "; thread-time of %llu tasks",
+				(unsigned long long)metric_value(
+					m, "sched.tasks"));
+		fputc('\n', out);
+		if (p->sched_stacks.n)
+			budget_stack(&p->sched_stacks.v[0], out);
+	}
+}
+
 static void report_case(const struct run_result *run,
 			const struct case_result *c, FILE *out)
 {
@@ -325,6 +445,7 @@ static void report_case(const struct run_result *run,
 	for (i = 0; i < c->n_phases; i++)
 		report_phase_row(&c->phases[i], out);
 	report_block_io(c, out);
+	report_time_budget(c, out);
 
 	report_case_metrics(c, out);
 	report_timeline(c, out);

@@ -287,6 +287,62 @@ static json_t *events_json(const struct event_list *l)
 	return arr;
 }
 
+/* [{"cause", "count", "total_ns", "frames": ["fn+0x1f", ...]}, ...] */
+static json_t *stacks_json(const struct stack_top *top)
+{
+	json_t *arr = json_array();
+	unsigned int i, f;
+
+	for (i = 0; i < top->n; i++) {
+		const struct stack_record *r = &top->v[i];
+		json_t *frames = json_array();
+
+		for (f = 0; f < r->n_frames; f++)
+			json_array_append_new(frames, json_string(r->frame[f]));
+		json_array_append_new(
+			arr,
+			json_pack("{s:s, s:I, s:I, s:o}", "cause", r->cause,
+				  "count", (json_int_t)r->count, "total_ns",
+				  (json_int_t)r->total_ns, "frames", frames));
+	}
+	return arr;
+}
+
+/* the sched domain's heaviest stacks, when it saw any: obj.sched.top_stacks */
+static void stacks_set(json_t *obj, const struct stack_top *top)
+{
+	if (top->n)
+		json_set_dotted(obj, "sched.top_stacks", stacks_json(top));
+}
+
+/*
+ * The time budget's parts as shares of wall, as the text report prints
+ * them: obj.sched.share_of_wall = {"oncpu": 0.01, "offcpu": 0.99,
+ * "unaccounted": 0, "<cause>": ...}; nothing when there is no budget.
+ */
+static void budget_shares_set(json_t *obj, const struct metric_set *m)
+{
+	static const char prefix[] = "sched.offcpu_ns.";
+	double wall = (double)metric_value(m, "sched.wall_ns");
+	json_t *shares;
+	unsigned int i;
+
+	if (!metric_find(m, "sched.wall_ns") || wall <= 0)
+		return;
+	shares = json_pack(
+		"{s:f, s:f, s:f}", "oncpu",
+		(double)metric_value(m, "sched.oncpu_ns") / wall, "offcpu",
+		(double)metric_value(m, "sched.offcpu_ns") / wall,
+		"unaccounted",
+		(double)metric_value(m, "sched.unaccounted_ns") / wall);
+	for (i = 0; i < m->n; i++)
+		if (!strncmp(m->v[i].name, prefix, sizeof(prefix) - 1))
+			json_object_set_new(
+				shares, m->v[i].name + sizeof(prefix) - 1,
+				json_real((double)m->v[i].value / wall));
+	json_set_dotted(obj, "sched.share_of_wall", shares);
+}
+
 static json_t *phase_json(const struct phase_result *p)
 {
 	json_t *obj = phase_core_json(p);
@@ -295,6 +351,8 @@ static json_t *phase_json(const struct phase_result *p)
 	json_object_set_new(obj, "histograms", histograms_json(&p->metrics));
 	json_object_set_new(obj, "intervals", intervals_json(p));
 	json_object_set_new(obj, "timeline", timeline_json(&p->timeline));
+	stacks_set(obj, &p->sched_stacks);
+	budget_shares_set(obj, &p->metrics);
 	return obj;
 }
 
@@ -426,7 +484,7 @@ static json_t *programs_json(const struct attach_list *list)
 
 static json_t *case_json(const struct case_result *c)
 {
-	json_t *obj, *phases = json_array();
+	json_t *obj, *spill, *phases = json_array();
 	unsigned int i;
 
 	for (i = 0; i < c->n_phases; i++)
@@ -447,12 +505,12 @@ static json_t *case_json(const struct case_result *c)
 	json_object_set_new(obj, "events", events_json(&c->events));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
-	json_object_set_new(obj, "spill",
-			    json_pack("{s:o, s:o, s:o}", "block",
-				      block_json(&c->spill.block, 0), "metrics",
-				      metrics_json(&c->spill.metrics),
-				      "histograms",
-				      histograms_json(&c->spill.metrics)));
+	spill = json_pack("{s:o, s:o, s:o}", "block",
+			  block_json(&c->spill.block, 0), "metrics",
+			  metrics_json(&c->spill.metrics), "histograms",
+			  histograms_json(&c->spill.metrics));
+	stacks_set(spill, &c->spill.sched_stacks);
+	json_object_set_new(obj, "spill", spill);
 	return obj;
 }
 

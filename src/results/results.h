@@ -75,6 +75,25 @@ struct interval_sample {
 	uint64_t bytes;
 };
 
+/* a kernel stack a domain singled out, symbolised (sched: where it slept) */
+#define STACK_MAX_FRAMES 24
+#define STACK_FRAME_LEN 80
+#define STACK_TOP_MAX 4
+
+struct stack_record {
+	char cause[24]; /* what the domain made of it: "journal_commit" */
+	uint64_t count; /* waits with this stack */
+	uint64_t total_ns; /* their time */
+	unsigned int n_frames;
+	char frame[STACK_MAX_FRAMES][STACK_FRAME_LEN]; /* innermost first */
+};
+
+/* the heaviest stacks of a phase (JSON: sched.top_stacks) */
+struct stack_top {
+	unsigned int n;
+	struct stack_record v[STACK_TOP_MAX];
+};
+
 struct phase_result {
 	char name[32];
 	unsigned int id; /* the phase id the BPF side saw */
@@ -93,6 +112,7 @@ struct phase_result {
 	unsigned int n_intervals, intervals_cap;
 	struct interval_sample *intervals;
 	struct series_set timeline; /* kernel counts per time bin */
+	struct stack_top sched_stacks; /* where the workload slept most */
 };
 
 enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };

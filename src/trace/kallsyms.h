@@ -29,4 +29,12 @@ struct ksym_lookup {
  */
 int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n);
 
+/*
+ * The same for many addresses (kernel stacks: thousands of them), with the
+ * same results: two passes over the file, the text symbols' addresses held
+ * sorted in between (8 bytes a symbol), a binary search per address.
+ */
+int kallsyms_resolve_many(const char *path, struct ksym_lookup *v,
+			  unsigned int n);
+
 #endif

@@ -103,6 +103,58 @@ static void a_missing_file_is_an_error(void **state)
 			 -ENOENT);
 }
 
+/* kallsyms_resolve_many() names like kallsyms_resolve(), for any number */
+static void many_addresses_are_named_as_one_by_one(void **state)
+{
+	char *path = write_temp("ffffffff81931ad0 T xfs_log_force_seq\n"
+				"ffffffff81907750 t xfs_file_fsync\n"
+				"ffffffff81907750 t xfs_file_fsync_alias\n"
+				"ffffffff81907900 d xfs_file_data\n"
+				"ffffffff81929b50 t xfs_fs_sync_fs\n"
+				"ffffffffc0001000 t ext4_sync_file\t[ext4]\n"
+				"ffffffff81000000 T _stext\n");
+	static const uint64_t addrs[] = {
+		0xffffffff81907790,
+		0xffffffff81907a00,
+		0xffffffff81929b50,
+		0xffffffffc0001234,
+		0x1000,
+		0xffffffff81931ad0,
+		0xffffffff81907790,
+		0,
+	};
+	struct ksym_lookup one[8], many[8];
+	unsigned int i;
+	int named = 0;
+
+	(void)state;
+	for (i = 0; i < 8; i++) {
+		memset(&one[i], 0, sizeof(one[i]));
+		one[i].addr = addrs[i];
+		named += kallsyms_resolve(path, &one[i], 1);
+		/* what the call must overwrite */
+		memset(&many[i], 'x', sizeof(many[i]));
+		many[i].name[KSYM_NAME_LEN - 1] = '\0';
+		many[i].addr = addrs[i];
+	}
+	assert_int_equal(kallsyms_resolve_many(path, many, 8), named);
+	assert_int_equal(named, 6);
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(many[i].found, one[i].found);
+		assert_int_equal(many[i].sym_addr, one[i].sym_addr);
+		assert_string_equal(many[i].name, one[i].name);
+	}
+	/* of two names at one address, the first in the file */
+	assert_string_equal(many[0].name, "xfs_file_fsync");
+	assert_string_equal(many[3].name, "ext4_sync_file");
+	assert_false(many[4].found);
+	assert_int_equal(kallsyms_resolve_many("/nonexistent/kallsyms", many,
+					       8),
+			 -ENOENT);
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +164,7 @@ int main(void)
 		cmocka_unit_test(an_address_below_every_symbol_is_not_named),
 		cmocka_unit_test(hidden_addresses_name_nothing),
 		cmocka_unit_test(a_missing_file_is_an_error),
+		cmocka_unit_test(many_addresses_are_named_as_one_by_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sched domain: where the workload's time went when it was not on a CPU.
+ * Every off-CPU stretch of a workload task, from its switch-out to its next
+ * switch-in, is counted in the phase running at the switch-in, keyed by the
+ * kernel stack it went to sleep with (bpf_get_stackid at sched_switch, where
+ * current is the task leaving). A task preempted while runnable has no
+ * stack: its wait is for a CPU (SCHED_STACK_RUNQUEUE). Userspace names the
+ * stacks and sorts them into causes.
+ *
+ * The workload is fsprof's main thread (the one running the workload
+ * generators, workload_tid) and every process it forks, with their threads
+ * and descendants. fsprof's own helper threads (the reader of the rings) are
+ * not. Membership is an entry in task-local storage, made at fork: a task
+ * without one costs a NULL check per event, the cheapest filter there is
+ * for sched_switch, which fires on every context switch of the machine.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "fsprof/sched.h"
+#include "phase.bpf.h"
+#include "core_fixes.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* fsprof's process, and the thread of it that runs the workload */
+const volatile __u32 workload_tgid = 0;
+const volatile __u32 workload_tid = 0;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct sched_task);
+} sched_tasks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, SCHED_STACK_ENTRIES);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, SCHED_STACK_DEPTH * sizeof(__u64));
+} sched_stacks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, SCHED_WAIT_ENTRIES);
+	__type(key, struct sched_wait_key);
+	__type(value, struct hist_counts);
+} sched_waits SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, FSPROF_MAX_PHASES);
+	__type(key, __u32);
+	__type(value, struct sched_phase_stats);
+} sched_stats SEC(".maps");
+
+static const struct hist_counts zero_wait;
+
+static __always_inline struct sched_phase_stats *phase_stats(__u32 phase)
+{
+	return bpf_map_lookup_elem(&sched_stats, &phase);
+}
+
+/* the task's entry when it is the workload; the main thread gets it here */
+static __always_inline struct sched_task *workload_task(struct task_struct *t)
+{
+	struct sched_task *st = bpf_task_storage_get(&sched_tasks, t, 0, 0);
+
+	if (st || (__u32)t->pid != workload_tid || !workload_tid)
+		return st;
+	return bpf_task_storage_get(&sched_tasks, t, 0,
+				    BPF_LOCAL_STORAGE_GET_F_CREATE);
+}
+
+/* one wait into its (phase, stack): the map is shared, add atomically */
+static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
+				     __s32 stack_id, __u64 ns)
+{
+	struct sched_wait_key key = { .phase = phase, .stack_id = stack_id };
+	struct hist_counts *h;
+	__u64 slot;
+
+	h = bpf_map_lookup_elem(&sched_waits, &key);
+	if (!h) {
+		bpf_map_update_elem(&sched_waits, &key, &zero_wait,
+				    BPF_NOEXIST);
+		h = bpf_map_lookup_elem(&sched_waits, &key);
+	}
+	if (!h) {
+		if (ps)
+			ps->waits_lost++;
+		return;
+	}
+	__sync_fetch_and_add(&h->count, 1);
+	__sync_fetch_and_add(&h->sum, ns);
+	if (ns > h->max)
+		h->max = ns; /* two CPUs at once may keep the smaller: rare */
+	slot = hist_slot_index(ns);
+	if (slot < HIST_NSLOTS)
+		__sync_fetch_and_add(&h->slot[slot], 1);
+}
+
+/*
+ * The stack the task goes to sleep with, from this program's own frame
+ * (userspace shows it from the caller of __schedule). A stack whose hash
+ * bucket holds another one is refused (-EEXIST): without its innermost
+ * frame, this program's, it hashes elsewhere and loses nothing.
+ */
+static __always_inline __s32 sleep_stack(void *ctx)
+{
+	long id = bpf_get_stackid(ctx, &sched_stacks, 0);
+
+	if (id < 0)
+		id = bpf_get_stackid(ctx, &sched_stacks, 1);
+	return id < 0 ? SCHED_STACK_LOST : (__s32)id;
+}
+
+static __always_inline void switch_out(void *ctx, struct sched_task *st,
+				       bool runnable, __u64 now)
+{
+	__u32 phase = current_phase();
+	struct sched_phase_stats *ps = phase_stats(phase);
+
+	st->stack_id = runnable ? SCHED_STACK_RUNQUEUE : sleep_stack(ctx);
+	st->out_ns = now;
+	st->wake_ns = 0;
+	if (!ps)
+		return;
+	ps->switch_out++;
+	if (st->stack_id == SCHED_STACK_LOST)
+		ps->stack_lost++;
+	if (st->phase_seen != phase + 1) {
+		st->phase_seen = phase + 1;
+		ps->tasks++;
+	}
+}
+
+static __always_inline void switch_in(struct sched_task *st, __u64 now)
+{
+	__u32 phase = current_phase();
+	struct sched_phase_stats *ps = phase_stats(phase);
+
+	if (!st->out_ns || now < st->out_ns)
+		return; /* on a CPU since it joined the workload */
+	wait_add(ps, phase, st->stack_id, now - st->out_ns);
+	if (ps && st->wake_ns && now >= st->wake_ns)
+		hist_add(&ps->wakeup_delay, now - st->wake_ns);
+	st->out_ns = 0;
+	st->wake_ns = 0;
+}
+
+/*
+ * A task that leaves the CPU runnable was preempted (preempt, or it called
+ * schedule() still TASK_RUNNING): it waits for a CPU, not for an event.
+ */
+static __always_inline int on_switch(void *ctx, bool preempt,
+				     struct task_struct *prev,
+				     struct task_struct *next,
+				     unsigned int prev_state)
+{
+	struct sched_task *st;
+	__u64 now = 0;
+
+	st = workload_task(prev);
+	if (st) {
+		now = bpf_ktime_get_ns();
+		switch_out(ctx, st, preempt || !prev_state, now);
+	}
+	st = bpf_task_storage_get(&sched_tasks, next, 0, 0);
+	if (st)
+		switch_in(st, now ? now : bpf_ktime_get_ns());
+	return 0;
+}
+
+SEC("tp_btf/sched_switch")
+int BPF_PROG(fsprof_switch, bool preempt, struct task_struct *prev,
+	     struct task_struct *next, unsigned int prev_state)
+{
+	return on_switch(ctx, preempt, prev, next, prev_state);
+}
+
+/* before 5.18 prev_state was not an argument: read it from the task */
+SEC("tp_btf/sched_switch")
+int BPF_PROG(fsprof_switch_o, bool preempt, struct task_struct *prev,
+	     struct task_struct *next)
+{
+	return on_switch(ctx, preempt, prev, next,
+			 (unsigned int)task_state(prev));
+}
+
+/* a sleeper is runnable again: how long until it gets a CPU */
+SEC("tp_btf/sched_wakeup")
+int BPF_PROG(fsprof_wakeup, struct task_struct *p)
+{
+	struct sched_task *st = bpf_task_storage_get(&sched_tasks, p, 0, 0);
+
+	if (st && st->out_ns && !st->wake_ns &&
+	    st->stack_id != SCHED_STACK_RUNQUEUE)
+		st->wake_ns = bpf_ktime_get_ns();
+	return 0;
+}
+
+/*
+ * A workload task forked: the child is the workload too, unless it is a
+ * thread of fsprof itself (its ring reader is fsprof, not the workload).
+ */
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(fsprof_fork, struct task_struct *parent, struct task_struct *child)
+{
+	struct sched_phase_stats *ps;
+
+	if (!bpf_task_storage_get(&sched_tasks, parent, 0, 0))
+		return 0;
+	if ((__u32)child->tgid == workload_tgid)
+		return 0;
+	if (!bpf_task_storage_get(&sched_tasks, child, 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE))
+		return 0;
+	ps = phase_stats(current_phase());
+	if (ps)
+		ps->forks++;
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Structures the sched domain shares between bpf/sched.bpf.c and userspace:
+ * every off-CPU stretch of the workload's tasks (switch-out -> switch-in),
+ * aggregated by (phase, kernel stack at switch-out), and a few counts per
+ * phase.
+ */
+#ifndef FSPROF_SCHED_H
+#define FSPROF_SCHED_H
+
+#include "fsprof/hist.h"
+#include "fsprof/phase.h"
+
+/*
+ * Frames kept per stack: enough to reach the system call from any wait seen
+ * so far (the deepest, XFS buffer locks under unlink, need ~22).
+ */
+#define SCHED_STACK_DEPTH 32
+/* distinct stacks the stack map holds; a new one beyond it is lost */
+#define SCHED_STACK_ENTRIES 8192
+/* (phase, stack) pairs aggregated */
+#define SCHED_WAIT_ENTRIES 8192
+
+/* stack ids that are no stack */
+#define SCHED_STACK_RUNQUEUE (-1) /* preempted: runnable, waiting for a CPU */
+#define SCHED_STACK_LOST (-2) /* asleep, but its stack could not be kept */
+
+/*
+ * The waits of one (phase, stack) are a struct hist_counts of their off-CPU
+ * time in ns, shared by all CPUs (added to atomically).
+ */
+struct sched_wait_key {
+	__u32 phase; /* running when the task came back on a CPU */
+	__s32 stack_id; /* in the stack map, or SCHED_STACK_* */
+};
+
+/* One per phase, in a per-CPU array indexed by phase. */
+struct sched_phase_stats {
+	unsigned long long switch_out; /* workload task left a CPU */
+	unsigned long long stack_lost; /* asleep, no room for its stack */
+	unsigned long long waits_lost; /* not aggregated: sched_waits full */
+	unsigned long long tasks; /* workload tasks that ran in the phase */
+	unsigned long long forks; /* tasks that joined the workload */
+	/* sleepers from their wakeup to their switch-in, ns */
+	struct hist_counts wakeup_delay;
+};
+
+/* per task, in task-local storage: a task that has it is the workload */
+struct sched_task {
+	unsigned long long out_ns; /* left the CPU; 0 while on it */
+	unsigned long long wake_ns; /* woken since; 0 if not */
+	int stack_id; /* at switch-out */
+	unsigned int phase_seen; /* the last phase it was counted in, + 1 */
+};
+
+#endif

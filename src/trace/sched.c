@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sched domain, user side: see bpf/sched.bpf.c. At every collect it reads
+ * the (phase, stack) waits, names the stacks it has not seen yet from
+ * /proc/kallsyms, sorts each into a cause (src/trace/sched_causes.c) and
+ * reports per phase the time budget: wall = on-CPU + off-CPU by cause +
+ * unaccounted.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "fsprof/sched.h"
+#include "sched.skel.h"
+#include "trace/attach.h"
+#include "trace/btf_probe.h"
+#include "trace/domain.h"
+#include "trace/kallsyms.h"
+#include "trace/percpu.h"
+#include "trace/sched_causes.h"
+#include "util/log.h"
+
+#define KALLSYMS "/proc/kallsyms"
+#define MAX_STACK_PATH "/proc/sys/kernel/perf_event_max_stack"
+
+/* a stack of the stack map, read and named once */
+struct sched_stack {
+	bool known;
+	enum sched_cause cause;
+	unsigned int n_frames;
+	char (*frame)[STACK_FRAME_LEN]; /* "jbd2_log_wait_commit+0xee" */
+};
+
+/* one (phase, stack) of the waits map */
+struct sched_wait {
+	int stack_id;
+	struct hist_counts h;
+};
+
+struct sched_waits {
+	size_t n, cap;
+	struct sched_wait *v;
+};
+
+struct sched_domain {
+	struct sched_bpf *skel;
+	bool loaded;
+	bool switch_missing, wakeup_missing, fork_missing;
+	char unavailable[160]; /* why the domain cannot run here, or "" */
+	int ncpus;
+	struct sched_phase_stats *percpu; /* ncpus values, for one lookup */
+	struct sched_stack *stacks; /* SCHED_STACK_ENTRIES, by stack id */
+	bool names_warned;
+};
+
+static void sched_domain_free(struct sched_domain *d)
+{
+	unsigned int i;
+
+	if (d->stacks)
+		for (i = 0; i < SCHED_STACK_ENTRIES; i++)
+			free(d->stacks[i].frame);
+	free(d->stacks);
+	sched_bpf__destroy(d->skel);
+	free(d->percpu);
+	free(d);
+}
+
+/*
+ * What this kernel must offer, probed before load so that the domain can
+ * say why it is unavailable. tp_btf programs get bpf_get_stackid through
+ * the raw tracepoint helpers: probing those says whether it exists.
+ */
+static void sched_probe_kernel(struct sched_domain *d)
+{
+	if (libbpf_probe_bpf_map_type(BPF_MAP_TYPE_TASK_STORAGE, NULL) <= 0)
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"this kernel has no task-local storage for BPF (5.11+)");
+	else if (libbpf_probe_bpf_map_type(BPF_MAP_TYPE_STACK_TRACE, NULL) <= 0)
+		snprintf(d->unavailable, sizeof(d->unavailable),
+			 "this kernel has no BPF stack maps");
+	else if (libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					 BPF_FUNC_get_stackid, NULL) <= 0)
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"this kernel has no bpf_get_stackid for tracing programs");
+	else if (d->switch_missing)
+		snprintf(d->unavailable, sizeof(d->unavailable),
+			 "this kernel has no tp_btf sched_switch");
+}
+
+static int sched_open(void **priv, const struct trace_config *cfg)
+{
+	struct sched_domain *d = calloc(1, sizeof(*d));
+	int err = 0, nargs;
+
+	if (!d)
+		return -ENOMEM;
+	d->percpu = percpu_values_alloc(sizeof(struct sched_phase_stats),
+					&d->ncpus, &err);
+	d->stacks = calloc(SCHED_STACK_ENTRIES, sizeof(*d->stacks));
+	if (!d->percpu || !d->stacks) {
+		err = err ? err : -ENOMEM;
+		goto fail;
+	}
+	d->skel = sched_bpf__open();
+	if (!d->skel) {
+		err = -errno;
+		goto fail;
+	}
+	/* this thread runs the workload generators: the workload's root */
+	d->skel->rodata->workload_tgid = (__u32)getpid();
+	d->skel->rodata->workload_tid = (__u32)syscall(SYS_gettid);
+
+	/* prev_state became the fourth argument in 5.18 */
+	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
+	d->switch_missing = nargs != 4 && nargs != 3;
+	bpf_program__set_autoload(d->skel->progs.fsprof_switch, nargs == 4);
+	bpf_program__set_autoload(d->skel->progs.fsprof_switch_o, nargs == 3);
+	d->wakeup_missing = btf_tracepoint_nargs(cfg->btf, "sched_wakeup") != 1;
+	bpf_program__set_autoload(d->skel->progs.fsprof_wakeup,
+				  !d->wakeup_missing);
+	d->fork_missing =
+		btf_tracepoint_nargs(cfg->btf, "sched_process_fork") != 2;
+	bpf_program__set_autoload(d->skel->progs.fsprof_fork, !d->fork_missing);
+	sched_probe_kernel(d);
+	if (d->unavailable[0])
+		log_warn(
+			"sched domain unavailable: %s; the run goes on without the off-CPU time budget",
+			d->unavailable);
+	*priv = d;
+	return 0;
+fail:
+	sched_domain_free(d);
+	return err;
+}
+
+/* why the stack map may not be made: a frame limit below ours */
+static void sched_load_failed(struct sched_domain *d, int err)
+{
+	FILE *f = fopen(MAX_STACK_PATH, "re");
+	int max_stack = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &max_stack) != 1)
+			max_stack = -1;
+		fclose(f);
+	}
+	if (max_stack >= 0 && max_stack < SCHED_STACK_DEPTH)
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"no stack map: kernel.perf_event_max_stack is %d, below the %d frames a stack keeps",
+			max_stack, SCHED_STACK_DEPTH);
+	else
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"load into the kernel: %s (run with -v for the verifier log)",
+			strerror_safe(-err));
+	log_warn(
+		"sched domain unavailable: %s; the run goes on without the off-CPU time budget",
+		d->unavailable);
+}
+
+/*
+ * A domain that cannot run here still loads "successfully": its attach
+ * then records every program as failed with the reason, so that the
+ * results say why there is no time budget.
+ */
+static int sched_load(void *priv)
+{
+	struct sched_domain *d = priv;
+	int err;
+
+	if (d->unavailable[0])
+		return 0;
+	err = sched_bpf__load(d->skel);
+	if (err) {
+		sched_load_failed(d, err);
+		return 0;
+	}
+	d->loaded = true;
+	return 0;
+}
+
+/* every program as failed, with the reason the domain cannot run */
+static void sched_record_unavailable(struct sched_domain *d,
+				     const struct program_slot *slots, int n,
+				     struct attach_list *list)
+{
+	struct attach_record *rec;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		rec = attach_list_add(list);
+		if (!rec)
+			return;
+		snprintf(rec->domain, sizeof(rec->domain), "sched");
+		snprintf(rec->program, sizeof(rec->program), "%s",
+			 bpf_program__name(slots[i].prog));
+		snprintf(rec->event, sizeof(rec->event), "%s", slots[i].event);
+		rec->state = ATTACH_FAILED;
+		snprintf(rec->reason, sizeof(rec->reason), "%s",
+			 d->unavailable);
+	}
+}
+
+static int sched_attach(void *priv, struct attach_list *list)
+{
+	struct sched_domain *d = priv;
+	struct sched_bpf *s = d->skel;
+	struct program_slot slots[] = {
+		{ s->progs.fsprof_switch, &s->links.fsprof_switch,
+		  "sched:sched_switch", d->switch_missing },
+		{ s->progs.fsprof_switch_o, &s->links.fsprof_switch_o,
+		  "sched:sched_switch", false },
+		{ s->progs.fsprof_wakeup, &s->links.fsprof_wakeup,
+		  "sched:sched_wakeup", d->wakeup_missing },
+		{ s->progs.fsprof_fork, &s->links.fsprof_fork,
+		  "sched:sched_process_fork", d->fork_missing },
+	};
+
+	if (!d->loaded) {
+		/* the one sched_switch variant this kernel would have run */
+		slots[0].prog = bpf_program__autoload(slots[1].prog) ?
+					slots[1].prog :
+					slots[0].prog;
+		sched_record_unavailable(d, slots, 1, list);
+		sched_record_unavailable(d, slots + 2, 2, list);
+		return -ENOENT;
+	}
+	attach_programs("sched", slots, 4, list);
+	/* without sched_switch nothing is measured */
+	return s->links.fsprof_switch || s->links.fsprof_switch_o ? 0 : -ENOENT;
+}
+
+/* the per-CPU counts of one phase, added up */
+static int sched_sum_phase(struct sched_domain *d, unsigned int phase,
+			   struct sched_phase_stats *sum)
+{
+	int fd = bpf_map__fd(d->skel->maps.sched_stats);
+	__u32 key = phase;
+	int cpu;
+
+	memset(sum, 0, sizeof(*sum));
+	if (bpf_map_lookup_elem(fd, &key, d->percpu))
+		return -errno;
+	for (cpu = 0; cpu < d->ncpus; cpu++) {
+		const struct sched_phase_stats *st = &d->percpu[cpu];
+		unsigned int i;
+
+		sum->switch_out += st->switch_out;
+		sum->stack_lost += st->stack_lost;
+		sum->waits_lost += st->waits_lost;
+		sum->tasks += st->tasks;
+		sum->forks += st->forks;
+		sum->wakeup_delay.count += st->wakeup_delay.count;
+		sum->wakeup_delay.sum += st->wakeup_delay.sum;
+		if (st->wakeup_delay.max > sum->wakeup_delay.max)
+			sum->wakeup_delay.max = st->wakeup_delay.max;
+		for (i = 0; i < HIST_NSLOTS; i++)
+			sum->wakeup_delay.slot[i] += st->wakeup_delay.slot[i];
+	}
+	return 0;
+}
+
+static int waits_push(struct sched_waits *w, int stack_id,
+		      const struct hist_counts *h)
+{
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? w->cap * 2 : 64;
+		struct sched_wait *bigger =
+			realloc(w->v, cap * sizeof(*bigger));
+
+		if (!bigger)
+			return -ENOMEM;
+		w->v = bigger;
+		w->cap = cap;
+	}
+	w->v[w->n].stack_id = stack_id;
+	w->v[w->n++].h = *h;
+	return 0;
+}
+
+/* the (phase, stack) waits of one phase */
+static int sched_read_waits(struct sched_domain *d, unsigned int phase,
+			    struct sched_waits *w)
+{
+	int fd = bpf_map__fd(d->skel->maps.sched_waits);
+	struct sched_wait_key key, next;
+	struct hist_counts h;
+	void *prev = NULL;
+	int err = 0;
+
+	while (!err && !bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (key.phase != phase)
+			continue;
+		if (bpf_map_lookup_elem(fd, &key, &h))
+			continue; /* gone since: never deleted, so not expected */
+		err = waits_push(w, key.stack_id, &h);
+	}
+	return err;
+}
+
+/* a stack's frames: "name+0xoff", or the address when it has no name */
+static int sched_stack_name(struct sched_stack *st, const __u64 *ip,
+			    unsigned int n, struct ksym_lookup *sym)
+{
+	const char *names[SCHED_STACK_DEPTH];
+	unsigned int i;
+
+	st->frame = calloc(n ? n : 1, sizeof(*st->frame));
+	if (!st->frame)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (sym[i].found)
+			snprintf(st->frame[i], STACK_FRAME_LEN, "%s+0x%llx",
+				 sym[i].name,
+				 (unsigned long long)(ip[i] - sym[i].sym_addr));
+		else
+			snprintf(st->frame[i], STACK_FRAME_LEN, "0x%llx",
+				 (unsigned long long)ip[i]);
+		names[i] = sym[i].found ? st->frame[i] : NULL;
+	}
+	st->n_frames = n;
+	st->cause = sched_cause_classify(names, n);
+	st->known = true;
+	return 0;
+}
+
+static bool stack_is_new(const struct sched_domain *d, int id)
+{
+	return id >= 0 && id < SCHED_STACK_ENTRIES && !d->stacks[id].known;
+}
+
+/* read, name and classify the stacks of w not seen before */
+static int sched_name_stacks(struct sched_domain *d,
+			     const struct sched_waits *w)
+{
+	int fd = bpf_map__fd(d->skel->maps.sched_stacks);
+	unsigned int n_new = 0, i, f, *depth = NULL;
+	struct ksym_lookup *sym = NULL;
+	int *ids = NULL, err = 0, named;
+	__u64 *ips = NULL;
+	size_t k;
+
+	for (k = 0; k < w->n; k++)
+		n_new += stack_is_new(d, w->v[k].stack_id);
+	if (!n_new)
+		return 0;
+	ids = calloc(n_new, sizeof(*ids));
+	depth = calloc(n_new, sizeof(*depth));
+	ips = calloc((size_t)n_new * SCHED_STACK_DEPTH, sizeof(*ips));
+	sym = calloc((size_t)n_new * SCHED_STACK_DEPTH, sizeof(*sym));
+	if (!ids || !depth || !ips || !sym) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (k = 0, i = 0; k < w->n && i < n_new; k++) {
+		int id = w->v[k].stack_id;
+		__u64 *ip = ips + (size_t)i * SCHED_STACK_DEPTH;
+
+		if (!stack_is_new(d, id) || bpf_map_lookup_elem(fd, &id, ip))
+			continue; /* never deleted: a failed lookup is unexpected */
+		for (f = 0; f < SCHED_STACK_DEPTH && ip[f]; f++)
+			sym[(size_t)i * SCHED_STACK_DEPTH + f].addr = ip[f];
+		ids[i] = id;
+		depth[i++] = f;
+	}
+	n_new = i;
+	/* one lookup array; unused slots (address 0) are named nothing */
+	named = kallsyms_resolve_many(KALLSYMS, sym, n_new * SCHED_STACK_DEPTH);
+	if (named <= 0 && !d->names_warned) {
+		log_warn(
+			"sched domain: kernel stacks cannot be named from %s (%s): every sleep is 'other'",
+			KALLSYMS,
+			named < 0 ? strerror_safe(-named) :
+				    "addresses hidden (kptr_restrict)");
+		d->names_warned = true;
+	}
+	for (i = 0; i < n_new && !err; i++) {
+		k = (size_t)i * SCHED_STACK_DEPTH;
+		err = sched_stack_name(&d->stacks[ids[i]], ips + k, depth[i],
+				       sym + k);
+	}
+out:
+	free(ids);
+	free(depth);
+	free(ips);
+	free(sym);
+	return err;
+}
+
+/* the cause a wait's stack id stands for */
+static enum sched_cause wait_cause(const struct sched_domain *d, int id)
+{
+	if (id == SCHED_STACK_RUNQUEUE)
+		return SCHED_CAUSE_RUNQUEUE;
+	if (id < 0 || id >= SCHED_STACK_ENTRIES || !d->stacks[id].known)
+		return SCHED_CAUSE_NO_STACK;
+	return d->stacks[id].cause;
+}
+
+/* sched.offcpu_ns.<cause>, its count and histogram */
+static int sched_add_cause(struct metric_set *m, enum sched_cause c,
+			   const struct latency_hist *h)
+{
+	char name[METRIC_NAME_LEN];
+	struct latency_hist *out;
+	int err;
+
+	snprintf(name, sizeof(name), "sched.offcpu_count.%s",
+		 sched_cause_name(c));
+	err = metric_add(m, name, h->count);
+	snprintf(name, sizeof(name), "sched.offcpu_ns.%s", sched_cause_name(c));
+	if (!err)
+		err = metric_add(m, name, h->sum_ns);
+	out = err ? NULL : metric_hist(m, name);
+	if (!out)
+		return err ? err : -ENOMEM;
+	latency_hist_add(out, h);
+	return 0;
+}
+
+/*
+ * The frames a reader needs: from the caller of __schedule outward (the BPF
+ * and tracepoint plumbing and the scheduler's core are the same for all).
+ */
+static unsigned int first_shown_frame(const struct sched_stack *st)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->n_frames; i++)
+		if (!strncmp(st->frame[i], "__schedule+", 11))
+			return i + 1;
+	return 0;
+}
+
+static void stack_record_fill(const struct sched_domain *d,
+			      const struct sched_wait *w,
+			      struct stack_record *r)
+{
+	const struct sched_stack *st = &d->stacks[w->stack_id];
+	unsigned int f = first_shown_frame(st);
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->cause, sizeof(r->cause), "%s", sched_cause_name(st->cause));
+	r->count = w->h.count;
+	r->total_ns = w->h.sum;
+	for (; f < st->n_frames && r->n_frames < STACK_MAX_FRAMES; f++)
+		memcpy(r->frame[r->n_frames++], st->frame[f], STACK_FRAME_LEN);
+}
+
+static int wait_heavier(const void *a, const void *b)
+{
+	const struct sched_wait *x = a, *y = b;
+
+	return x->h.sum < y->h.sum ? 1 : x->h.sum > y->h.sum ? -1 : 0;
+}
+
+/*
+ * The three heaviest named stacks, and the heaviest 'other' one when those
+ * three have none: it says which function the cause table is missing.
+ */
+static void sched_top_stacks(const struct sched_domain *d,
+			     struct sched_waits *w, struct stack_top *top)
+{
+	bool other_shown = false;
+	size_t i;
+
+	memset(top, 0, sizeof(*top));
+	qsort(w->v, w->n, sizeof(*w->v), wait_heavier);
+	for (i = 0; i < w->n && top->n < STACK_TOP_MAX; i++) {
+		enum sched_cause c = wait_cause(d, w->v[i].stack_id);
+
+		if (c == SCHED_CAUSE_RUNQUEUE || c == SCHED_CAUSE_NO_STACK)
+			continue;
+		if (top->n == STACK_TOP_MAX - 1 &&
+		    (other_shown || c != SCHED_CAUSE_OTHER))
+			continue;
+		other_shown |= c == SCHED_CAUSE_OTHER;
+		stack_record_fill(d, &w->v[i], &top->v[top->n++]);
+	}
+}
+
+/* the time budget of a phase: wall = on-CPU + off-CPU + unaccounted */
+static int sched_add_budget(const struct phase_result *out, uint64_t offcpu_ns,
+			    struct metric_set *m)
+{
+	uint64_t on = out->user_ns + out->sys_ns, wall = out->wall_ns;
+	int err;
+
+	err = metric_add(m, "sched.wall_ns", wall);
+	if (!err)
+		err = metric_add(m, "sched.oncpu_ns", on);
+	if (!err)
+		err = metric_add(m, "sched.unaccounted_ns",
+				 wall > on + offcpu_ns ? wall - on - offcpu_ns :
+							 0);
+	/* more than wall: several tasks' time (thread-time), or skew */
+	if (!err)
+		err = metric_add(m, "sched.excess_ns",
+				 on + offcpu_ns > wall ? on + offcpu_ns - wall :
+							 0);
+	return err;
+}
+
+static int sched_add_counts(const struct sched_phase_stats *sum,
+			    unsigned int phase, struct metric_set *m)
+{
+	int err = 0;
+
+	/* phase 0 is many stretches: a task is counted again in each */
+	if (phase != FSPROF_PHASE_NONE)
+		err = metric_add(m, "sched.tasks", sum->tasks);
+	if (!err)
+		err = metric_add(m, "sched.forks", sum->forks);
+	if (!err)
+		err = metric_add(m, "sched.switch_out", sum->switch_out);
+	if (!err)
+		err = metric_add(m, "sched.stack_lost", sum->stack_lost);
+	if (!err)
+		err = metric_add(m, "sched.waits_lost", sum->waits_lost);
+	if (!err)
+		err = metric_add(m, "sched.wakeup_delay_ns",
+				 sum->wakeup_delay.sum);
+	if (!err && sum->wakeup_delay.count)
+		err = metric_hist_add_counts(m, "sched.wakeup_delay_ns",
+					     &sum->wakeup_delay);
+	return err;
+}
+
+static int sched_collect(void *priv, unsigned int phase,
+			 struct phase_result *out)
+{
+	struct sched_domain *d = priv;
+	struct metric_set *m = &out->metrics;
+	struct latency_hist *by_cause;
+	struct sched_waits w = { 0 };
+	struct sched_phase_stats sum;
+	uint64_t offcpu = 0, count = 0;
+	unsigned int c;
+	size_t i;
+	int err;
+
+	by_cause = calloc(SCHED_CAUSE_NR, sizeof(*by_cause));
+	if (!by_cause)
+		return -ENOMEM;
+	err = sched_sum_phase(d, phase, &sum);
+	if (!err)
+		err = sched_read_waits(d, phase, &w);
+	if (!err)
+		err = sched_name_stacks(d, &w);
+	for (i = 0; !err && i < w.n; i++)
+		latency_hist_add_counts(
+			&by_cause[wait_cause(d, w.v[i].stack_id)], &w.v[i].h);
+	for (c = 0; !err && c < SCHED_CAUSE_NR; c++) {
+		if (!by_cause[c].count)
+			continue;
+		offcpu += by_cause[c].sum_ns;
+		count += by_cause[c].count;
+		err = sched_add_cause(m, c, &by_cause[c]);
+	}
+	if (!err)
+		err = metric_add(m, "sched.offcpu_ns", offcpu);
+	if (!err)
+		err = metric_add(m, "sched.offcpu_count", count);
+	if (!err && phase != FSPROF_PHASE_NONE)
+		err = sched_add_budget(out, offcpu, m);
+	if (!err)
+		err = sched_add_counts(&sum, phase, m);
+	if (!err)
+		sched_top_stacks(d, &w, &out->sched_stacks);
+	free(w.v);
+	free(by_cause);
+	return err;
+}
+
+static const struct bpf_object *sched_object(void *priv)
+{
+	const struct sched_domain *d = priv;
+
+	return d->skel->obj;
+}
+
+static void sched_destroy(void *priv)
+{
+	if (priv)
+		sched_domain_free(priv);
+}
+
+const struct trace_domain_ops sched_domain = {
+	.name = "sched",
+	.charging =
+		"an off-CPU stretch of a workload task: the phase in which it ended (the task's switch-in), whole",
+	.open = sched_open,
+	.load = sched_load,
+	.attach = sched_attach,
+	.collect = sched_collect,
+	.object = sched_object,
+	.destroy = sched_destroy,
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "trace/sched_causes.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* a name, or a prefix when it ends with '*' */
+struct cause_frame {
+	const char *pattern;
+	enum sched_cause cause;
+	/* NULL, or: it names the cause only under one of these frames */
+	const char *const *under;
+};
+
+/* frames of a buffered or mmap read: a page wait below them is a read */
+static const char *const read_path[] = {
+	"filemap_read",
+	"filemap_fault",
+	"filemap_splice_read",
+	"filemap_get_pages",
+	"do_read_cache_folio",
+	"do_read_cache_page",
+	NULL,
+};
+
+/* specific causes: the innermost frame that matches one wins */
+static const struct cause_frame specific[] = {
+	{ "jbd2_log_wait_commit", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	{ "jbd2_complete_transaction", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	{ "wait_transaction_locked", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
+	{ "wait_transaction_switching", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
+	{ "add_transaction_credits", SCHED_CAUSE_JOURNAL_SPACE, NULL },
+	{ "__jbd2_log_wait_for_space", SCHED_CAUSE_JOURNAL_SPACE, NULL },
+	{ "xlog_wait_on_iclog", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
+	{ "xfs_log_force*", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
+	{ "__xfs_iunpin_wait", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
+	{ "xfs_iunpin_wait", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
+	{ "xlog_grant_head_wait", SCHED_CAUSE_XFS_LOG_SPACE, NULL },
+	{ "xfs_buf_lock", SCHED_CAUSE_XFS_BUF_LOCK, NULL },
+	{ "xfs_ilock*", SCHED_CAUSE_XFS_INODE_LOCK, NULL },
+	{ "balance_dirty_pages", SCHED_CAUSE_DIRTY_THROTTLE, NULL },
+	{ "folio_wait_writeback", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "wait_on_page_writeback", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "filemap_fdatawait*", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "__filemap_fdatawait_range", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "sync_inodes_sb", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "wb_wait_for_completion", SCHED_CAUSE_WRITEBACK_WAIT, NULL },
+	{ "blkdev_issue_flush", SCHED_CAUSE_DEVICE_FLUSH, NULL },
+	{ "folio_wait_bit*", SCHED_CAUSE_READ_IO, read_path },
+	{ "__folio_lock*", SCHED_CAUSE_READ_IO, read_path },
+	{ "filemap_read", SCHED_CAUSE_READ_IO, NULL },
+	{ "filemap_fault", SCHED_CAUSE_READ_IO, NULL },
+	{ "__bread*", SCHED_CAUSE_READ_IO, NULL },
+	{ "__bh_read*", SCHED_CAUSE_READ_IO, NULL },
+	{ "ext4_read_bh*", SCHED_CAUSE_READ_IO, NULL },
+	{ "ext4_bread*", SCHED_CAUSE_READ_IO, NULL },
+	{ "__ext4_find_entry", SCHED_CAUSE_READ_IO, NULL },
+	{ "__ext4_get_inode_loc", SCHED_CAUSE_READ_IO, NULL },
+	{ "xfs_buf_read_map", SCHED_CAUSE_READ_IO, NULL },
+	{ "do_read_cache_folio", SCHED_CAUSE_READ_IO, NULL },
+	{ "iomap_dio_rw", SCHED_CAUSE_DIRECT_IO, NULL },
+	{ "__iomap_dio_rw", SCHED_CAUSE_DIRECT_IO, NULL },
+	{ "blk_mq_get_tag", SCHED_CAUSE_BLK_QUEUE, NULL },
+	{ "rq_qos_wait", SCHED_CAUSE_BLK_QUEUE, NULL },
+	{ "do_nanosleep", SCHED_CAUSE_SLEEP, NULL },
+	{ "do_wait", SCHED_CAUSE_WAIT_CHILD, NULL },
+};
+
+/* generic waits: they name a stack no specific frame names */
+static const struct cause_frame generic[] = {
+	{ "submit_bio_wait", SCHED_CAUSE_READ_IO, NULL },
+	{ "__mutex_lock*", SCHED_CAUSE_MUTEX, NULL },
+	{ "mutex_lock*", SCHED_CAUSE_MUTEX, NULL },
+	{ "rwsem_down_*", SCHED_CAUSE_RWSEM, NULL },
+	{ "down_read*", SCHED_CAUSE_RWSEM, NULL },
+	{ "down_write*", SCHED_CAUSE_RWSEM, NULL },
+};
+
+static const char *const cause_names[SCHED_CAUSE_NR] = {
+	[SCHED_CAUSE_JOURNAL_COMMIT] = "journal_commit",
+	[SCHED_CAUSE_JOURNAL_LOCKED] = "journal_locked",
+	[SCHED_CAUSE_JOURNAL_SPACE] = "journal_space",
+	[SCHED_CAUSE_XFS_LOG_FORCE] = "xfs_log_force",
+	[SCHED_CAUSE_XFS_LOG_SPACE] = "xfs_log_space",
+	[SCHED_CAUSE_XFS_BUF_LOCK] = "xfs_buf_lock",
+	[SCHED_CAUSE_XFS_INODE_LOCK] = "xfs_inode_lock",
+	[SCHED_CAUSE_DIRTY_THROTTLE] = "dirty_throttle",
+	[SCHED_CAUSE_WRITEBACK_WAIT] = "writeback_wait",
+	[SCHED_CAUSE_DEVICE_FLUSH] = "device_flush",
+	[SCHED_CAUSE_READ_IO] = "read_io",
+	[SCHED_CAUSE_DIRECT_IO] = "direct_io",
+	[SCHED_CAUSE_BLK_QUEUE] = "blk_queue",
+	[SCHED_CAUSE_MUTEX] = "mutex",
+	[SCHED_CAUSE_RWSEM] = "rwsem",
+	[SCHED_CAUSE_SLEEP] = "sleep",
+	[SCHED_CAUSE_WAIT_CHILD] = "wait_child",
+	[SCHED_CAUSE_OTHER] = "other",
+	[SCHED_CAUSE_RUNQUEUE] = "runqueue",
+	[SCHED_CAUSE_NO_STACK] = "no_stack",
+};
+
+const char *sched_cause_name(enum sched_cause c)
+{
+	return c < SCHED_CAUSE_NR ? cause_names[c] : "other";
+}
+
+/* the function's own name: up to an offset ("+0x1f") or a ".constprop.0" */
+static size_t function_len(const char *frame)
+{
+	return strcspn(frame, "+. \t");
+}
+
+static bool pattern_matches(const char *pattern, const char *frame)
+{
+	size_t n = function_len(frame), p = strlen(pattern);
+
+	if (p && pattern[p - 1] == '*')
+		return n >= p - 1 && !strncmp(frame, pattern, p - 1);
+	return n == p && !strncmp(frame, pattern, n);
+}
+
+/* does a frame outward of frames[i] match one of names? */
+static bool under_one_of(const char *const *names, const char *const *frames,
+			 unsigned int i, unsigned int n)
+{
+	const char *const *name;
+
+	for (i++; i < n; i++)
+		for (name = names; frames[i] && *name; name++)
+			if (pattern_matches(*name, frames[i]))
+				return true;
+	return false;
+}
+
+/* the innermost frame one of table names: its cause, or OTHER */
+static enum sched_cause first_match(const struct cause_frame *table, size_t len,
+				    const char *const *frames, unsigned int n)
+{
+	unsigned int i;
+	size_t e;
+
+	for (i = 0; i < n; i++) {
+		if (!frames[i])
+			continue;
+		for (e = 0; e < len; e++) {
+			if (!pattern_matches(table[e].pattern, frames[i]))
+				continue;
+			if (table[e].under &&
+			    !under_one_of(table[e].under, frames, i, n))
+				continue;
+			return table[e].cause;
+		}
+	}
+	return SCHED_CAUSE_OTHER;
+}
+
+enum sched_cause sched_cause_classify(const char *const *frames, unsigned int n)
+{
+	enum sched_cause c;
+
+	c = first_match(specific, ARRAY_SIZE(specific), frames, n);
+	if (c == SCHED_CAUSE_OTHER)
+		c = first_match(generic, ARRAY_SIZE(generic), frames, n);
+	return c;
+}

@@ -1,0 +1,243 @@
+#!/usr/bin/env bats
+# The sched domain (where each phase's time went) on real workloads, with
+# its off-CPU time cross-checked against bpftrace on the classic
+# sched_switch tracepoint (lib/offcpu.bt, lib/offcpu_phase_sums.py).
+#
+# Run 1: ext4 fsync loop, 300 files, under a 300 write-IOPS throttle, with
+#        bpftrace logging every switch of the fsprof tasks.
+# Run 2: XFS fsync loop, 100 files, under the hdd model.
+# Run 3: cold seqio read with 4 KiB reads (ext4).
+# Run 4: bonnie on a small file: getc (one byte a call: CPU-bound) and
+#        seeks (three seeker processes: thread-time).
+# Run 5: kernel.perf_event_max_stack below the stack map's 32 frames, so the
+#        kernel refuses the stack map: the domain must say why it is
+#        unavailable and the run must go on.
+
+load helpers
+
+# the largest off-CPU cause of phase $2 in results $1; with $3 = sleep,
+# the largest the phase slept for (runqueue left out: waiting for a CPU
+# depends on what else the machine runs)
+top_cause() {
+	jq -r --arg p "$2" --arg only "${3:-}" '.cases[0].phases[] |
+		select(.name == $p) | .metrics.sched | to_entries |
+		map(select((.key | startswith("offcpu_ns.")) and
+			($only != "sleep" or .key != "offcpu_ns.runqueue"))) |
+		max_by(.value) | .key | ltrimstr("offcpu_ns.")' "$1"
+}
+
+# metric sched.$3 of phase $2 in results $1 (0 when absent)
+sched_metric() {
+	jq -r --arg p "$2" --arg m "$3" '.cases[0].phases[] |
+		select(.name == $p) | .metrics.sched[$m] // 0' "$1"
+}
+
+setup_file() {
+	load helpers
+	scratch_create
+	export EXT4_JSON="$SCRATCH.ext4.json" XFS_JSON="$SCRATCH.xfs.json"
+	export SEQ_JSON="$SCRATCH.seq.json" BON_JSON="$SCRATCH.bon.json"
+	export UNAV_JSON="$SCRATCH.unav.json" BTLOG="$SCRATCH.bt"
+	local pid status
+
+	tracefs_ensure
+	bpftrace "$LIB/offcpu.bt" >"$BTLOG" 2>&1 &
+	BPFTRACE_PID=$!
+	echo "$BPFTRACE_PID" >"$SCRATCH.bt.pid"
+	wait_for "grep -q '^Attaching' '$BTLOG'" 60 || true
+	"$FSPROF" run -w fsync:files=300 --fs ext4 \
+		--device-model custom:wiops=300 --scratch "$SCRATCH" \
+		--json "$EXT4_JSON" >"$SCRATCH.ext4.out" 2>&1 &
+	pid=$!
+	echo "$pid" >"$SCRATCH.ext4.pid"
+	status=0
+	wait "$pid" || status=$?
+	echo $status >"$SCRATCH.ext4.status"
+	sleep 0.5
+	bpftrace_stop
+	rm -f "$SCRATCH.bt.pid"
+
+	status=0
+	"$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model hdd \
+		--scratch "$SCRATCH" --json "$XFS_JSON" >"$SCRATCH.xfs.out" \
+		2>&1 || status=$?
+	echo $status >"$SCRATCH.xfs.status"
+	status=0
+	"$FSPROF" run -q -w seqio:size=64M,bs=4k --fs ext4 \
+		--scratch "$SCRATCH" --json "$SEQ_JSON" >"$SCRATCH.seq.out" \
+		2>&1 || status=$?
+	echo $status >"$SCRATCH.seq.status"
+	status=0
+	"$FSPROF" run -w bonnie:size=32M,seeks=1500 --fs ext4 \
+		--scratch "$SCRATCH" --json "$BON_JSON" >"$SCRATCH.bon.out" \
+		2>&1 || status=$?
+	echo $status >"$SCRATCH.bon.status"
+
+	cat /proc/sys/kernel/perf_event_max_stack >"$SCRATCH.max_stack"
+	echo 16 >/proc/sys/kernel/perf_event_max_stack
+	status=0
+	"$FSPROF" run -w seqio:size=8M --fs ext4 --scratch "$SCRATCH" \
+		--json "$UNAV_JSON" >"$SCRATCH.unav.out" 2>&1 || status=$?
+	echo $status >"$SCRATCH.unav.status"
+	cat "$SCRATCH.max_stack" >/proc/sys/kernel/perf_event_max_stack
+}
+
+teardown_file() {
+	load helpers
+	# a setup that failed half-way must not leave the sysctl changed
+	if [ -f "$SCRATCH.max_stack" ]; then
+		cat "$SCRATCH.max_stack" >/proc/sys/kernel/perf_event_max_stack
+	fi
+	if [ -f "$SCRATCH.bt.pid" ]; then
+		BPFTRACE_PID=$(cat "$SCRATCH.bt.pid")
+		bpftrace_stop
+	fi
+	rm -f "$SCRATCH".*
+	scratch_remove
+}
+
+@test "every run succeeds and leaves no program or stack map behind" {
+	for r in ext4 xfs seq bon unav; do
+		echo "$r: exit $(cat "$SCRATCH.$r.status")"
+		[ "$(cat "$SCRATCH.$r.status")" -eq 0 ]
+	done
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! bpftool map show | grep -qE 'name (sched_stacks|sched_waits|sched_tasks)'
+	[ "$(cat /proc/sys/kernel/perf_event_max_stack)" = "$(cat "$SCRATCH.max_stack")" ]
+}
+
+@test "the sched domain's programs attach on this kernel" {
+	run jq -r '.cases[0].programs[] | select(.domain == "sched") |
+		"\(.program) \(.event) \(.state)"' "$EXT4_JSON"
+	echo "$output"
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "$output" == *"sched:sched_switch attached"* ]]
+	[[ "$output" == *"sched:sched_wakeup attached"* ]]
+	[[ "$output" == *"sched:sched_process_fork attached"* ]]
+}
+
+@test "an ext4 fsync loop waits mostly for the journal commit" {
+	cause=$(top_cause "$EXT4_JSON" cycles)
+	echo "largest off-CPU cause of cycles: $cause"
+	jq '.cases[0].phases[0].metrics.sched' "$EXT4_JSON"
+	[ "$cause" = journal_commit ] || [ "$cause" = writeback_wait ]
+	# 600 fsyncs: about one commit wait each
+	n=$(sched_metric "$EXT4_JSON" cycles offcpu_count.journal_commit)
+	[ "$n" -ge 300 ]
+	# the heaviest stack is the fsync's own wait for the commit
+	run jq -r '.cases[0].phases[0].sched.top_stacks[0].frames | join(" ")' "$EXT4_JSON"
+	echo "$output"
+	[[ "$output" == *jbd2_log_wait_commit+0x* ]]
+	[[ "$output" == *ext4_sync_file+0x* ]]
+}
+
+@test "on-CPU + off-CPU + unaccounted is the wall time of a single-task phase within 2%" {
+	wall=$(sched_metric "$EXT4_JSON" cycles wall_ns)
+	on=$(sched_metric "$EXT4_JSON" cycles oncpu_ns)
+	off=$(sched_metric "$EXT4_JSON" cycles offcpu_ns)
+	un=$(sched_metric "$EXT4_JSON" cycles unaccounted_ns)
+	tasks=$(sched_metric "$EXT4_JSON" cycles tasks)
+	echo "wall $wall = on $on + off $off + unaccounted $un ($tasks task)"
+	[ "$tasks" -eq 1 ]
+	[ "$wall" -eq "$(jqr "$EXT4_JSON" '.cases[0].phases[0].wall_ns')" ]
+	diff=$((on + off + un - wall))
+	[ "${diff#-}" -le $((wall / 50)) ]
+	# the remainder is small: the budget is measured, not made up
+	[ "$un" -le $((wall / 50)) ]
+}
+
+@test "off-CPU time per phase equals bpftrace's on sched_switch within 3%" {
+	run python3 "$LIB/offcpu_phase_sums.py" "$EXT4_JSON" "$BTLOG" \
+		"$(cat "$SCRATCH.ext4.pid")" 0.03
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "the text report says where each phase's time went" {
+	run grep -A4 '^where the time went' "$SCRATCH.ext4.out"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qE '^cycles +wall [0-9.]+ s: on-CPU .*, off-CPU .*: journal_commit [0-9.]+ (s|ms) \([0-9]+%\)'
+	echo "$output" | grep -q 'heaviest stack (journal_commit): jbd2_log_wait_commit < ext4_sync_file'
+}
+
+@test "an XFS fsync loop under the hdd model waits mostly in xfs_log_force" {
+	cause=$(top_cause "$XFS_JSON" cycles)
+	echo "largest off-CPU cause of cycles: $cause"
+	jq '.cases[0].phases[0].metrics.sched' "$XFS_JSON"
+	[ "$cause" = xfs_log_force ]
+	off=$(sched_metric "$XFS_JSON" cycles offcpu_ns.xfs_log_force)
+	wall=$(sched_metric "$XFS_JSON" cycles wall_ns)
+	[ "$off" -ge $((wall / 3)) ]
+}
+
+@test "a cold seqio read with 4 KiB reads sleeps mostly for read_io" {
+	cause=$(top_cause "$SEQ_JSON" read sleep)
+	echo "largest cause the read phase slept for: $cause"
+	jq '.cases[0].phases[] | select(.name == "read") | .metrics.sched' "$SEQ_JSON"
+	[ "$cause" = read_io ]
+	[ "$(sched_metric "$SEQ_JSON" read offcpu_count.read_io)" -ge 10 ]
+}
+
+# on a busy machine a CPU-bound phase also waits for a CPU (runqueue):
+# what it never does is sleep
+@test "a CPU-bound phase (bonnie getc, a byte a call) is more than 90% on-CPU" {
+	on=$(sched_metric "$BON_JSON" getc oncpu_ns)
+	wall=$(sched_metric "$BON_JSON" getc wall_ns)
+	rq=$(sched_metric "$BON_JSON" getc offcpu_ns.runqueue)
+	echo "getc: on-CPU $on of $wall ns, $rq ns waiting for a CPU"
+	[ "$wall" -gt 0 ]
+	[ $((on * 10)) -gt $(((wall - rq) * 9)) ]
+}
+
+@test "a phase of several processes reports thread-time and says so" {
+	tasks=$(sched_metric "$BON_JSON" seeks tasks)
+	forks=$(sched_metric "$BON_JSON" seeks forks)
+	echo "seeks: $tasks tasks, $forks forked"
+	# fsprof's main thread and its three seekers
+	[ "$tasks" -ge 4 ]
+	[ "$forks" -ge 3 ]
+	grep -E '^seeks +wall .*; thread-time of [0-9]+ tasks' "$SCRATCH.bon.out"
+	# one task alone: getc is not thread-time
+	[ "$(sched_metric "$BON_JSON" getc tasks)" -eq 1 ]
+	! grep -E '^getc +wall .*thread-time' "$SCRATCH.bon.out"
+}
+
+@test "the heaviest stacks are in the JSON, symbolised and small" {
+	run jq -r '[.cases[].phases[], .cases[].spill] | .[] |
+		(.sched.top_stacks // [])[] |
+		"\(.cause) \(.count) \(.total_ns) \(.frames | length) \(.frames | join(","))"' \
+		"$EXT4_JSON" "$XFS_JSON" "$SEQ_JSON" "$BON_JSON"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -ge 8 ]
+	for l in "${lines[@]}"; do
+		read -r cause count ns n frames <<<"$l"
+		[ "$count" -gt 0 ] && [ "$ns" -gt 0 ]
+		[ "$n" -ge 1 ] && [ "$n" -le 24 ]
+		# every frame named: function+offset, never a bare address
+		! echo "$frames" | tr , '\n' | grep -vqE '^[A-Za-z_][A-Za-z0-9_.]*\+0x[0-9a-f]+$'
+	done
+	# at most 4 stacks a phase, and a few KiB of JSON for them
+	run jq '[.cases[].phases[] | (.sched.top_stacks // []) | length] | max' "$EXT4_JSON"
+	[ "$output" -le 4 ]
+	size=$(jq -c '[.cases[].phases[].sched.top_stacks]' "$EXT4_JSON" | wc -c)
+	echo "top_stacks of every phase: $size bytes"
+	[ "$size" -lt 16384 ]
+}
+
+@test "without a stack map the domain is unavailable with the reason, and the run goes on" {
+	cat "$SCRATCH.unav.out"
+	[ "$(cat "$SCRATCH.unav.status")" -eq 0 ]
+	grep -q 'sched domain unavailable: no stack map: kernel.perf_event_max_stack is 16' "$SCRATCH.unav.out"
+	run jq -r '.cases[0].programs[] | select(.domain == "sched") | "\(.state) \(.reason)"' "$UNAV_JSON"
+	echo "$output"
+	[ "${#lines[@]}" -ge 1 ]
+	! echo "$output" | grep -qv '^failed no stack map: kernel.perf_event_max_stack is 16'
+	# no time budget, but every phase and the other domains are there
+	[ "$(jqr "$UNAV_JSON" '[.cases[0].phases[] | .metrics.sched] | map(select(. != null)) | length')" -eq 0 ]
+	[ "$(jqr "$UNAV_JSON" '.cases[0].phases | length')" -eq 3 ]
+	[ "$(jqr "$UNAV_JSON" '.cases[0].phases[0].block.traced')" = true ]
+	[ "$(jqr "$UNAV_JSON" '.cases[0].complete')" = true ]
+}
