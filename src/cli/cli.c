@@ -72,6 +72,11 @@ void cli_usage(FILE *out)
 		"      --force           is given\n"
 		"      --scratch DIR     where the image lives (default " SCRATCH_DEFAULT
 		")\n"
+		"      --verify[=N]      re-run each case whose findings advise a mount or\n"
+		"                        mkfs option, N times as it was and N times with the\n"
+		"                        option, interleaved, and say whether the advice\n"
+		"                        made the phase faster (N: default --repeat if more\n"
+		"                        than 1, else 3)\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
 		"      --format F        text (default), or bonnie-csv: one bonnie++ 1.97\n"
 		"                        CSV line per bonnie case, not the text report\n"
@@ -132,6 +137,7 @@ enum run_long_option {
 	OPT_FORMAT,
 	OPT_BIN,
 	OPT_SLOW_IO,
+	OPT_VERIFY,
 };
 
 static int parse_duration_option(const char *name, const char *text,
@@ -211,6 +217,24 @@ static int repeat_option(const char *arg, struct run_options *opt)
 	return 0;
 }
 
+/* --verify[=N] */
+static int verify_option(const char *arg, struct run_options *opt)
+{
+	char *end;
+	unsigned long n;
+
+	opt->verify = true;
+	if (!arg)
+		return 0;
+	n = strtoul(arg, &end, 10);
+	if (!*arg || *end || arg[0] == '-' || n < 2 || n > 32)
+		return usage_error(
+			"--verify takes a number of runs from 2 to 32 (--verify=3), not '%s'",
+			arg);
+	opt->verify_repeats = (unsigned int)n;
+	return 0;
+}
+
 static bool run_has_workload(const struct run_options *opt, const char *name)
 {
 	unsigned int i;
@@ -242,6 +266,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "bin", required_argument, NULL, OPT_BIN },
 		{ "slow-io", required_argument, NULL, OPT_SLOW_IO },
+		{ "verify", optional_argument, NULL, OPT_VERIFY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -348,6 +373,11 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			break;
 		case OPT_NO_TRACE:
 			opt->no_trace = true;
+			break;
+		case OPT_VERIFY:
+			err = verify_option(optarg, opt);
+			if (err)
+				return err;
 			break;
 		case 'v':
 			log_set_level(LOG_VERBOSE);

@@ -4,6 +4,7 @@
 
 #include "report/attach.h"
 #include "report/compare.h"
+#include "report/findings.h"
 #include "report/text.h"
 #include "report/timeline.h"
 #include "util/parse.h"
@@ -474,6 +475,8 @@ void report_text(const struct run_result *run, FILE *out)
 {
 	unsigned int i;
 
+	/* findings and verdicts first; the metric tables follow */
+	report_findings(run, out);
 	if (run->n_cases == 1) {
 		report_case(run, &run->cases[0], out);
 	} else {

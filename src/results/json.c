@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "results/findings_json.h"
 #include "results/json.h"
 #include "results/summary.h"
 #include "util/histogram.h"
@@ -353,6 +354,9 @@ static json_t *phase_json(const struct phase_result *p)
 	json_object_set_new(obj, "timeline", timeline_json(&p->timeline));
 	stacks_set(obj, &p->sched_stacks);
 	budget_shares_set(obj, &p->metrics);
+	/* the analyze stage's conclusions */
+	json_object_set_new(obj, "verdict", verdict_to_json(&p->verdict));
+	json_object_set_new(obj, "findings", findings_to_json(&p->findings));
 	return obj;
 }
 
@@ -582,6 +586,8 @@ json_t *results_to_json(const struct run_result *run)
 				      (json_int_t)run->max_rss_kib));
 	json_object_set_new(root, "cases", cases);
 	json_object_set_new(root, "summary", summary_json(run));
+	json_object_set_new(root, "comparisons",
+			    comparisons_to_json(&run->comparisons));
 	return root;
 }
 

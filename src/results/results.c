@@ -201,6 +201,7 @@ static void case_result_free(struct case_result *c)
 		block_result_free(&c->phases[i].block);
 		free(c->phases[i].intervals);
 		series_set_free(&c->phases[i].timeline);
+		finding_list_free(&c->phases[i].findings);
 	}
 	free(c->phases);
 	metric_set_free(&c->spill.metrics);
@@ -219,4 +220,5 @@ void run_result_free(struct run_result *run)
 	free(run->cases);
 	run->cases = NULL;
 	run->n_cases = 0;
+	comparison_list_free(&run->comparisons);
 }

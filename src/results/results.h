@@ -11,6 +11,7 @@
 
 #include "fsprof/block.h"
 #include "results/events.h"
+#include "results/findings.h"
 #include "results/metrics.h"
 #include "results/series.h"
 
@@ -113,6 +114,9 @@ struct phase_result {
 	struct interval_sample *intervals;
 	struct series_set timeline; /* kernel counts per time bin */
 	struct stack_top sched_stacks; /* where the workload slept most */
+	/* the analyze stage's conclusions (src/analyze/) */
+	struct phase_verdict verdict;
+	struct finding_list findings;
 };
 
 enum attach_state { ATTACH_ATTACHED, ATTACH_MISSING, ATTACH_FAILED };
@@ -212,6 +216,8 @@ struct run_result {
 	uint64_t max_rss_kib; /* fsprof's own peak RSS */
 	unsigned int n_cases, cases_cap;
 	struct case_result *cases;
+	/* cross-target findings of the analyze stage */
+	struct comparison_list comparisons;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);

@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "analyze/analyze.h"
 #include "check/privileges.h"
 #include "fsprof/phase.h"
 #include "report/bonnie.h"
@@ -18,6 +19,7 @@
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/signals.h"
+#include "run/verify.h"
 #include "target/devinfo.h"
 #include "target/scratch.h"
 #include "target/sysctl.h"
@@ -551,6 +553,12 @@ int run_command(const struct run_options *opt)
 	err = signals_install(&ctx->stop);
 	if (!err)
 		err = run_plan(ctx, params);
+	/* findings for the report and the JSON; --verify tests their knobs */
+	if (analyze_run(ctx->result))
+		log_warn(
+			"analysing the results ran out of memory: findings are incomplete");
+	if (opt->verify && !ctx->stop)
+		verify_findings(ctx, ctx->result, opt, params);
 	result_record_rss(ctx->result);
 	ctx->result->interrupted = ctx->stop != 0;
 	ctx->result->signal = ctx->stop;
@@ -563,4 +571,25 @@ int run_command(const struct run_options *opt)
 	free(ctx->result);
 	free(ctx);
 	return code;
+}
+
+/* --verify (run/verify.c): one more case, into a result of its own */
+int run_verify_case(struct run_ctx *ctx, struct run_result *into,
+		    const struct verify_case *vc)
+{
+	struct run_result *main_result = ctx->result;
+	struct case_plan plan;
+	int err;
+
+	case_plan_make(ctx->opt, vc->workload, vc->params, vc->fs, vc->repeat,
+		       &plan);
+	ctx->result = into;
+	err = case_run(ctx, &plan);
+	ctx->result = main_result;
+	return err;
+}
+
+bool run_ctx_stopped(const struct run_ctx *ctx)
+{
+	return ctx->stop != 0;
 }

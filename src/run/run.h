@@ -37,6 +37,8 @@ struct run_options {
 	const char *dir; /* --dir: an existing filesystem, no mkfs */
 	const char *device; /* --device: a real block device to format */
 	bool force; /* --force: format it even if it holds a signature */
+	bool verify; /* --verify: re-run with each finding's knob applied */
+	unsigned int verify_repeats; /* --verify=N; 0: --repeat, else 3 */
 };
 
 /* Exit codes, documented in --help and the README. */

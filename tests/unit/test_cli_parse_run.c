@@ -311,6 +311,31 @@ static void repeat_takes_a_count_from_1_to_1000(void **state)
 	}
 }
 
+static void verify_takes_an_optional_count_from_2_to_32(void **state)
+{
+	static const char *const bad[] = { "--verify=1", "--verify=33",
+					   "--verify=x", "--verify=" };
+	struct parse_outcome out;
+	size_t i;
+
+	(void)state;
+	PARSE(&out, "-w", "seqio");
+	check_accepted(&out);
+	assert_false(out.opt.verify);
+	PARSE(&out, "--verify");
+	check_accepted(&out);
+	assert_true(out.opt.verify);
+	assert_int_equal(out.opt.verify_repeats, 0);
+	PARSE(&out, "--verify=5");
+	check_accepted(&out);
+	assert_true(out.opt.verify);
+	assert_int_equal(out.opt.verify_repeats, 5);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		PARSE(&out, bad[i]);
+		check_usage_error(&out, "--verify", "2 to 32");
+	}
+}
+
 static void scale_is_quick_unless_full_is_asked_for(void **state)
 {
 	struct parse_outcome out;
@@ -369,6 +394,7 @@ int main(void)
 		cmocka_unit_test(filesystem_list_is_stored_in_order),
 		cmocka_unit_test(unknown_filesystem_is_a_usage_error),
 		cmocka_unit_test(repeat_takes_a_count_from_1_to_1000),
+		cmocka_unit_test(verify_takes_an_optional_count_from_2_to_32),
 		cmocka_unit_test(scale_is_quick_unless_full_is_asked_for),
 		cmocka_unit_test(unknown_suite_is_a_usage_error),
 		cmocka_unit_test(verbose_and_quiet_set_the_log_level),

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The analyze stage: reads a run's results model only (so that a saved
+ * run can be analysed again) and adds to it a bound verdict and findings
+ * per phase, and cross-target findings per compared phase.
+ */
+#ifndef FSPROF_ANALYZE_H
+#define FSPROF_ANALYZE_H
+
+#include "results/results.h"
+
+/*
+ * Analyse every phase of every case and compare targets; replaces what an
+ * earlier analysis added. Returns 0 or -ENOMEM.
+ */
+int analyze_run(struct run_result *run);
+
+/* one case's phases only */
+int analyze_case(struct case_result *c);
+
+/*
+ * Judge a verification from its samples (v->before[], v->after[],
+ * n_before, n_after): means, speed-up, its 95% confidence interval and the
+ * verdict.
+ */
+void verification_judge(struct verification *v);
+
+/* rule ids and what they look at, for docs and tests */
+unsigned int analyze_rule_count(void);
+const char *analyze_rule_id(unsigned int i);
+
+#endif

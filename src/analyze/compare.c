@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cross-target comparison: the same workload phase on several targets
+ * (--fs A,B,...). For each phase where the targets differ by more than the
+ * noise, name the resource whose time grew most from the fastest target to
+ * the slowest, with its counts normalised per file or per byte.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/rules.h"
+#include "analyze/thresholds.h"
+#include "util/stats.h"
+
+static bool same_workload(const struct case_result *a,
+			  const struct case_result *b)
+{
+	return !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->params, b->params);
+}
+
+/* the index of label among cmp's targets, added when new; -1 when full */
+static int target_slot(struct comparison *cmp, const char *label)
+{
+	unsigned int i;
+
+	for (i = 0; i < cmp->n_targets; i++)
+		if (!strcmp(cmp->targets[i].label, label))
+			return (int)i;
+	if (cmp->n_targets == COMPARISON_MAX_TARGETS)
+		return -1;
+	snprintf(cmp->targets[cmp->n_targets].label,
+		 sizeof(cmp->targets[0].label), "%s", label);
+	return (int)cmp->n_targets++;
+}
+
+/* add one case's phase into target t's sums (means are taken after) */
+static void target_add(struct compare_ctx *cx, unsigned int t,
+		       const struct phase_result *p, double *walls)
+{
+	const struct block_result *b = &p->block;
+	unsigned int c, i;
+
+	walls[cx->cmp->targets[t].n++] = (double)p->wall_ns;
+	cx->cpu_ns[t] += (double)(p->user_ns + p->sys_ns);
+	cx->throttle_ns[t] += (double)metric_value(
+		&p->metrics, "writeback.throttle_pause_ns");
+	if (!b->traced)
+		return;
+	for (c = 0; c < BLK_IOC_NR; c++)
+		cx->class_busy_ns[t][c] += (double)b->ioclass[c].busy_ns;
+	for (i = 0; i < b->n_io; i++) {
+		cx->class_ios[t][b->io[i].ioclass] += (double)b->io[i].r.ios;
+		cx->class_bytes[t][b->io[i].ioclass] +=
+			(double)b->io[i].r.bytes;
+		cx->class_lat_ns[t][b->io[i].ioclass] +=
+			(double)b->io[i].r.lat.sum_ns;
+	}
+}
+
+static void target_mean(struct compare_ctx *cx, unsigned int t,
+			const double *walls)
+{
+	double n = cx->cmp->targets[t].n;
+	struct stats st;
+	unsigned int c;
+
+	stats_compute(walls, cx->cmp->targets[t].n, &st);
+	cx->wall_ns[t] = st.mean;
+	cx->cmp->targets[t].wall_s = st.mean / 1e9;
+	cx->cmp->targets[t].ci_lo = st.ci95_lo / 1e9;
+	cx->cmp->targets[t].ci_hi = st.ci95_hi / 1e9;
+	cx->cpu_ns[t] /= n;
+	cx->throttle_ns[t] /= n;
+	for (c = 0; c < BLK_IOC_NR; c++) {
+		cx->class_busy_ns[t][c] /= n;
+		cx->class_ios[t][c] /= n;
+		cx->class_bytes[t][c] /= n;
+		cx->class_lat_ns[t][c] /= n;
+	}
+}
+
+/* the work the phase did, to normalise by: files, else the case's files */
+static void compare_work(struct compare_ctx *cx, const struct case_result *c,
+			 unsigned int ph)
+{
+	unsigned int i;
+
+	cx->files = (double)c->phases[ph].work.files;
+	cx->bytes = (double)c->phases[ph].work.bytes;
+	if (cx->files || cx->bytes)
+		return;
+	for (i = 0; i < c->n_phases; i++)
+		if ((double)c->phases[i].work.files > cx->files)
+			cx->files = (double)c->phases[i].work.files;
+}
+
+static int compare_phase(struct run_result *run, unsigned int first,
+			 unsigned int ph)
+{
+	const struct case_result *c0 = &run->cases[first];
+	unsigned int i, t, stride = run->n_cases;
+	struct compare_ctx cx;
+	struct comparison *cmp;
+	double *walls;
+	int slot, err = 0;
+
+	cmp = comparison_list_add(&run->comparisons);
+	walls = calloc((size_t)stride * COMPARISON_MAX_TARGETS, sizeof(*walls));
+	if (!cmp || !walls) {
+		free(walls);
+		return -ENOMEM;
+	}
+	memset(&cx, 0, sizeof(cx));
+	cx.run = run;
+	cx.cmp = cmp;
+	snprintf(cmp->workload, sizeof(cmp->workload), "%s", c0->workload);
+	snprintf(cmp->params, sizeof(cmp->params), "%s", c0->params);
+	snprintf(cmp->phase, sizeof(cmp->phase), "%s", c0->phases[ph].name);
+	for (i = first; i < run->n_cases; i++) {
+		const struct case_result *c = &run->cases[i];
+
+		if (!c->complete || !same_workload(c, c0) || ph >= c->n_phases)
+			continue;
+		slot = target_slot(cmp, c->target_label);
+		if (slot < 0)
+			continue;
+		target_add(&cx, (unsigned int)slot, &c->phases[ph],
+			   walls + (size_t)slot * stride);
+	}
+	for (t = 0; t < cmp->n_targets; t++) {
+		target_mean(&cx, t, walls + (size_t)t * stride);
+		if (cx.wall_ns[t] > cx.wall_ns[cx.slow])
+			cx.slow = t;
+		if (cx.wall_ns[t] < cx.wall_ns[cx.fast])
+			cx.fast = t;
+	}
+	compare_work(&cx, c0, ph);
+	for (i = 0; i < analyze_n_rules; i++) {
+		const struct rule *r = &analyze_rules[i];
+		struct finding f;
+
+		if (!r->compare)
+			continue;
+		memset(&f, 0, sizeof(f));
+		snprintf(f.rule, sizeof(f.rule), "%s", r->id);
+		snprintf(f.domain, sizeof(f.domain), "%s", r->domain);
+		snprintf(f.mechanism, sizeof(f.mechanism), "%s", r->mechanism);
+		if (r->compare(&cx, &f) &&
+		    finding_list_add(&cmp->findings, &f)) {
+			err = -ENOMEM;
+			break;
+		}
+	}
+	free(walls);
+	return err;
+}
+
+int analyze_comparisons(struct run_result *run)
+{
+	unsigned int i, j, ph, labels;
+	int err;
+
+	comparison_list_free(&run->comparisons);
+	for (i = 0; i < run->n_cases; i++) {
+		const struct case_result *c = &run->cases[i];
+
+		if (!c->complete)
+			continue;
+		for (j = 0; j < i; j++)
+			if (run->cases[j].complete &&
+			    same_workload(&run->cases[j], c))
+				break;
+		if (j < i)
+			continue; /* compared with its workload's first case */
+		labels = 0;
+		for (j = i; j < run->n_cases; j++)
+			if (run->cases[j].complete &&
+			    same_workload(&run->cases[j], c) &&
+			    strcmp(run->cases[j].target_label, c->target_label))
+				labels++;
+		if (!labels)
+			continue;
+		for (ph = 0; ph < c->n_phases; ph++) {
+			err = compare_phase(run, i, ph);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/* the resource whose time grew most from the fast target to the slow one */
+enum resource { RES_CPU = BLK_IOC_NR, RES_THROTTLE, RES_NONE };
+
+static const char *resource_name(int r)
+{
+	if (r == RES_CPU)
+		return "CPU";
+	if (r == RES_THROTTLE)
+		return "dirty throttling";
+	return blk_ioclass_name(r);
+}
+
+static double resource_ns(const struct compare_ctx *cx, unsigned int t, int r)
+{
+	if (r == RES_CPU)
+		return cx->cpu_ns[t];
+	if (r == RES_THROTTLE)
+		return cx->throttle_ns[t];
+	return cx->class_busy_ns[t][r];
+}
+
+static int resource_most_grown(const struct compare_ctx *cx)
+{
+	double best = 0, d;
+	int r, res = RES_NONE;
+
+	for (r = 0; r < RES_NONE; r++) {
+		d = resource_ns(cx, cx->slow, r) - resource_ns(cx, cx->fast, r);
+		if (d > best) {
+			best = d;
+			res = r;
+		}
+	}
+	return res;
+}
+
+static bool beyond_noise(const struct compare_ctx *cx)
+{
+	const struct comparison *cmp = cx->cmp;
+	unsigned int s = cx->slow, f = cx->fast;
+
+	if (cmp->targets[s].n >= 2 && cmp->targets[f].n >= 2)
+		return cmp->targets[s].ci_lo > cmp->targets[f].ci_hi;
+	return cx->wall_ns[s] >= (1 + COMPARE_MIN_DIFF) * cx->wall_ns[f];
+}
+
+/* counts of one IO class per 1000 files, per MB, or absolute */
+static void evidence_counts(const struct compare_ctx *cx, struct finding *f,
+			    int cls)
+{
+	const struct comparison *cmp = cx->cmp;
+	double per, ios_s, ios_f;
+	const char *unit;
+	char metric[64];
+
+	if (cx->files > 0) {
+		per = 1000.0 / cx->files;
+		unit = "per 1000 files";
+	} else if (cx->bytes > 0) {
+		per = 1e6 / cx->bytes;
+		unit = "per MB of workload data";
+	} else {
+		per = 1;
+		unit = "in all";
+	}
+	ios_s = cx->class_ios[cx->slow][cls] * per;
+	ios_f = cx->class_ios[cx->fast][cls] * per;
+	snprintf(metric, sizeof(metric), "block.io_classes.%s.ios",
+		 blk_ioclass_name(cls));
+	finding_evidence(f, metric, cx->class_ios[cx->slow][cls],
+			 ios_f > 0 ? ios_s / ios_f : NAN, NAN,
+			 "%s requests %s: %s %.2f, %s %.2f (%.1f and %.1f MB)",
+			 blk_ioclass_name(cls), unit,
+			 cmp->targets[cx->slow].label, ios_s,
+			 cmp->targets[cx->fast].label, ios_f,
+			 cx->class_bytes[cx->slow][cls] / 1e6,
+			 cx->class_bytes[cx->fast][cls] / 1e6);
+	if (ios_f > 0 && ios_s >= (1 + COMPARE_MIN_DIFF) * ios_f)
+		finding_evidence(
+			f, metric, ios_s / ios_f, NAN, NAN,
+			"%s issues %.1fx the %s requests of %s for the same work",
+			cmp->targets[cx->slow].label, ios_s / ios_f,
+			blk_ioclass_name(cls), cmp->targets[cx->fast].label);
+	else if (ios_f > 0 && cx->class_ios[cx->slow][cls] > 0)
+		finding_evidence(
+			f, "block.io_classes.latency.mean",
+			cx->class_lat_ns[cx->slow][cls] /
+				cx->class_ios[cx->slow][cls],
+			NAN, NAN,
+			"about as many %s requests, but slower ones: mean latency %s %.1f ms, %s %.1f ms",
+			blk_ioclass_name(cls), cmp->targets[cx->slow].label,
+			cx->class_lat_ns[cx->slow][cls] /
+				cx->class_ios[cx->slow][cls] / 1e6,
+			cmp->targets[cx->fast].label,
+			cx->class_lat_ns[cx->fast][cls] /
+				cx->class_ios[cx->fast][cls] / 1e6);
+}
+
+static const char *resource_mechanism(int r)
+{
+	switch (r) {
+	case BLK_IOC_LOG_WRITE:
+		return "The slower target writes more (or smaller) log or journal requests for the same operations; its own findings say whether the log buffer size, forces or commits cause it.";
+	case BLK_IOC_META_READ:
+	case BLK_IOC_DATA_READ:
+		return "The slower target reads more from the device for the same work: less of it was cached, or its on-disk layout needs more (and smaller) reads.";
+	case BLK_IOC_META_WRITE:
+		return "The slower target writes more metadata in place (inode tables, bitmaps, btree blocks) for the same work.";
+	case BLK_IOC_DATA_WRITE:
+		return "The slower target spends more device time writing the same data: smaller, less merged or less sequential requests.";
+	case BLK_IOC_FLUSH:
+		return "The slower target issues more device cache flushes (durability points) or waits longer for them.";
+	case RES_CPU:
+		return "The slower target spends more CPU time in the workload's own threads for the same work (filesystem code, allocation, copies).";
+	case RES_THROTTLE:
+		return "The slower target's writers were held back longer by dirty throttling: its writeback drains slower.";
+	}
+	return "None of the measured resources (device time per IO class, CPU, dirty throttling) grew by the difference: the time went to waits the sched time budget would name.";
+}
+
+bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
+{
+	const struct comparison *cmp = cx->cmp;
+	unsigned int s = cx->slow, fa = cx->fast;
+	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown;
+	int r;
+
+	if (s == fa || ws < SHORT_PHASE_NS || wf <= 0 || !beyond_noise(cx))
+		return false;
+	r = resource_most_grown(cx);
+	f->severity = FINDING_INFO;
+	finding_title(f, "%s: %s takes %.1fx as long as %s", cmp->phase,
+		      cmp->targets[s].label, ws / wf, cmp->targets[fa].label);
+	if (cmp->targets[s].n >= 2 && cmp->targets[fa].n >= 2)
+		finding_evidence(
+			f, "wall_ns", ws, ws / wf, NAN,
+			"%s %.3f s (95%% CI %.3f-%.3f), %s %.3f s (%.3f-%.3f): the intervals do not overlap",
+			cmp->targets[s].label, ws / 1e9, cmp->targets[s].ci_lo,
+			cmp->targets[s].ci_hi, cmp->targets[fa].label, wf / 1e9,
+			cmp->targets[fa].ci_lo, cmp->targets[fa].ci_hi);
+	else
+		finding_evidence(
+			f, "wall_ns", ws, ws / wf - 1, COMPARE_MIN_DIFF,
+			"%s %.3f s, %s %.3f s: %.0f%% longer (one run each: more than the %.0f%% a single run can move)",
+			cmp->targets[s].label, ws / 1e9, cmp->targets[fa].label,
+			wf / 1e9, 100 * (ws / wf - 1), 100 * COMPARE_MIN_DIFF);
+	if (r != RES_NONE) {
+		grown = resource_ns(cx, s, r) - resource_ns(cx, fa, r);
+		finding_evidence(
+			f, "resource_ns", grown, grown / (ws - wf), NAN,
+			"%s time: %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
+			resource_name(r), cmp->targets[s].label,
+			resource_ns(cx, s, r) / 1e9, cmp->targets[fa].label,
+			resource_ns(cx, fa, r) / 1e9, grown / 1e9,
+			(ws - wf) / 1e9);
+		if (r < BLK_IOC_NR)
+			evidence_counts(cx, f, r);
+	}
+	finding_mechanism_append(f, "%s", resource_mechanism(r));
+	return true;
+}

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/facts.h"
+#include "analyze/thresholds.h"
+
+#define SCHED_OFFCPU_PREFIX "sched.offcpu_ns."
+
+uint64_t fact_metric(const struct phase_facts *x, const char *name)
+{
+	return metric_value(&x->p->metrics, name);
+}
+
+bool fact_has(const struct phase_facts *x, const char *name)
+{
+	return metric_find(&x->p->metrics, name) != NULL;
+}
+
+double fact_hist_sum(const struct phase_facts *x, const char *name)
+{
+	const struct latency_hist *h = metric_hist_find(&x->p->metrics, name);
+
+	return h ? (double)h->sum_ns : 0;
+}
+
+uint64_t fact_hist_count(const struct phase_facts *x, const char *name)
+{
+	const struct latency_hist *h = metric_hist_find(&x->p->metrics, name);
+
+	return h ? h->count : 0;
+}
+
+double fact_hist_p50(const struct phase_facts *x, const char *name)
+{
+	const struct latency_hist *h = metric_hist_find(&x->p->metrics, name);
+
+	return h && h->count ? latency_hist_percentile(h, 50) : 0;
+}
+
+double fact_share(const struct phase_facts *x, double ns)
+{
+	double s;
+
+	if (x->wall_ns <= 0)
+		return 0;
+	s = ns / x->wall_ns;
+	return s > 1 ? 1 : s;
+}
+
+static bool is_mount_sep(char c)
+{
+	return c == ',' || c == '\0';
+}
+
+bool mount_option_has(const char *opts, const char *option)
+{
+	size_t n = strlen(option);
+	const char *p = opts;
+
+	while (n && (p = strstr(p, option))) {
+		if ((p == opts || p[-1] == ',') && is_mount_sep(p[n]))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+uint64_t mount_option_size(const char *opts, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p = opts;
+
+	while ((p = strstr(p, key))) {
+		if ((p == opts || p[-1] == ',') && p[n] == '=') {
+			char *end;
+			uint64_t v = strtoull(p + n + 1, &end, 10);
+
+			if (*end == 'k' || *end == 'K')
+				v <<= 10;
+			else if (*end == 'm' || *end == 'M')
+				v <<= 20;
+			return v;
+		}
+		p++;
+	}
+	return 0;
+}
+
+static enum fs_family fs_family_of(const char *fstype)
+{
+	if (!strcmp(fstype, "xfs"))
+		return FS_XFS;
+	if (!strncmp(fstype, "ext", 3))
+		return FS_EXT;
+	return FS_OTHER;
+}
+
+/* sched.* metrics, counters first, histogram sums when only those exist */
+static double sched_value(const struct metric_set *m, const char *name,
+			  bool *found)
+{
+	const struct metric *c = metric_find(m, name);
+	const struct latency_hist *h;
+
+	if (c) {
+		*found = true;
+		return (double)c->value;
+	}
+	h = metric_hist_find(m, name);
+	if (h) {
+		*found = true;
+		return (double)h->sum_ns;
+	}
+	return 0;
+}
+
+static void budget_add_cause(struct time_budget *b, const char *cause,
+			     double ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->n; i++) {
+		if (!strcmp(b->off[i].cause, cause)) {
+			b->off[i].ns += ns;
+			return;
+		}
+	}
+	if (b->n == BUDGET_MAX_CAUSES)
+		return;
+	snprintf(b->off[b->n].cause, sizeof(b->off[b->n].cause), "%s", cause);
+	b->off[b->n++].ns = ns;
+}
+
+static void budget_read(struct time_budget *b, const struct phase_result *p)
+{
+	const struct metric_set *m = &p->metrics;
+	size_t plen = strlen(SCHED_OFFCPU_PREFIX);
+	bool found = false, any = false;
+	double off = 0, wall;
+	unsigned int i;
+
+	memset(b, 0, sizeof(*b));
+	for (i = 0; i < m->n; i++) {
+		if (strncmp(m->v[i].name, SCHED_OFFCPU_PREFIX, plen))
+			continue;
+		budget_add_cause(b, m->v[i].name + plen, (double)m->v[i].value);
+		any = true;
+	}
+	if (!any) {
+		for (i = 0; i < m->n_hists; i++) {
+			if (strncmp(m->hists[i].name, SCHED_OFFCPU_PREFIX,
+				    plen))
+				continue;
+			budget_add_cause(b, m->hists[i].name + plen,
+					 (double)m->hists[i].h.sum_ns);
+			any = true;
+		}
+	}
+	wall = sched_value(m, "sched.wall_ns", &found);
+	if (!any && !found)
+		return;
+	b->present = true;
+	found = false;
+	b->oncpu_ns = sched_value(m, "sched.oncpu_ns", &found);
+	if (!found)
+		b->oncpu_ns = (double)(p->user_ns + p->sys_ns);
+	b->unaccounted_ns = sched_value(m, "sched.unaccounted_ns", &found);
+	/* causes largest first, as the verdict lists them */
+	for (i = 1; i < b->n; i++) {
+		unsigned int j = i;
+
+		while (j > 0 && b->off[j - 1].ns < b->off[j].ns) {
+			typeof(b->off[0]) t = b->off[j];
+
+			b->off[j] = b->off[j - 1];
+			b->off[--j] = t;
+		}
+	}
+	for (i = 0; i < b->n; i++) {
+		if (budget_cause_is_idle(b->off[i].cause))
+			b->idle_ns += b->off[i].ns;
+		else
+			off += b->off[i].ns;
+	}
+	b->total_ns = b->oncpu_ns + off + b->unaccounted_ns;
+	if (b->total_ns <= 0)
+		b->total_ns = wall > 0 ? wall : (double)p->wall_ns;
+}
+
+bool budget_cause_is_idle(const char *cause)
+{
+	return !strcmp(cause, "sleep") || !strcmp(cause, "wait_child");
+}
+
+enum bound_kind budget_cause_bound(const char *cause)
+{
+	static const struct {
+		const char *cause;
+		enum bound_kind bound;
+	} map[] = {
+		{ "journal_commit", BOUND_JOURNAL },
+		{ "journal_locked", BOUND_JOURNAL },
+		{ "journal_space", BOUND_JOURNAL },
+		{ "xfs_log_force", BOUND_LOG },
+		{ "xfs_log_space", BOUND_LOG },
+		{ "dirty_throttle", BOUND_THROTTLE },
+		{ "writeback_wait", BOUND_DEVICE },
+		{ "read_io", BOUND_DEVICE },
+		{ "direct_io", BOUND_DEVICE },
+		{ "device_flush", BOUND_DEVICE },
+		{ "blk_queue", BOUND_DEVICE },
+		{ "mutex", BOUND_LOCK },
+		{ "rwsem", BOUND_LOCK },
+		{ "lock", BOUND_LOCK },
+		{ "xfs_buf_lock", BOUND_LOCK },
+		{ "xfs_inode_lock", BOUND_LOCK },
+		{ "runqueue", BOUND_CPU },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].cause, cause))
+			return map[i].bound;
+	return BOUND_NR;
+}
+
+double budget_cause_share(const struct time_budget *b, const char *cause)
+{
+	unsigned int i;
+
+	if (!b->present || b->total_ns <= 0)
+		return 0;
+	for (i = 0; i < b->n; i++)
+		if (!strcmp(b->off[i].cause, cause))
+			return b->off[i].ns / b->total_ns;
+	return 0;
+}
+
+double budget_bound_share(const struct time_budget *b, enum bound_kind k)
+{
+	double ns = 0;
+	unsigned int i;
+
+	if (!b->present || b->total_ns <= 0)
+		return 0;
+	if (k == BOUND_CPU)
+		ns += b->oncpu_ns;
+	for (i = 0; i < b->n; i++)
+		if (budget_cause_bound(b->off[i].cause) == k)
+			ns += b->off[i].ns;
+	return ns / b->total_ns;
+}
+
+static void block_facts(struct phase_facts *x)
+{
+	const struct block_result *b = &x->p->block;
+	struct block_class_result total;
+	unsigned int i;
+
+	x->block = b->traced;
+	if (!b->traced)
+		return;
+	for (i = 0; i < b->n_io; i++) {
+		x->class_ios[b->io[i].ioclass] += b->io[i].r.ios;
+		x->class_bytes[b->io[i].ioclass] += b->io[i].r.bytes;
+	}
+	for (i = 0; i < BLK_IOC_NR; i++)
+		x->class_busy[i] = fact_share(x, (double)b->ioclass[i].busy_ns);
+	block_result_total(b, &total);
+	x->ios = total.ios;
+	x->dev_bytes = total.bytes;
+	x->dev_read_bytes = b->cls[BLK_OPC_READ].bytes;
+	x->dev_write_bytes = b->cls[BLK_OPC_WRITE].bytes;
+	x->busy = fact_share(x, (double)b->device.busy_ns);
+	x->qd = x->wall_ns > 0 ? (double)b->device.inflight_ns / x->wall_ns : 0;
+	x->req_bytes_p50 =
+		total.size.count ? latency_hist_percentile(&total.size, 50) : 0;
+	/* the log's share: its own busy time, or its share of the requests */
+	x->log_io = x->class_busy[BLK_IOC_LOG_WRITE];
+	if (x->ios) {
+		double by_requests = x->busy *
+				     (double)x->class_ios[BLK_IOC_LOG_WRITE] /
+				     (double)x->ios;
+
+		if (by_requests > x->log_io)
+			x->log_io = by_requests;
+	}
+}
+
+void phase_facts_init(struct phase_facts *x, const struct case_result *c,
+		      unsigned int i)
+{
+	const struct phase_result *p = &c->phases[i];
+
+	memset(x, 0, sizeof(*x));
+	x->c = c;
+	x->p = p;
+	x->index = i;
+	x->fs = fs_family_of(c->target.fstype);
+	x->wall_ns = (double)p->wall_ns;
+	x->too_short = p->wall_ns < RULE_MIN_WALL_NS;
+	x->cpu = x->wall_ns > 0 ?
+			 (double)(p->user_ns + p->sys_ns) / x->wall_ns :
+			 0;
+	block_facts(x);
+	x->sync_calls = fact_hist_count(x, "op.fsync_ns") +
+			fact_hist_count(x, "op.sync_ns");
+	x->sync_share = fact_share(x, fact_hist_sum(x, "op.fsync_ns") +
+					      fact_hist_sum(x, "op.sync_ns"));
+	x->throttle = fact_share(
+		x, (double)fact_metric(x, "writeback.throttle_pause_ns"));
+	if (x->fs == FS_XFS) {
+		x->logbsize =
+			mount_option_size(c->target.super_opts, "logbsize");
+		if (!x->logbsize)
+			x->logbsize = mount_option_size(c->target.mount_opts,
+							"logbsize");
+		if (!x->logbsize)
+			x->logbsize = XFS_LOGBSIZE_DEFAULT;
+	}
+	budget_read(&x->budget, p);
+}
+
+static double min2(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+double journal_commit_wait(const struct phase_facts *x)
+{
+	uint64_t commits = fact_metric(x, "jbd2.commits");
+
+	/* the pattern: a commit for (nearly) every durability call */
+	if (x->fs != FS_EXT || commits < DURABILITY_MIN_EVENTS ||
+	    x->sync_calls < DURABILITY_MIN_EVENTS ||
+	    (double)commits < COMMITS_PER_SYNC * (double)x->sync_calls)
+		return 0;
+	/* its time: measured by the budget, else bounded by both sides */
+	if (x->budget.present)
+		return budget_cause_share(&x->budget, "journal_commit");
+	return min2(x->sync_share,
+		    fact_share(x, fact_hist_sum(x, "jbd2.commit_ns")));
+}
+
+double log_force_wait(const struct phase_facts *x)
+{
+	uint64_t forces = fact_metric(x, "xfs.log_forces");
+	uint64_t writes = fact_metric(x, "xfs.log_writes");
+
+	/* the pattern: a force for (nearly) every call and every log write */
+	if (x->fs != FS_XFS || forces < DURABILITY_MIN_EVENTS ||
+	    x->sync_calls < DURABILITY_MIN_EVENTS ||
+	    (double)forces < COMMITS_PER_SYNC * (double)x->sync_calls ||
+	    (double)forces < LOG_FORCES_PER_WRITE * (double)writes)
+		return 0;
+	if (x->budget.present)
+		return budget_cause_share(&x->budget, "xfs_log_force");
+	return min2(x->sync_share, x->busy);
+}

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Derived metrics of one phase, read from the results model only: shares
+ * of the phase's time (device busy, per IO class, CPU, durability calls,
+ * dirty throttling), and the time budget of the sched domain when it ran.
+ * The verdict and every rule read these instead of recomputing them.
+ */
+#ifndef FSPROF_ANALYZE_FACTS_H
+#define FSPROF_ANALYZE_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "results/results.h"
+
+enum fs_family { FS_OTHER, FS_EXT, FS_XFS };
+
+#define BUDGET_MAX_CAUSES 24
+
+/*
+ * Where the workload's threads spent the phase (sched domain, issue 10):
+ * sched.oncpu_ns, sched.offcpu_ns.<cause>, sched.unaccounted_ns. total_ns
+ * is their sum (thread time; the wall time for one thread) without the
+ * time the workload chose to wait (idle_ns: its own sleeps, a parent
+ * waiting for its children, who are counted themselves).
+ */
+struct time_budget {
+	bool present;
+	double total_ns;
+	double idle_ns;
+	double oncpu_ns;
+	double unaccounted_ns;
+	unsigned int n;
+	struct {
+		char cause[32];
+		double ns;
+	} off[BUDGET_MAX_CAUSES];
+};
+
+struct phase_facts {
+	const struct case_result *c;
+	const struct phase_result *p;
+	unsigned int index; /* of p in c->phases */
+	enum fs_family fs;
+	double wall_ns;
+	bool too_short; /* < RULE_MIN_WALL_NS: no warnings */
+
+	double cpu; /* (user + sys) / wall; above 1 with several processes */
+
+	bool block; /* the block domain saw this phase */
+	double busy; /* device busy / wall */
+	double qd; /* requests in flight on average */
+	double class_busy[BLK_IOC_NR]; /* per IO class, / wall */
+	uint64_t class_ios[BLK_IOC_NR];
+	uint64_t class_bytes[BLK_IOC_NR];
+	uint64_t ios, dev_bytes, dev_read_bytes, dev_write_bytes;
+	double req_bytes_p50; /* request size, every request */
+
+	/* fsync, fdatasync and syncfs calls of the workload */
+	uint64_t sync_calls;
+	double sync_share; /* their time / wall */
+
+	double throttle; /* writeback.throttle_pause_ns / wall */
+
+	/* the log's (or journal's) share of the phase: see LOG_IO_SHARE */
+	double log_io;
+
+	/* xfs: the log buffer size in use (super options), bytes */
+	uint64_t logbsize;
+
+	struct time_budget budget;
+};
+
+/* fill x for phase index i of case c */
+void phase_facts_init(struct phase_facts *x, const struct case_result *c,
+		      unsigned int i);
+
+/* the counter, or 0 */
+uint64_t fact_metric(const struct phase_facts *x, const char *name);
+
+/* the counter exists in this phase (its tracepoint was attached) */
+bool fact_has(const struct phase_facts *x, const char *name);
+
+/* a histogram's sum, count and p50 (0 when absent) */
+double fact_hist_sum(const struct phase_facts *x, const char *name);
+uint64_t fact_hist_count(const struct phase_facts *x, const char *name);
+double fact_hist_p50(const struct phase_facts *x, const char *name);
+
+/* value / wall, capped at 1 */
+double fact_share(const struct phase_facts *x, double ns);
+
+/*
+ * The time budget's share of the causes that make up one kind of bound
+ * (journal_commit + journal_space for BOUND_JOURNAL, on-CPU and runqueue
+ * for BOUND_CPU, ...). 0 without a budget.
+ */
+double budget_bound_share(const struct time_budget *b, enum bound_kind k);
+
+/* one cause's share ("journal_commit"), 0 when absent */
+double budget_cause_share(const struct time_budget *b, const char *cause);
+
+/* the workload's own waits (sleep, wait_child): not any resource's */
+bool budget_cause_is_idle(const char *cause);
+
+/* the kind of bound an off-CPU cause belongs to; BOUND_NR for "other" */
+enum bound_kind budget_cause_bound(const char *cause);
+
+/*
+ * The share of the phase the workload waited for journal commits (ext3/4)
+ * or XFS log forces, one per fsync/fdatasync/syncfs call. 0 unless every
+ * durability call had its own commit or force (COMMITS_PER_SYNC, at least
+ * DURABILITY_MIN_EVENTS of each; for XFS also a force per log write).
+ * Then: the time budget's journal_commit / xfs_log_force share when it was
+ * measured, else the smaller of the calls' share of the phase and the
+ * commits' (ext) or the device's (xfs) busy share.
+ */
+double journal_commit_wait(const struct phase_facts *x);
+double log_force_wait(const struct phase_facts *x);
+
+/* "logbsize=32k" out of a mount option string; 0 when absent */
+uint64_t mount_option_size(const char *opts, const char *key);
+
+/* the option (exactly, as one comma-separated item) is in opts */
+bool mount_option_has(const char *opts, const char *option);
+
+#endif

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Rules on the XFS log and the ext3/ext4 (jbd2) journal. */
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/rules.h"
+#include "analyze/thresholds.h"
+
+#define MiB (1024.0 * 1024.0)
+
+/* the log region's size on the device, bytes (0 when unknown) */
+static uint64_t log_region_bytes(const struct case_result *c)
+{
+	uint64_t sectors = 0;
+	unsigned int i;
+
+	for (i = 0; i < c->target.log.n; i++)
+		sectors += c->target.log.range[i].sectors;
+	return sectors * 512;
+}
+
+/* the size a log or journal of cur bytes should grow to, 0 if it cannot */
+static uint64_t log_grown_size(const struct case_result *c, uint64_t cur,
+			       uint64_t floor, uint64_t max)
+{
+	uint64_t want = cur * XFS_LOG_GROW_FACTOR, cap = max;
+
+	if (c->target.image_size &&
+	    (double)c->target.image_size * XFS_LOG_MAX_FS_SHARE < (double)cap)
+		cap = (uint64_t)((double)c->target.image_size *
+				 XFS_LOG_MAX_FS_SHARE);
+	if (want < floor)
+		want = floor;
+	if (want > cap)
+		want = cap;
+	want = want / (1 << 20) * (1 << 20);
+	return cur && want > cur ? want : 0;
+}
+
+static void evidence_budget(const struct phase_facts *x, struct finding *f,
+			    const char *cause, double threshold)
+{
+	char metric[64];
+	double s = budget_cause_share(&x->budget, cause);
+
+	snprintf(metric, sizeof(metric), "sched.offcpu_ns.%s", cause);
+	finding_evidence(
+		f, metric, s * x->budget.total_ns, s, threshold,
+		"the workload slept %.0f%% of its time in %s (sched time budget)",
+		100 * s, cause);
+}
+
+static void evidence_log_io(const struct phase_facts *x, struct finding *f)
+{
+	char bytes[32];
+
+	analyze_format_bytes((double)x->class_bytes[BLK_IOC_LOG_WRITE], bytes,
+			     sizeof(bytes));
+	finding_evidence(
+		f, "block.io_classes.log_write.busy_ns",
+		(double)x->p->block.ioclass[BLK_IOC_LOG_WRITE].busy_ns,
+		x->log_io, LOG_IO_SHARE,
+		"log writes took %.0f%% of the phase: %llu of its %llu requests, %s, with the device busy %.0f%% (its own busy time %.0f%%)",
+		100 * x->log_io,
+		(unsigned long long)x->class_ios[BLK_IOC_LOG_WRITE],
+		(unsigned long long)x->ios, bytes, 100 * x->busy,
+		100 * x->class_busy[BLK_IOC_LOG_WRITE]);
+}
+
+/* with a per-request device model, what the log buffer size costs */
+static void evidence_model_log_rate(const struct phase_facts *x,
+				    struct finding *f)
+{
+	uint64_t iops = x->c->target.model_wiops;
+	char now[32], max[32];
+
+	if (!iops || x->logbsize >= XFS_LOGBSIZE_MAX)
+		return;
+	analyze_format_bytes((double)x->logbsize * (double)iops, now,
+			     sizeof(now));
+	analyze_format_bytes((double)XFS_LOGBSIZE_MAX * (double)iops, max,
+			     sizeof(max));
+	finding_evidence(
+		f, "target.device_model_stack.limits.wiops", (double)iops, NAN,
+		NAN,
+		"the device model allows %llu writes/s: %s/s of log with %llu KiB buffers, %s/s with 256 KiB",
+		(unsigned long long)iops, now,
+		(unsigned long long)(x->logbsize / 1024), max);
+}
+
+bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
+{
+	uint64_t writes = fact_metric(x, "xfs.log_writes");
+	uint64_t forces = fact_metric(x, "xfs.log_forces");
+	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	double fill = x->logbsize ? payload / (double)x->logbsize : 0;
+	double budget_log = budget_bound_share(&x->budget, BOUND_LOG);
+	char pay[32], lb[32];
+
+	if (x->fs != FS_XFS || x->too_short || !x->block || !writes)
+		return false;
+	/* forces cut the log into writes: the force-bound rule's case */
+	if (forces >= DURABILITY_MIN_EVENTS &&
+	    (double)forces >= LOG_FORCES_PER_WRITE * (double)writes)
+		return false;
+	/* log IO on the device, and (when measured) the workload waiting on it */
+	if (x->log_io < LOG_IO_SHARE ||
+	    (x->budget.present && budget_log < LOG_IO_SHARE))
+		return false;
+
+	f->severity = FINDING_WARNING;
+	finding_title(f, "%s is log-IO bound", x->p->name);
+	if (x->budget.present)
+		finding_evidence(
+			f, "sched.offcpu_ns.xfs_log_*",
+			budget_log * x->budget.total_ns, budget_log,
+			LOG_IO_SHARE,
+			"the workload slept %.0f%% of its time on the XFS log (force and space waits, sched time budget)",
+			100 * budget_log);
+	evidence_log_io(x, f);
+	analyze_format_bytes(payload, pay, sizeof(pay));
+	analyze_format_bytes((double)x->logbsize, lb, sizeof(lb));
+	finding_evidence(
+		f, "xfs.log_write_bytes.p50", payload, fill, LOG_BUFFER_FULL,
+		"%llu log writes (iclogs) with a median payload of %s in %s log buffers (%.0f%% full): they were written because they filled",
+		(unsigned long long)writes, pay, lb, 100 * fill);
+	finding_evidence(
+		f, "xfs.log_forces", (double)forces, NAN, NAN,
+		"%llu log force(s): the writes were not cut short by fsync or sync",
+		(unsigned long long)forces);
+	evidence_model_log_rate(x, f);
+
+	if (x->logbsize < XFS_LOGBSIZE_MAX && fill >= LOG_BUFFER_FULL) {
+		double now = (double)fact_metric(x, "xfs.sysfs_log_bytes");
+		unsigned long long after =
+			now > 0 ?
+				(unsigned long long)(now / XFS_LOGBSIZE_MAX +
+						     1) :
+				(unsigned long long)(writes * x->logbsize /
+							     XFS_LOGBSIZE_MAX +
+						     1);
+
+		finding_advice(
+			f, ADVICE_MOUNT, "logbsize=256k",
+			"mount with -o logbsize=256k: the same log in about %llu writes instead of %llu",
+			after, (unsigned long long)writes);
+	} else if (x->logbsize < XFS_LOGBSIZE_MAX) {
+		finding_advice(
+			f, ADVICE_NONE, NULL,
+			"the log buffers were written %.0f%% full: something other than size pushes them out (the xfs.log_force_* counters say who); a larger logbsize is not indicated",
+			100 * fill);
+	} else {
+		finding_advice(
+			f, ADVICE_MKFS, NULL,
+			"logbsize is already at its largest (256k): a log on a separate, faster device (mkfs.xfs -l logdev=DEV, mount -o logdev=DEV) takes the log writes off this one");
+	}
+	return true;
+}
+
+bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
+{
+	uint64_t writes = fact_metric(x, "xfs.log_writes");
+	uint64_t forces = fact_metric(x, "xfs.log_forces");
+	double wait = log_force_wait(x);
+	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	char pay[32];
+
+	if (x->fs != FS_XFS || x->too_short || wait < COMMIT_WAIT_SHARE)
+		return false;
+	f->severity = FINDING_WARNING;
+	finding_title(f, "%s waits for an XFS log force per fsync", x->p->name);
+	if (x->budget.present)
+		evidence_budget(x, f, "xfs_log_force", COMMIT_WAIT_SHARE);
+	finding_evidence(
+		f, "op.fsync_ns.sum", x->sync_share * x->wall_ns, x->sync_share,
+		COMMIT_WAIT_SHARE,
+		"%.0f%% of the phase was spent in %llu fsync/fdatasync/syncfs calls",
+		100 * x->sync_share, (unsigned long long)x->sync_calls);
+	finding_evidence(
+		f, "xfs.log_forces", (double)forces,
+		writes ? (double)forces / (double)writes : NAN,
+		LOG_FORCES_PER_WRITE,
+		"%llu log forces (%llu asked for by fsync) for %llu log writes: every write was a force",
+		(unsigned long long)forces,
+		(unsigned long long)fact_metric(x, "xfs.log_force_fsync"),
+		(unsigned long long)writes);
+	analyze_format_bytes(payload, pay, sizeof(pay));
+	finding_evidence(
+		f, "xfs.log_write_bytes.p50", payload,
+		x->logbsize ? payload / (double)x->logbsize : NAN,
+		LOG_BUFFER_FULL,
+		"median log write %s of a %llu KiB buffer: a larger logbsize would not carry more per write",
+		pay, (unsigned long long)(x->logbsize / 1024));
+	if (x->block && x->class_ios[BLK_IOC_FLUSH])
+		finding_evidence(
+			f, "block.io_classes.flush.busy_ns",
+			(double)x->p->block.ioclass[BLK_IOC_FLUSH].busy_ns,
+			x->class_busy[BLK_IOC_FLUSH], NAN,
+			"%llu device cache flushes took %.0f%% of the phase",
+			(unsigned long long)x->class_ios[BLK_IOC_FLUSH],
+			100 * x->class_busy[BLK_IOC_FLUSH]);
+	finding_advice(
+		f, ADVICE_WORKLOAD, NULL,
+		"fewer durability points: one fsync per batch of files (or per transaction of the application) instead of per file; a bigger logbsize does not help here");
+	return true;
+}
+
+bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
+{
+	uint64_t sleeps = fact_metric(x, "xfs.log_grant_sleeps");
+	double share =
+		x->budget.present ?
+			budget_cause_share(&x->budget, "xfs_log_space") :
+			fact_share(x,
+				   fact_hist_sum(x, "xfs.log_grant_sleep_ns"));
+	uint64_t cur = log_region_bytes(x->c), grown;
+	char opt[64];
+
+	if (x->fs != FS_XFS || x->too_short || share < LOG_SPACE_SHARE)
+		return false;
+	f->severity = FINDING_WARNING;
+	finding_title(f, "%s waits for XFS log space", x->p->name);
+	if (x->budget.present)
+		evidence_budget(x, f, "xfs_log_space", LOG_SPACE_SHARE);
+	else
+		finding_evidence(
+			f, "xfs.log_grant_sleep_ns.sum",
+			fact_hist_sum(x, "xfs.log_grant_sleep_ns"), share,
+			LOG_SPACE_SHARE,
+			"%llu transactions slept %.2f s waiting for log space, %.0f%% of the phase (all tasks: the workload's own share needs the sched time budget)",
+			(unsigned long long)sleeps,
+			fact_hist_sum(x, "xfs.log_grant_sleep_ns") / 1e9,
+			100 * share);
+	finding_evidence(
+		f, "xfs.cil_waits", (double)fact_metric(x, "xfs.cil_waits"),
+		NAN, NAN,
+		"%llu commits throttled at the CIL's hard limit; xfsaild found %llu items pinned",
+		(unsigned long long)fact_metric(x, "xfs.cil_waits"),
+		(unsigned long long)fact_metric(x, "xfs.ail_pinned"));
+	if (cur)
+		finding_evidence(f, "target.log.ranges", (double)cur, NAN, NAN,
+				 "the log is %.0f MiB", (double)cur / MiB);
+	grown = log_grown_size(x->c, cur, 64ULL << 20, XFS_LOG_MAX_BYTES);
+	if (grown) {
+		snprintf(opt, sizeof(opt), "-l size=%llum",
+			 (unsigned long long)(grown >> 20));
+		finding_advice(
+			f, ADVICE_MKFS, opt,
+			"make the filesystem with a larger log (mkfs.xfs %s) so that the tail is pushed less often; more allocation groups (-d agcount=) spread concurrent transactions",
+			opt);
+	} else {
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"the log cannot grow much on this filesystem: fewer concurrent metadata-heavy operations, or more allocation groups (mkfs.xfs -d agcount=)");
+	}
+	return true;
+}
+
+/* the advice for a commit-bound phase, by what the commits waited for */
+static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
+{
+	const struct case_result *c = x->c;
+	double commit_ns = fact_hist_sum(x, "jbd2.commit_ns");
+	double flushing_ns = fact_hist_sum(x, "jbd2.flushing_ns");
+	uint64_t commits = fact_metric(x, "jbd2.commits");
+	bool fc_kernel = fact_has(x, "ext4.fc_commits");
+	bool fc_used = fact_metric(x, "ext4.fc_commits") ||
+		       fact_metric(x, "ext4.fc_fallbacks") ||
+		       strstr(c->target.mkfs_cmd, "fast_commit");
+
+	if (commits &&
+	    (double)fact_metric(x, "jbd2.commits_sync") >=
+		    COMMITS_PER_SYNC * (double)commits &&
+	    (mount_option_has(c->target.mount_opts, "sync") ||
+	     mount_option_has(c->target.mount_opts, "dirsync"))) {
+		finding_advice(
+			f, ADVICE_MOUNT, NULL,
+			"mount without sync/dirsync: they make every directory operation commit on its own");
+	} else if (commit_ns > 0 &&
+		   flushing_ns >= JOURNAL_ORDERED_SHARE * commit_ns) {
+		finding_advice(
+			f, ADVICE_MOUNT, "data=writeback",
+			"commits wait for ordered data: data=writeback lets them go without it (after a crash, recently written files may show stale data)");
+	} else if (fc_kernel && !fc_used && !strcmp(c->target.fstype, "ext4")) {
+		finding_advice(
+			f, ADVICE_MKFS, "-O fast_commit",
+			"make the filesystem with fast commits (mkfs.ext4 -O fast_commit, or tune2fs -O fast_commit): an fsync then logs only the inode's changes instead of a full jbd2 commit");
+	} else {
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"fewer durability points: one fsync per batch of files instead of per file (commit= only spaces the journal's own commits, not those fsync forces)");
+	}
+}
+
+bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
+{
+	double wait = journal_commit_wait(x);
+	uint64_t commits = fact_metric(x, "jbd2.commits");
+	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
+	double commit_share = fact_share(x, fact_hist_sum(x, "jbd2.commit_ns"));
+
+	if (x->fs != FS_EXT || x->too_short || wait < COMMIT_WAIT_SHARE)
+		return false;
+	f->severity = FINDING_WARNING;
+	finding_title(f, "%s is journal-commit bound", x->p->name);
+	if (x->budget.present)
+		evidence_budget(x, f, "journal_commit", COMMIT_WAIT_SHARE);
+	finding_evidence(
+		f, "op.fsync_ns.sum", x->sync_share * x->wall_ns, x->sync_share,
+		COMMIT_WAIT_SHARE,
+		"%.0f%% of the phase was spent in %llu fsync/fdatasync/syncfs calls",
+		100 * x->sync_share, (unsigned long long)x->sync_calls);
+	finding_evidence(
+		f, "jbd2.commits", (double)commits,
+		x->sync_calls ? (double)commits / (double)x->sync_calls : NAN,
+		COMMITS_PER_SYNC,
+		"%llu jbd2 commits for those calls, running %.0f%% of the phase (jbd2.commit_ns)",
+		(unsigned long long)commits, 100 * commit_share);
+	if (commits)
+		finding_evidence(
+			f, "jbd2.blocks_logged", logged,
+			logged / (double)commits, JOURNAL_SMALL_COMMIT_BLOCKS,
+			"%.1f journal blocks per commit%s",
+			logged / (double)commits,
+			logged / (double)commits <=
+					JOURNAL_SMALL_COMMIT_BLOCKS ?
+				": small commits, their fixed cost (commit block, cache flush) dominates" :
+				"");
+	if (x->block && x->class_ios[BLK_IOC_FLUSH])
+		finding_evidence(
+			f, "block.io_classes.flush.busy_ns",
+			(double)x->p->block.ioclass[BLK_IOC_FLUSH].busy_ns,
+			x->class_busy[BLK_IOC_FLUSH], NAN,
+			"%llu device cache flushes took %.0f%% of the phase",
+			(unsigned long long)x->class_ios[BLK_IOC_FLUSH],
+			100 * x->class_busy[BLK_IOC_FLUSH]);
+	jbd2_commit_advice(x, f);
+	return true;
+}
+
+bool rule_jbd2_journal_full(const struct phase_facts *x, struct finding *f)
+{
+	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
+	double written =
+		(double)fact_metric(x, "jbd2.checkpoint_written_blocks");
+	uint64_t cur = log_region_bytes(x->c), grown;
+	double share = budget_cause_share(&x->budget, "journal_space");
+	char opt[64];
+
+	if (x->fs != FS_EXT || x->too_short)
+		return false;
+	if (x->budget.present) {
+		if (share < LOG_SPACE_SHARE)
+			return false;
+		f->severity = FINDING_WARNING;
+		evidence_budget(x, f, "journal_space", LOG_SPACE_SHARE);
+	} else {
+		if (written < JOURNAL_CHECKPOINT_MIN_BLOCKS || logged <= 0 ||
+		    written < JOURNAL_CHECKPOINT_SHARE * logged)
+			return false;
+		/* the time it cost needs the budget: say so, do not guess */
+		f->severity = FINDING_INFO;
+		finding_evidence(
+			f, "sched.offcpu_ns.journal_space", NAN, NAN,
+			LOG_SPACE_SHARE,
+			"time the workload waited for journal space: not measured (no sched time budget in this run)");
+	}
+	finding_title(f,
+		      "%s filled the journal: checkpoints wrote metadata back",
+		      x->p->name);
+	finding_evidence(
+		f, "jbd2.checkpoint_written_blocks", written,
+		logged > 0 ? written / logged : NAN, JOURNAL_CHECKPOINT_SHARE,
+		"checkpoints had to write %.0f blocks for %.0f logged (%.0f%%)",
+		written, logged, logged > 0 ? 100 * written / logged : 0);
+	if (cur)
+		finding_evidence(f, "target.log.ranges", (double)cur, NAN, NAN,
+				 "the journal is %.0f MiB", (double)cur / MiB);
+	grown = log_grown_size(x->c, cur, 64ULL << 20, 1024ULL << 20);
+	if (grown) {
+		snprintf(opt, sizeof(opt), "-J size=%llu",
+			 (unsigned long long)(grown >> 20));
+		finding_advice(
+			f, ADVICE_MKFS, opt,
+			"make the filesystem with a larger journal (mkfs.ext4 %s, in MiB)",
+			opt);
+	}
+	return true;
+}

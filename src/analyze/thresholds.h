@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every threshold the analyze stage compares with, in one place, with the
+ * reason for its value. A share is a fraction of the phase's wall time
+ * (or of its thread time when the sched time budget is there) unless the
+ * comment says otherwise. docs/rules.md lists them per rule.
+ */
+#ifndef FSPROF_ANALYZE_THRESHOLDS_H
+#define FSPROF_ANALYZE_THRESHOLDS_H
+
+/*
+ * Phases shorter than this get no warning: the slow-device model's
+ * throttle works in 100 ms slices, the jbd2 run statistics in 4 ms
+ * jiffies, and a phase of a few requests has shares that swing from 0 to 1
+ * with one request. The verdict is still given, marked as unreliable.
+ */
+#define RULE_MIN_WALL_NS 100000000ULL
+
+/* the report's "too short to trust" flag (bonnie++ prints +++++ below it) */
+#define SHORT_PHASE_NS 500000000ULL
+
+/*
+ * Bound verdicts. A resource that takes more than half of the phase's time
+ * is what bounds it: removing everything else could at most halve the
+ * phase, removing it could more than halve it.
+ */
+#define BOUND_MAJORITY 0.5
+/* above this, one resource bounds the phase whatever the others do */
+#define BOUND_DOMINANT 0.8
+/*
+ * Between the two, CPU and device time overlap (readahead, writeback while
+ * the writer copies): the larger one bounds the phase only when it is at
+ * least this many times the other, else the verdict is "mixed".
+ */
+#define BOUND_LEAD 1.5
+
+/* device-bound finding: busy at least this share of the phase */
+#define DEVICE_BOUND_BUSY 0.8
+/*
+ * qd below this with requests no larger than DEVICE_SMALL_REQUEST_BYTES:
+ * the device serves one small request at a time, so its busy time is
+ * mostly per-request latency, not bandwidth.
+ */
+#define DEVICE_SERIAL_QD 1.5
+#define DEVICE_SMALL_REQUEST_BYTES (64 * 1024)
+
+/*
+ * CPU bound: %CP of at least 80 (bonnie++'s own rule of thumb for "the
+ * test measured the CPU") while the device was busy less than 20% of the
+ * phase, so the device cannot be what the phase waited for.
+ */
+#define CPU_BOUND_SHARE 0.8
+#define DEVICE_IDLE_BUSY 0.2
+
+/*
+ * Cache bound: the device moved less than a tenth of the bytes the
+ * workload read or wrote and was busy less than a tenth of the phase: the
+ * page cache served or absorbed the phase.
+ */
+#define CACHE_DEVICE_BYTES_SHARE 0.1
+#define CACHE_IDLE_BUSY 0.1
+
+/*
+ * Log or journal IO bound: log writes take at least half of the phase.
+ * Their share is the log class's own busy time, or - on a device that
+ * costs the same per request, such as the hdd model or any seek-bound
+ * disk - the device's busy time times the log's share of the requests,
+ * whichever is larger.
+ */
+#define LOG_IO_SHARE 0.5
+
+/*
+ * An iclog written at least half full was written because it filled,
+ * not because something forced it out: a bigger buffer carries more per
+ * write, and each write costs one request. Below it, forces (fsync,
+ * sync) decide the write size and logbsize does not matter.
+ */
+#define LOG_BUFFER_FULL 0.5
+
+/* the largest XFS log buffer (logbsize=256k; Documentation/admin-guide/xfs.rst) */
+#define XFS_LOGBSIZE_MAX (256 * 1024)
+/* its default for a v2 log without a log stripe unit */
+#define XFS_LOGBSIZE_DEFAULT (32 * 1024)
+
+/*
+ * Force bound: at least one log force per two log writes means forces, not
+ * full buffers, cut the log into writes.
+ */
+#define LOG_FORCES_PER_WRITE 0.5
+
+/*
+ * A mechanism that needs one commit or force per durability call needs at
+ * least this many of them to be a pattern rather than the phase's final
+ * sync.
+ */
+#define DURABILITY_MIN_EVENTS 10
+
+/*
+ * Commit (or force) bound: the workload spent at least half the phase in
+ * fsync/fdatasync/syncfs, at least one commit ran per two of those calls,
+ * and a commit was running at least half the phase.
+ */
+#define COMMIT_WAIT_SHARE 0.5
+#define COMMITS_PER_SYNC 0.5
+
+/*
+ * A commit carrying at most 16 journal blocks (64 KiB with 4 KiB blocks)
+ * is small: its fixed cost (descriptor, commit block, cache flush) is
+ * most of it.
+ */
+#define JOURNAL_SMALL_COMMIT_BLOCKS 16
+
+/*
+ * Ordered-data flush: when writing the ordered data takes at least half of
+ * the commit time (jbd2.flushing_ns against jbd2.commit_ns), commits wait
+ * for data, not for the journal (data=ordered).
+ */
+#define JOURNAL_ORDERED_SHARE 0.5
+
+/*
+ * Journal full: the checkpoint had to write at least a tenth of what was
+ * logged (and at least JOURNAL_CHECKPOINT_MIN_BLOCKS): transactions waited
+ * for journal space.
+ */
+#define JOURNAL_CHECKPOINT_SHARE 0.1
+#define JOURNAL_CHECKPOINT_MIN_BLOCKS 1000
+
+/*
+ * Log space: transactions slept at least a fifth of the phase waiting for
+ * log space (grant head): a fifth of the time is a fifth of throughput.
+ */
+#define LOG_SPACE_SHARE 0.2
+
+/* larger log advice: at least 4x the current, at most mkfs.xfs's 2038 MiB */
+#define XFS_LOG_GROW_FACTOR 4
+#define XFS_LOG_MAX_BYTES (2038ULL << 20)
+/* ... and at most this fraction of the filesystem */
+#define XFS_LOG_MAX_FS_SHARE 0.25
+
+/*
+ * Delayed allocation off or defeated: one block allocation per two
+ * write(2) calls or more, over at least 1000 writes, with allocations of
+ * at most 16 blocks (64 KiB): every small write allocated on its own.
+ */
+#define DELALLOC_ALLOCS_PER_WRITE 0.5
+#define DELALLOC_MIN_WRITES 1000
+#define DELALLOC_SMALL_ALLOC_BLOCKS 16
+/*
+ * Defeated: delalloc flushed each file in at least 4 pieces of at most 16
+ * blocks on average: something (fsync, sync, memory pressure) wrote the
+ * files before they were complete.
+ */
+#define DELALLOC_EXTENTS_PER_FILE 4
+
+/*
+ * mballoc scanning: at least 100 regular allocations, scanning at least 8
+ * groups each (mb_optimize_scan's own reason to exist: linear scans of
+ * fragmented groups), or a quarter of them finishing in the late criteria
+ * passes (goal_len_slow, any_free) that accept any free extent.
+ */
+#define MBALLOC_MIN_ALLOCS 100
+#define MBALLOC_GROUPS_PER_ALLOC 8.0
+#define MBALLOC_LATE_CR_SHARE 0.25
+
+/*
+ * Dirty throttling: writers slept in balance_dirty_pages() at least a
+ * fifth of the phase (warning); the verdict says "throttle" from
+ * BOUND_MAJORITY.
+ */
+#define THROTTLE_SHARE 0.2
+
+/*
+ * Free-space flush: the workload waited in writeback it did not ask for
+ * (time budget's writeback_wait) at least this share of the phase.
+ */
+#define SPACE_FLUSH_WAIT_SHARE 0.3
+
+/* lock contention (time budget only): a fifth of the phase asleep on locks */
+#define LOCK_SHARE 0.2
+
+/*
+ * Spill-over: device time between phases of at least a tenth of all the
+ * case's device time, and at least 250 ms (2.5 throttle slices): below
+ * that, gaps between phases are noise.
+ */
+#define SPILL_SHARE 0.1
+#define SPILL_MIN_NS 250000000ULL
+
+/*
+ * Throttle not held: device IOPS more than 15% over the model's limit (the
+ * throttle's 100 ms slices let a burst through at the start of a slice).
+ */
+#define THROTTLE_NOT_HELD_FACTOR 1.15
+
+/*
+ * Cross-target: without repeats, targets differ when the slower phase
+ * takes more than 20% longer (run-to-run noise of a single run on this
+ * class of machine is about 5-15%); with repeats, when their 95%
+ * confidence intervals do not overlap. Phases shorter than SHORT_PHASE_NS
+ * on every target are not compared.
+ */
+#define COMPARE_MIN_DIFF 0.2
+
+/*
+ * --verify: the advice is confirmed when the 95% confidence interval of
+ * the speed-up lies above 1 and the speed-up is at least 10% (a knob is
+ * worth a finding only if it moves the phase by more than the noise of a
+ * single run); not confirmed when the whole interval lies below 1.1.
+ */
+#define VERIFY_MIN_SPEEDUP 1.1
+#define VERIFY_DEFAULT_REPEATS 3
+
+#endif

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The first screen of the text report: per phase, the bound verdict and
+ * the findings (evidence, mechanism, advice, verification), then the
+ * cross-target findings. The metric tables follow it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/findings.h"
+
+#define WRAP_WIDTH 100
+#define PHASE_COL 10 /* width of the phase name column */
+#define TEXT_INDENT (2 + PHASE_COL + 1)
+#define DETAIL_INDENT (TEXT_INDENT + 4)
+
+/* text wrapped at word boundaries, every line indented by indent */
+static void print_wrapped(FILE *out, unsigned int indent, const char *lead,
+			  const char *text)
+{
+	unsigned int col = indent, lead_len = (unsigned int)strlen(lead);
+	const char *p = text;
+
+	fprintf(out, "%*s%s", (int)indent, "", lead);
+	col += lead_len;
+	while (*p) {
+		size_t word = strcspn(p, " ");
+
+		if (col + word > WRAP_WIDTH && col > indent + lead_len) {
+			fprintf(out, "\n%*s", (int)(indent + lead_len), "");
+			col = indent + lead_len;
+		}
+		fprintf(out, "%.*s", (int)word, p);
+		col += (unsigned int)word;
+		p += word;
+		while (*p == ' ') {
+			p++;
+			if (*p && col + 1 <= WRAP_WIDTH) {
+				fputc(' ', out);
+				col++;
+			}
+		}
+	}
+	fputc('\n', out);
+}
+
+static void report_verification(const struct verification *v, FILE *out)
+{
+	char line[1024];
+
+	if (!v->done)
+		return;
+	if (v->ratio > 0)
+		snprintf(
+			line, sizeof(line),
+			"%s %.3f s -> %.3f s with %s: %.2fx (95%% CI %.2fx-%.2fx, %u+%u runs interleaved): %s%s%s",
+			v->phase, v->before_s, v->after_s, v->applied, v->ratio,
+			v->ci_lo, v->ci_hi, v->n_before, v->n_after, v->verdict,
+			v->note[0] ? "; " : "", v->note);
+	else
+		snprintf(line, sizeof(line), "%s with %s: %s%s%s", v->phase,
+			 v->applied, v->verdict, v->note[0] ? ": " : "",
+			 v->note);
+	print_wrapped(out, DETAIL_INDENT, "verified: ", line);
+}
+
+static void report_finding(const struct finding *f, unsigned int seen,
+			   unsigned int repeats, FILE *out)
+{
+	static const char *const tags[] = { "ok", "info", "WARNING" };
+	char head[256];
+	unsigned int i;
+
+	char tag[16];
+
+	snprintf(tag, sizeof(tag), "%-8s", tags[f->severity]);
+	snprintf(head, sizeof(head), "%s: %s", f->rule, f->title);
+	if (repeats > 1) {
+		size_t n = strlen(head);
+
+		snprintf(head + n, sizeof(head) - n, " (in %u of %u repeats)",
+			 seen, repeats);
+	}
+	print_wrapped(out, TEXT_INDENT, tag, head);
+	for (i = 0; i < f->n_evidence; i++)
+		print_wrapped(out, DETAIL_INDENT, "- ", f->ev[i].text);
+	if (f->severity == FINDING_WARNING)
+		print_wrapped(out, DETAIL_INDENT, "why: ", f->mechanism);
+	/* an info's workload advice is in the JSON; a knob is worth a line */
+	if (f->advice.text[0] &&
+	    (f->severity == FINDING_WARNING || f->advice.option[0])) {
+		char advice[640];
+
+		if (f->advice.option[0])
+			snprintf(advice, sizeof(advice), "%s [%s: %s]",
+				 f->advice.text,
+				 advice_kind_name(f->advice.kind),
+				 f->advice.option);
+		else
+			snprintf(advice, sizeof(advice), "%s", f->advice.text);
+		print_wrapped(out, DETAIL_INDENT, "advice: ", advice);
+	}
+	report_verification(&f->verified, out);
+}
+
+static bool same_group(const struct case_result *a, const struct case_result *b)
+{
+	return !strcmp(a->target_label, b->target_label) &&
+	       !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->params, b->params);
+}
+
+/* in how many complete cases of c's group phase ph has rule */
+static unsigned int rule_seen(const struct run_result *run,
+			      const struct case_result *c, unsigned int ph,
+			      const char *rule, unsigned int *repeats)
+{
+	unsigned int i, seen = 0;
+
+	*repeats = 0;
+	for (i = 0; i < run->n_cases; i++) {
+		const struct case_result *o = &run->cases[i];
+
+		if (!o->complete || !same_group(o, c) || ph >= o->n_phases)
+			continue;
+		(*repeats)++;
+		if (finding_list_find(&o->phases[ph].findings, rule))
+			seen++;
+	}
+	return seen;
+}
+
+/* a finding beyond what the verdict says */
+static bool has_notable(const struct finding_list *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].severity != FINDING_OK)
+			return true;
+	return false;
+}
+
+static void report_case_findings(const struct run_result *run,
+				 const struct case_result *c, FILE *out)
+{
+	unsigned int ph, i, seen, repeats;
+	char verdict[400], name[40];
+
+	fprintf(out, "%s on %s", c->workload, c->target_label);
+	if (strcmp(c->target.device_model, "none") && c->target.device_model[0])
+		fprintf(out, ", device model %s", c->target.model_name);
+	fputc('\n', out);
+	for (ph = 0; ph < c->n_phases; ph++) {
+		const struct phase_result *p = &c->phases[ph];
+
+		snprintf(verdict, sizeof(verdict), "%s%s",
+			 has_notable(&p->findings) ? "" : "nothing unusual; ",
+			 p->verdict.done ? p->verdict.text : "not analysed");
+		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, p->name);
+		print_wrapped(out, 2, name, verdict);
+		for (i = 0; i < p->findings.n; i++) {
+			/* an ok finding says what the verdict says: JSON only */
+			if (p->findings.v[i].severity == FINDING_OK)
+				continue;
+			seen = rule_seen(run, c, ph, p->findings.v[i].rule,
+					 &repeats);
+			report_finding(&p->findings.v[i], seen, repeats, out);
+		}
+	}
+}
+
+static void report_comparisons(const struct run_result *run, FILE *out)
+{
+	const struct comparison_list *l = &run->comparisons;
+	char line[COMPARISON_MAX_TARGETS * 180], name[40];
+	bool header = false;
+	unsigned int i, t, j;
+
+	for (i = 0; i < l->n; i++) {
+		const struct comparison *cmp = &l->v[i];
+
+		if (!cmp->findings.n)
+			continue;
+		if (!header)
+			fprintf(out,
+				"\ntargets compared (same workload and parameters)\n");
+		header = true;
+		snprintf(line, sizeof(line), "%s:", cmp->workload);
+		for (t = 0; t < cmp->n_targets; t++) {
+			size_t n = strlen(line);
+
+			snprintf(line + n, sizeof(line) - n, "%s %s %.3f s",
+				 t ? "," : "", cmp->targets[t].label,
+				 cmp->targets[t].wall_s);
+		}
+		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, cmp->phase);
+		print_wrapped(out, 2, name, line);
+		for (j = 0; j < cmp->findings.n; j++)
+			report_finding(&cmp->findings.v[j], 1, 1, out);
+	}
+}
+
+void report_findings(const struct run_result *run, FILE *out)
+{
+	unsigned int i, j;
+	bool any = false;
+
+	for (i = 0; i < run->n_cases; i++) {
+		const struct case_result *c = &run->cases[i];
+
+		if (!c->complete && !c->n_phases)
+			continue;
+		/* one block per target, workload and parameters */
+		for (j = 0; j < i; j++)
+			if ((run->cases[j].complete ||
+			     run->cases[j].n_phases) &&
+			    same_group(&run->cases[j], c))
+				break;
+		if (j < i)
+			continue;
+		if (!any)
+			fprintf(out,
+				"why: the bound verdict of each phase, then what fsprof found (details and every metric below, and in the JSON)\n\n");
+		else
+			fputc('\n', out);
+		any = true;
+		report_case_findings(run, c, out);
+	}
+	report_comparisons(run, out);
+	if (any)
+		fprintf(out, "\n");
+}

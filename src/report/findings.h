@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The findings block of the text report: verdicts and findings first. */
+#ifndef FSPROF_REPORT_FINDINGS_H
+#define FSPROF_REPORT_FINDINGS_H
+
+#include <stdio.h>
+
+#include "results/results.h"
+
+/*
+ * Per target and workload, each phase's bound verdict and its findings
+ * (warnings with evidence, mechanism, advice and verification; info with
+ * evidence), then the cross-target findings. Prints nothing for a run the
+ * analyze stage has not seen.
+ */
+void report_findings(const struct run_result *run, FILE *out);
+
+#endif

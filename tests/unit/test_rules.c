@@ -1,0 +1,895 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The analyze stage's rules and verdicts (src/analyze/) on constructed
+ * results: each rule fires on its mechanism, stays quiet on a healthy
+ * phase, and its thresholds hold at their edges; the time budget, when
+ * present, decides over device and CPU shares.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analyze/analyze.h"
+#include "analyze/thresholds.h"
+#include "analyze_fixture.h"
+
+struct fx {
+	struct run_result run;
+	struct case_result *c;
+};
+
+static int fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+
+	*state = f;
+	return f ? 0 : -1;
+}
+
+/* start again with an empty run (run_result_free leaves its capacity) */
+static void fx_reset(struct fx *f)
+{
+	run_result_free(&f->run);
+	memset(&f->run, 0, sizeof(f->run));
+	f->c = NULL;
+}
+
+static int fx_teardown(void **state)
+{
+	struct fx *f = *state;
+
+	run_result_free(&f->run);
+	free(f);
+	return 0;
+}
+
+/* analyse and return the finding of rule in phase ph, or NULL */
+static const struct finding *fired(struct fx *f, unsigned int ph,
+				   const char *rule)
+{
+	assert_int_equal(analyze_run(&f->run), 0);
+	return finding_list_find(&f->c->phases[ph].findings, rule);
+}
+
+static unsigned int warnings(const struct phase_result *p)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < p->findings.n; i++)
+		n += p->findings.v[i].severity == FINDING_WARNING;
+	return n;
+}
+
+static bool evidence_says(const struct finding *f, const char *text)
+{
+	unsigned int i;
+
+	for (i = 0; i < f->n_evidence; i++)
+		if (strstr(f->ev[i].text, text))
+			return true;
+	return false;
+}
+
+/* an XFS rm-sync as measured under the hdd model: 237 full 32k iclogs */
+static struct phase_result *xfs_rm_sync(struct fx *f, double log_busy)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts),
+		 "rw,inode64,logbufs=8,logbsize=32k,noquota");
+	f->c->target.model_wiops = 150;
+	p = fx_phase(f->c, "rm-sync", 2.0);
+	fx_busy(p, 0.97, 7);
+	/* many small data requests keep the by-request share below log_busy */
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_XFS_LOG, 237, 7744000, log_busy);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 2000, 8192000, 0.1);
+	metric_add(&p->metrics, "xfs.log_writes", 237);
+	metric_add(&p->metrics, "xfs.log_forces", 2);
+	metric_add(&p->metrics, "xfs.sysfs_log_bytes", 7744000);
+	fx_hist(&p->metrics, "xfs.log_write_bytes", 237, 30711);
+	fx_hist(&p->metrics, "op.sync_ns", 1, 2000000000);
+	return p;
+}
+
+static void xfs_log_io_bound_fires_with_logbsize_advice(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	xfs_rm_sync(f, 0.88);
+	fi = fired(f, 0, "xfs-log-io-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_int_equal(fi->advice.kind, ADVICE_MOUNT);
+	assert_string_equal(fi->advice.option, "logbsize=256k");
+	assert_true(evidence_says(fi, "94% full"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+static void xfs_log_io_bound_threshold_edges(void **state)
+{
+	struct fx *f = *state;
+
+	/* by requests: 0.97 * 237 / 2237 = 0.10; the class's own busy decides */
+	xfs_rm_sync(f, LOG_IO_SHARE - 0.01);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+	f->c->phases[0].block.ioclass[BLK_IOC_LOG_WRITE].busy_ns =
+		(uint64_t)(LOG_IO_SHARE * 2.0 * NS) + 1;
+	assert_non_null(fired(f, 0, "xfs-log-io-bound"));
+}
+
+static void
+xfs_log_io_bound_counts_requests_on_a_per_request_device(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = xfs_rm_sync(f, 0.3);
+
+	/* few other requests: log writes are 95% of the requests */
+	p->block.n_io = 1;
+	p->block.cls[BLK_OPC_WRITE].ios = 237;
+	fx_io(p, BLK_IOC_META_WRITE, BLK_ISS_XFS_AIL, 12, 49152, 0.05);
+	assert_non_null(fired(f, 0, "xfs-log-io-bound"));
+}
+
+static void xfs_log_io_bound_at_largest_logbsize_has_no_knob(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = xfs_rm_sync(f, 0.6);
+	const struct finding *fi;
+
+	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts),
+		 "rw,logbsize=256k");
+	metric_set_free(&p->metrics);
+	metric_add(&p->metrics, "xfs.log_writes", 34);
+	metric_add(&p->metrics, "xfs.log_forces", 1);
+	fx_hist(&p->metrics, "xfs.log_write_bytes", 34, 245000);
+	fi = fired(f, 0, "xfs-log-io-bound");
+	assert_non_null(fi);
+	assert_string_equal(fi->advice.option, "");
+	assert_non_null(strstr(fi->advice.text, "already at its largest"));
+}
+
+static void xfs_log_io_bound_not_when_forces_cut_the_writes(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = xfs_rm_sync(f, 0.88);
+
+	metric_add(&p->metrics, "xfs.log_forces", 200);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+}
+
+static void xfs_log_io_bound_follows_the_budget_when_present(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = xfs_rm_sync(f, 0.88);
+
+	/* the device was writing the log, but the workload waited elsewhere */
+	fx_budget(p, 0.5, "xfs_log_force", 0.1, "read_io", 0.3);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+	assert_true(f->c->phases[0].verdict.budget);
+	metric_set_free(&p->metrics);
+	metric_add(&p->metrics, "xfs.log_writes", 237);
+	metric_add(&p->metrics, "xfs.log_forces", 2);
+	fx_hist(&p->metrics, "xfs.log_write_bytes", 237, 30711);
+	fx_budget(p, 0.01, "xfs_log_force", 0.95, NULL, 0);
+	assert_non_null(fired(f, 0, "xfs-log-io-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+/* an fsync loop: one log force, one iclog write and one flush per fsync */
+static struct phase_result *fsync_loop(struct fx *f, const char *fstype,
+				       uint64_t fsyncs)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, fstype, fstype, 1);
+	p = fx_phase(f->c, "cycles", 16.0);
+	snprintf(p->sync, sizeof(p->sync), "fsync");
+	fx_busy(p, 0.99, 1.0);
+	fx_fsyncs(p, fsyncs, 0.99);
+	if (!strcmp(fstype, "xfs")) {
+		fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_WORKLOAD, fsyncs,
+		      fsyncs * 4096, 0.25);
+		fx_io(p, BLK_IOC_FLUSH, BLK_ISS_WORKLOAD, 2 * fsyncs, 0, 0.5);
+		metric_add(&p->metrics, "xfs.log_writes", fsyncs);
+		metric_add(&p->metrics, "xfs.log_forces", fsyncs);
+		metric_add(&p->metrics, "xfs.log_force_fsync", fsyncs);
+		fx_hist(&p->metrics, "xfs.log_write_bytes", fsyncs, 896);
+	} else {
+		fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_JBD2, fsyncs,
+		      fsyncs * 26000, 0.15);
+		fx_io(p, BLK_IOC_FLUSH, BLK_ISS_JBD2, 2 * fsyncs, 0, 0.77);
+		metric_add(&p->metrics, "jbd2.commits", fsyncs);
+		metric_add(&p->metrics, "jbd2.blocks_logged", fsyncs * 6);
+		fx_hist(&p->metrics, "jbd2.commit_ns", fsyncs,
+			(uint64_t)(0.93 * 16 * NS / (double)fsyncs));
+	}
+	return p;
+}
+
+static void xfs_log_force_bound_fires_on_an_fsync_loop(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	fsync_loop(f, "xfs", 600);
+	fi = fired(f, 0, "xfs-log-force-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+	assert_null(fired(f, 0, "device-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+static void xfs_log_force_bound_needs_a_force_per_call(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p =
+		fsync_loop(f, "xfs", DURABILITY_MIN_EVENTS - 1);
+
+	assert_null(fired(f, 0, "xfs-log-force-bound"));
+	/* one syncfs waiting on the whole log is not this pattern, budget or not */
+	metric_set_free(&p->metrics);
+	fx_fsyncs(p, 1, 0.8);
+	metric_add(&p->metrics, "xfs.log_writes", 193);
+	metric_add(&p->metrics, "xfs.log_forces", 1);
+	fx_budget(p, 0.18, "xfs_log_force", 0.76, NULL, 0);
+	assert_null(fired(f, 0, "xfs-log-force-bound"));
+}
+
+static void
+jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	metric_add(&p->metrics, "ext4.fc_commits", 0);
+	metric_add(&p->metrics, "ext4.fc_fallbacks", 0);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_int_equal(fi->advice.kind, ADVICE_MKFS);
+	assert_string_equal(fi->advice.option, "-O fast_commit");
+	assert_true(evidence_says(fi, "small commits"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_JOURNAL);
+}
+
+static void jbd2_commit_bound_does_not_assume_fast_commit(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	/* no ext4.fc_commits: the kernel has no fast-commit tracepoint */
+	fsync_loop(f, "ext4", 600);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+}
+
+static void
+jbd2_commit_bound_advises_data_writeback_for_ordered_waits(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	fx_hist(&p->metrics, "jbd2.flushing_ns", 600,
+		(uint64_t)(0.8 * 0.93 * 16 * NS / 600));
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_string_equal(fi->advice.option, "data=writeback");
+}
+
+static void jbd2_commit_bound_needs_a_commit_per_fsync(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+
+	/* 600 fsyncs, 200 commits: most fsyncs shared a commit */
+	metric_set_free(&p->metrics);
+	fx_fsyncs(p, 600, 0.99);
+	metric_add(&p->metrics, "jbd2.commits", 200);
+	fx_hist(&p->metrics, "jbd2.commit_ns", 200, (uint64_t)(0.08 * NS));
+	assert_null(fired(f, 0, "jbd2-commit-bound"));
+}
+
+static void jbd2_journal_full_says_not_measured_without_budget(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	f->c->target.log.n = 1;
+	f->c->target.log.range[0].sectors = (16 << 20) / 512;
+	p = fx_phase(f->c, "extract", 20);
+	metric_add(&p->metrics, "jbd2.blocks_logged", 6000);
+	metric_add(&p->metrics, "jbd2.checkpoint_written_blocks", 2500);
+	fi = fired(f, 0, "jbd2-journal-full");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_true(evidence_says(fi, "not measured"));
+	assert_string_equal(fi->advice.option, "-J size=64");
+	/* with the budget saying it waited, a warning */
+	fx_budget(p, 0.1, "journal_space", 0.4, NULL, 0);
+	fi = fired(f, 0, "jbd2-journal-full");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+}
+
+/* files1m create: 4 KiB writes into 1 MiB files */
+static struct phase_result *ext4_create(struct fx *f, const char *opts,
+					uint64_t allocs, uint64_t blocks_each)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts), "%s",
+		 opts);
+	p = fx_phase(f->c, "create", 10);
+	fx_cpu(p, 0.55);
+	fx_busy(p, 0.49, 20);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 2000, 2097152000, 0.4);
+	p->work.bytes = 2097152000;
+	p->work.files = 2000;
+	fx_hist(&p->metrics, "op.write_ns", 512000, 10000);
+	metric_add(&p->metrics, "ext4.alloc_requests", allocs);
+	metric_add(&p->metrics, "ext4.da_reserves", 0);
+	fx_hist(&p->metrics, "ext4.alloc_extent_blocks", allocs, blocks_each);
+	return p;
+}
+
+static void
+delalloc_off_fires_with_nodelalloc_and_small_allocations(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	ext4_create(f, "rw,nodelalloc", 512012, 1);
+	fi = fired(f, 0, "ext4-delalloc-off");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_MOUNT);
+	assert_string_equal(fi->advice.option, "delalloc");
+}
+
+static void delalloc_off_quiet_with_delalloc_or_large_writes(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	/* O_DIRECT allocates per write with delalloc on: not this rule */
+	ext4_create(f, "rw", 512012, 1);
+	assert_null(fired(f, 0, "ext4-delalloc-off"));
+	fx_reset(f);
+	/* nodelalloc with 1 MiB writes: 256 blocks per allocation */
+	p = ext4_create(f, "rw,nodelalloc", 2000, 256);
+	(void)p;
+	assert_null(fired(f, 0, "ext4-delalloc-off"));
+	fx_reset(f);
+	/* edge: just under one allocation per two writes */
+	ext4_create(f, "rw,nodelalloc", 255999, 1);
+	assert_null(fired(f, 0, "ext4-delalloc-off"));
+}
+
+static void delalloc_defeated_fires_on_small_flushes(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = ext4_create(f, "rw", 2000, 256);
+
+	metric_add(&p->metrics, "ext4.da_flush_extents", 2000 * 32);
+	fx_hist(&p->metrics, "ext4.da_flush_extent_blocks", 2000 * 32, 8);
+	assert_non_null(fired(f, 0, "ext4-delalloc-defeated"));
+	fx_reset(f);
+	p = ext4_create(f, "rw", 2000, 256);
+	metric_add(&p->metrics, "ext4.da_flush_extents", 2000 * 3);
+	fx_hist(&p->metrics, "ext4.da_flush_extent_blocks", 2000 * 3, 8);
+	assert_null(fired(f, 0, "ext4-delalloc-defeated"));
+}
+
+static void mballoc_scanning_edges_and_severity(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = ext4_create(f, "rw", 2000, 256);
+	const struct finding *fi;
+
+	metric_add(&p->metrics, "ext4.mballoc_regular", 1000);
+	metric_add(&p->metrics, "ext4.mballoc_groups_scanned", 7900);
+	metric_add(&p->metrics, "ext4.mballoc_cr_any_free", 240);
+	assert_null(fired(f, 0, "ext4-mballoc-scanning"));
+	metric_add(&p->metrics, "ext4.mballoc_groups_scanned", 100);
+	fi = fired(f, 0, "ext4-mballoc-scanning");
+	assert_non_null(fi);
+	/* CPU 55%: the scanning is CPU the phase spends */
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	p->sys_ns = p->wall_ns / 10;
+	fi = fired(f, 0, "ext4-mballoc-scanning");
+	assert_int_equal(fi->severity, FINDING_INFO);
+}
+
+static struct phase_result *throttled_writer(struct fx *f, double share)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 10);
+	fx_busy(p, 0.95, 30);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 5000, 5e9, 0.95);
+	metric_add(&p->metrics, "writeback.throttle_count", 1000);
+	metric_add(&p->metrics, "writeback.throttle_pause_ns",
+		   (uint64_t)(share * 10 * NS));
+	return p;
+}
+
+static void dirty_throttled_threshold_edges(void **state)
+{
+	struct fx *f = *state;
+
+	throttled_writer(f, THROTTLE_SHARE - 0.01);
+	assert_null(fired(f, 0, "dirty-throttled"));
+	fx_reset(f);
+	throttled_writer(f, THROTTLE_SHARE + 0.01);
+	assert_non_null(fired(f, 0, "dirty-throttled"));
+	fx_reset(f);
+	throttled_writer(f, 0.7);
+	assert_non_null(fired(f, 0, "dirty-throttled"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_THROTTLE);
+}
+
+static void free_space_flush_info_then_warning_with_budget(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 3);
+	metric_add(&p->metrics, "writeback.work_fs_free_space", 2);
+	metric_add(&p->metrics, "writeback.fs_free_space_pages", 235040);
+	fi = fired(f, 0, "fs-free-space-flush");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_true(evidence_says(fi, "not measured"));
+	/* the phase syncs: its waits for writeback are its own */
+	fx_budget(p, 0.2, "writeback_wait", 0.6, NULL, 0);
+	fi = fired(f, 0, "fs-free-space-flush");
+	assert_int_equal(fi->severity, FINDING_INFO);
+	/* it does not: it waited for the flush */
+	snprintf(p->sync, sizeof(p->sync), "none");
+	fi = fired(f, 0, "fs-free-space-flush");
+	assert_int_equal(fi->severity, FINDING_WARNING);
+}
+
+static void the_workloads_own_sleeps_are_no_bound(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	/* afd-like: 37% asleep by choice, 33% on locks, 30% on CPU */
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	p = fx_phase(f->c, "distribute", 1);
+	fx_budget(p, 0.30, "sleep", 0.37, "rwsem", 0.33);
+	assert_non_null(fired(f, 0, "lock-contention"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOCK);
+	assert_non_null(strstr(f->c->phases[0].verdict.text, "chose to wait"));
+}
+
+static void free_space_flush_on_xfs_only_in_a_phase_without_sync(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 2);
+	p = fx_phase(f->c, "extract", 22);
+	snprintf(p->sync, sizeof(p->sync), "none");
+	metric_add(&p->metrics, "writeback.work_sync", 2);
+	metric_add(&p->metrics, "writeback.sync_pages", 100019);
+	p = fx_phase(f->c, "ex-sync", 4);
+	metric_add(&p->metrics, "writeback.work_sync", 2);
+	assert_non_null(fired(f, 0, "fs-free-space-flush"));
+	assert_null(fired(f, 1, "fs-free-space-flush"));
+}
+
+static void lock_contention_needs_the_budget(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "create", 5);
+	fx_cpu(p, 0.4);
+	assert_null(fired(f, 0, "lock-contention"));
+	metric_add(&p->metrics, "jbd2.lock_buffer_stalls", 3);
+	fi = fired(f, 0, "lock-contention");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_true(evidence_says(fi, "not measured"));
+	fx_budget(p, 0.4, "rwsem", 0.5, NULL, 0);
+	fi = fired(f, 0, "lock-contention");
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOCK);
+}
+
+/* seqio write on a fast device: 4 KiB writes, then one fdatasync */
+static struct phase_result *healthy_write(struct fx *f)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 3.3);
+	snprintf(p->sync, sizeof(p->sync), "fdatasync");
+	fx_cpu(p, 0.24);
+	fx_busy(p, 0.72, 6.7);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 919, 1073741824, 0.2);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_JBD2, 2, 0, 0.51);
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_JBD2, 3, 77824, 0.0002);
+	p->work.bytes = 1073741824;
+	p->work.ops = 262144;
+	p->work.files = 1;
+	fx_fsyncs(p, 1, 0.54);
+	fx_hist(&p->metrics, "op.write_ns", 262144, 5800);
+	metric_add(&p->metrics, "jbd2.commits", 1);
+	fx_hist(&p->metrics, "jbd2.commit_ns", 1, (uint64_t)(1.7 * NS));
+	metric_add(&p->metrics, "ext4.alloc_requests", 30);
+	metric_add(&p->metrics, "ext4.da_reserves", 262144);
+	return p;
+}
+
+static void healthy_write_raises_no_warning_and_is_device_bound(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = healthy_write(f);
+
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(warnings(&f->c->phases[0]), 0);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+	assert_false(f->c->phases[0].verdict.budget);
+	assert_non_null(strstr(f->c->phases[0].verdict.text, "busy 72%"));
+	/*
+	 * As measured with the budget: the fdatasync sleeps in the one jbd2
+	 * commit, which waits for the cache flush: the device's time, not
+	 * the journal's
+	 */
+	fx_budget(p, 0.40, "journal_commit", 0.44, "writeback_wait", 0.16);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(warnings(&f->c->phases[0]), 0);
+	assert_true(f->c->phases[0].verdict.budget);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+}
+
+static void one_log_force_without_log_io_is_not_log_bound(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	/* an XFS fdatasync: data writeback, then one force and its flush */
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	p = fx_phase(f->c, "write", 3);
+	fx_cpu(p, 0.26);
+	fx_busy(p, 0.77, 7);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 880, 1073741824, 0.23);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_XFS_LOG, 2, 0, 0.54);
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_XFS_LOG, 1, 3764, 0.001);
+	metric_add(&p->metrics, "xfs.log_writes", 1);
+	metric_add(&p->metrics, "xfs.log_forces", 1);
+	fx_fsyncs(p, 1, 0.6);
+	fx_budget(p, 0.3, "xfs_log_force", 0.6, "writeback_wait", 0.1);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+	assert_null(fired(f, 0, "xfs-log-force-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+}
+
+static void device_bound_is_ok_unless_requests_go_one_by_one(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "remove", 13.8);
+	fx_busy(p, 0.95, 1.1);
+	fx_io(p, BLK_IOC_META_READ, BLK_ISS_WORKLOAD, 1957, 8015872, 0.94);
+	fi = fired(f, 0, "device-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	f->c->phases[0].block.device.inflight_ns = 30 * p->wall_ns;
+	fi = fired(f, 0, "device-bound");
+	assert_int_equal(fi->severity, FINDING_OK);
+	/* at 79% busy, not device bound */
+	p->block.device.busy_ns = (uint64_t)(0.79 * (double)p->wall_ns);
+	assert_null(fired(f, 0, "device-bound"));
+}
+
+static void cpu_bound_with_an_idle_device(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	p = fx_phase(f->c, "create", 2);
+	fx_cpu(p, 0.9);
+	fx_busy(p, 0.15, 1);
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_XFS_LOG, 40, 9e6, 0.1);
+	p->work.files = 200000;
+	assert_non_null(fired(f, 0, "cpu-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_CPU);
+	p->block.device.busy_ns = (uint64_t)(0.2 * (double)p->wall_ns);
+	assert_null(fired(f, 0, "cpu-bound"));
+}
+
+static void warm_reread_is_cache_bound_without_device_findings(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "read", 0.9);
+	snprintf(p->sync, sizeof(p->sync), "none");
+	fx_cpu(p, 0.99);
+	p->work.bytes = 1073741824;
+	p->work.files = 1;
+	assert_non_null(fired(f, 0, "cache-bound"));
+	assert_null(fired(f, 0, "cpu-bound"));
+	assert_null(fired(f, 0, "device-bound"));
+	assert_int_equal(warnings(&f->c->phases[0]), 0);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_CACHE);
+}
+
+static void mixed_when_nothing_leads(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "create", 7);
+	fx_cpu(p, 0.56);
+	fx_busy(p, 0.42, 13);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 2000, 2e9, 0.35);
+	p->work.bytes = 2000000000;
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_MIXED);
+	/* 0.5 CPU against 0.3 device: the CPU leads by 1.5x or more */
+	fx_cpu(p, 0.5);
+	fx_busy(p, 0.33, 13);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_CPU);
+}
+
+static void every_phase_gets_one_verdict(void **state)
+{
+	struct fx *f = *state;
+	unsigned int i;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 3);
+	fx_phase(f->c, "a", 1);
+	fx_phase(f->c, "b", 0.001);
+	fx_phase(f->c, "c", 0);
+	f->c->phases[1].block.traced = false;
+	assert_int_equal(analyze_run(&f->run), 0);
+	for (i = 0; i < 3; i++) {
+		assert_true(f->c->phases[i].verdict.done);
+		assert_true(f->c->phases[i].verdict.bound < BOUND_NR);
+		assert_true(f->c->phases[i].verdict.text[0] != '\0');
+	}
+	assert_non_null(strstr(f->c->phases[1].verdict.text, "too short"));
+}
+
+static void spill_over_goes_to_the_phase_its_events_point_at(void **state)
+{
+	struct fx *f = *state;
+	struct event_record e = { 0 };
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 3);
+	fx_phase(f->c, "extract", 20);
+	fx_phase(f->c, "ex-sync", 4);
+	fx_phase(f->c, "remove", 10);
+	f->c->phases[0].block.device.busy_ns = (uint64_t)(18 * NS);
+	f->c->spill.block.traced = true;
+	f->c->spill.block.device.busy_ns = (uint64_t)(200 * NS);
+	f->c->spill.block.cls[BLK_OPC_READ].ios = 34000;
+	f->c->spill.block.cls[BLK_OPC_READ].bytes = 468000000;
+	/* between ex-sync and remove: the verify walk reading back */
+	e.phase = 0;
+	e.t_ns = f->c->phases[1].end_mono_ns + 1000;
+	event_list_add(&f->c->events, &e);
+	fi = fired(f, 2, "spill-over");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_true(evidence_says(fi, "mostly reads, just before remove"));
+	assert_null(fired(f, 1, "spill-over"));
+	/* writes there: left behind by ex-sync, missing from its time */
+	f->c->spill.block.cls[BLK_OPC_WRITE].bytes = 900000000;
+	fi = fired(f, 1, "spill-over");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	/* little of it: nothing */
+	f->c->spill.block.device.busy_ns = (uint64_t)(0.2 * NS);
+	assert_null(fired(f, 1, "spill-over"));
+}
+
+static void caveats_are_info(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 2);
+	f->c->target.model_wiops = 150;
+	f->c->data_bytes = 1 << 30;
+	p = fx_phase(f->c, "create", 2);
+	p->block.cls[BLK_OPC_WRITE].ios = 2 * 150 * 2;
+	p->block.inflight_at_end = 2;
+	p->work.bytes = 1 << 30;
+	p = fx_phase(f->c, "remove", 0.4);
+	p->block.cls[BLK_OPC_WRITE].ios = (uint64_t)(0.4 * 160);
+	fi = fired(f, 0, "throttle-not-held");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_null(fired(f, 1, "throttle-not-held"));
+	assert_non_null(fired(f, 0, "size-lt-2x-ram"));
+	assert_non_null(fired(f, 0, "inflight-at-end"));
+	assert_null(fired(f, 0, "short-phase"));
+	assert_non_null(fired(f, 1, "short-phase"));
+	assert_int_equal(warnings(&f->c->phases[0]), 0);
+	/* a phase that dropped its caches read from the device: no caveat */
+	snprintf(f->c->phases[0].cache, sizeof(f->c->phases[0].cache),
+		 "dropped");
+	assert_null(fired(f, 0, "size-lt-2x-ram"));
+}
+
+static void findings_are_sorted_warnings_first(void **state)
+{
+	struct fx *f = *state;
+	const struct finding_list *l;
+	unsigned int i;
+
+	xfs_rm_sync(f, 0.88);
+	f->c->phases[0].wall_ns = (uint64_t)(0.45 * NS);
+	assert_int_equal(analyze_run(&f->run), 0);
+	l = &f->c->phases[0].findings;
+	assert_true(l->n >= 2);
+	for (i = 1; i < l->n; i++)
+		assert_true(l->v[i - 1].severity >= l->v[i].severity);
+}
+
+/* two targets, one phase each, walls and log-write busy time given */
+static void two_targets(struct fx *f, double wall_a, double log_a,
+			double wall_b, double log_b, unsigned int repeats)
+{
+	unsigned int r;
+
+	for (r = 0; r < repeats; r++) {
+		struct case_result *a = fx_case(&f->run, "xfs", "xfs", 1);
+		struct case_result *b = fx_case(&f->run, "ext4", "ext4", 1);
+		struct phase_result *p;
+		double jitter = 1 + 0.01 * r;
+
+		p = fx_phase(a, "rm-sync", wall_a * jitter);
+		fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_XFS_LOG, 237, 7.7e6,
+		      log_a / wall_a);
+		p = fx_phase(b, "rm-sync", wall_b * jitter);
+		fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_JBD2, 7, 2.9e6,
+		      log_b / wall_b);
+		a->phases[0].work.files = 0;
+		a->repeat = b->repeat = r + 1;
+	}
+	f->c = &f->run.cases[0];
+}
+
+static void target_difference_names_the_grown_resource(void **state)
+{
+	struct fx *f = *state;
+	const struct comparison *cmp;
+	const struct finding *fi;
+
+	two_targets(f, 2.0, 1.79, 0.3, 0.11, 1);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->run.comparisons.n, 1);
+	cmp = &f->run.comparisons.v[0];
+	assert_int_equal(cmp->n_targets, 2);
+	fi = finding_list_find(&cmp->findings, "target-difference");
+	assert_non_null(fi);
+	assert_non_null(strstr(fi->title, "xfs takes 6.7x as long as ext4"));
+	assert_true(evidence_says(fi, "log_write time"));
+	assert_true(evidence_says(fi, "33.9x the log_write requests"));
+}
+
+static void target_difference_respects_the_noise(void **state)
+{
+	struct fx *f = *state;
+
+	/* 15% apart in one run each: within a single run's noise */
+	two_targets(f, 1.15, 0.5, 1.0, 0.4, 1);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->run.comparisons.v[0].findings.n, 0);
+	fx_reset(f);
+	/* 15% apart with 3 tight repeats each: the intervals separate */
+	two_targets(f, 1.15, 0.5, 1.0, 0.4, 3);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->run.comparisons.v[0].findings.n, 1);
+	fx_reset(f);
+	/* too short on every target */
+	two_targets(f, 0.4, 0.3, 0.1, 0.05, 1);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(f->run.comparisons.v[0].findings.n, 0);
+}
+
+static void reanalysing_replaces_earlier_findings(void **state)
+{
+	struct fx *f = *state;
+
+	xfs_rm_sync(f, 0.88);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(analyze_run(&f->run), 0);
+	assert_int_equal(warnings(&f->c->phases[0]), 1);
+}
+
+static void every_rule_has_an_id_domain_and_mechanism(void **state)
+{
+	unsigned int i, j;
+
+	(void)state;
+	assert_true(analyze_rule_count() >= 20);
+	for (i = 0; i < analyze_rule_count(); i++) {
+		assert_non_null(analyze_rule_id(i));
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(analyze_rule_id(i),
+						analyze_rule_id(j));
+	}
+	assert_null(analyze_rule_id(analyze_rule_count()));
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, fx_setup, fx_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(xfs_log_io_bound_fires_with_logbsize_advice),
+		T(xfs_log_io_bound_threshold_edges),
+		T(xfs_log_io_bound_counts_requests_on_a_per_request_device),
+		T(xfs_log_io_bound_at_largest_logbsize_has_no_knob),
+		T(xfs_log_io_bound_not_when_forces_cut_the_writes),
+		T(xfs_log_io_bound_follows_the_budget_when_present),
+		T(xfs_log_force_bound_fires_on_an_fsync_loop),
+		T(xfs_log_force_bound_needs_a_force_per_call),
+		T(jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it),
+		T(jbd2_commit_bound_does_not_assume_fast_commit),
+		T(jbd2_commit_bound_advises_data_writeback_for_ordered_waits),
+		T(jbd2_commit_bound_needs_a_commit_per_fsync),
+		T(jbd2_journal_full_says_not_measured_without_budget),
+		T(delalloc_off_fires_with_nodelalloc_and_small_allocations),
+		T(delalloc_off_quiet_with_delalloc_or_large_writes),
+		T(delalloc_defeated_fires_on_small_flushes),
+		T(mballoc_scanning_edges_and_severity),
+		T(dirty_throttled_threshold_edges),
+		T(free_space_flush_info_then_warning_with_budget),
+		T(free_space_flush_on_xfs_only_in_a_phase_without_sync),
+		T(lock_contention_needs_the_budget),
+		T(the_workloads_own_sleeps_are_no_bound),
+		T(healthy_write_raises_no_warning_and_is_device_bound),
+		T(one_log_force_without_log_io_is_not_log_bound),
+		T(device_bound_is_ok_unless_requests_go_one_by_one),
+		T(cpu_bound_with_an_idle_device),
+		T(warm_reread_is_cache_bound_without_device_findings),
+		T(mixed_when_nothing_leads),
+		T(every_phase_gets_one_verdict),
+		T(spill_over_goes_to_the_phase_its_events_point_at),
+		T(caveats_are_info),
+		T(findings_are_sorted_warnings_first),
+		T(target_difference_names_the_grown_resource),
+		T(target_difference_respects_the_noise),
+		T(reanalysing_replaces_earlier_findings),
+		cmocka_unit_test(every_rule_has_an_id_domain_and_mechanism),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
