@@ -59,6 +59,8 @@ __u64 inflight_full = 0;
 __u64 stats_full = 0;
 /* requests the driver put back (block_rq_requeue): issued again, counted once */
 __u64 requeues = 0;
+/* issues that met the record of a request never seen completing */
+__u64 inflight_stale = 0;
 /* issues whose first bio had no record or a stale one: issuer unseen */
 __u64 bio_unmatched = 0;
 
@@ -572,13 +574,30 @@ static __always_inline int on_issue(struct request *rq)
 	fl.ioclass = rq_ioclass(rq, bytes);
 	fl.issuer = rq_issuer(rq, &intent);
 
-	/*
-	 * A requeued request is issued again: it is still the one in flight,
-	 * counted, timed and charged from its first issue.
-	 */
 	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
-	if (err == -17 /* EEXIST */)
-		return 0;
+	if (err == -17 /* EEXIST */) {
+		struct blk_inflight *old = bpf_map_lookup_elem(&inflight, &key);
+
+		if (!old)
+			return 0;
+		/*
+		 * A requeued request is issued again: it is still the one in
+		 * flight, counted, timed and charged from its first issue.
+		 */
+		if (old->requeued) {
+			old->requeued = 0;
+			return 0;
+		}
+		/*
+		 * Otherwise the record outlived its request (its completion
+		 * was never seen): this is a new request at a reused address.
+		 * The old one leaves its tracks, the new one is counted.
+		 */
+		__sync_fetch_and_add(&inflight_stale, 1);
+		tracks_event(old->ioclass, old->issuer, fl.issue_ns, -1);
+		*old = fl;
+		err = 0;
+	}
 
 	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
 	if (!st) {
@@ -609,8 +628,15 @@ static __always_inline int on_issue(struct request *rq)
 
 static __always_inline int on_requeue(struct request *rq)
 {
-	if (rq && rq_dev(rq) == targ_dev)
-		__sync_fetch_and_add(&requeues, 1);
+	__u64 key = (__u64)rq;
+	struct blk_inflight *fl;
+
+	if (!rq || rq_dev(rq) != targ_dev)
+		return 0;
+	__sync_fetch_and_add(&requeues, 1);
+	fl = bpf_map_lookup_elem(&inflight, &key);
+	if (fl)
+		fl->requeued = 1;
 	return 0;
 }
 

@@ -141,6 +141,9 @@ struct blk_inflight {
 	unsigned int phase; /* issued in */
 	unsigned short ioclass;
 	unsigned short issuer;
+	unsigned int
+		requeued; /* put back by the driver: its next issue is not new */
+	unsigned int pad;
 };
 
 /* what a track accumulated in one phase */

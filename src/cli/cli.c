@@ -81,6 +81,8 @@ void cli_usage(FILE *out)
 		"      --format F        text (default), or bonnie-csv: one bonnie++ 1.97\n"
 		"                        CSV line per bonnie case, not the text report\n"
 		"      --no-trace        run the workload without kernel tracing\n"
+		"      --warm            read phases read what the page cache holds: no\n"
+		"                        cache drop before them (a warm re-read)\n"
 		"      --probes SET      default, or deep: also the per-file hot events\n"
 		"                        (ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"
 		"                        costs ~100 ns per hit on metadata workloads\n"
@@ -126,6 +128,7 @@ enum run_long_option {
 	OPT_SCRATCH,
 	OPT_JSON,
 	OPT_NO_TRACE,
+	OPT_WARM,
 	OPT_SCALE,
 	OPT_SUITE,
 	OPT_REPEAT,
@@ -255,6 +258,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "scratch", required_argument, NULL, OPT_SCRATCH },
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
+		{ "warm", no_argument, NULL, OPT_WARM },
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "suite", required_argument, NULL, OPT_SUITE },
 		{ "repeat", required_argument, NULL, OPT_REPEAT },
@@ -373,6 +377,9 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			break;
 		case OPT_NO_TRACE:
 			opt->no_trace = true;
+			break;
+		case OPT_WARM:
+			opt->warm = true;
 			break;
 		case OPT_VERIFY:
 			err = verify_option(optarg, opt);

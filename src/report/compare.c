@@ -4,6 +4,7 @@
 #include "report/compare.h"
 #include "report/text.h"
 #include "results/summary.h"
+#include "util/log.h"
 
 /* "12.3 ± 0.4" or "12.3" for one sample; scale divides the values */
 static void cell(const struct stats *st, double scale, const char *fmt,
@@ -155,6 +156,9 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 			firstrow = false;
 		}
 	}
+	/* the full dump is for -v; the JSON always has everything */
+	if (log_get_level() < LOG_VERBOSE)
+		return;
 	fprintf(out,
 		"\nmetrics per phase (mean over repeats; zero everywhere: not shown)\n");
 	for (ph = 0; ph < g0->n_phases; ph++)

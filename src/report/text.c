@@ -7,6 +7,7 @@
 #include "report/findings.h"
 #include "report/text.h"
 #include "report/timeline.h"
+#include "util/log.h"
 #include "util/parse.h"
 
 #define PHASE_TOO_SHORT_NS 500000000ULL
@@ -448,9 +449,12 @@ static void report_case(const struct run_result *run,
 	report_block_io(c, out);
 	report_time_budget(c, out);
 
-	report_case_metrics(c, out);
-	report_timeline(c, out);
-	report_events(c, out);
+	/* the full dump is for -v; the JSON always has everything */
+	if (log_get_level() >= LOG_VERBOSE) {
+		report_case_metrics(c, out);
+		report_timeline(c, out);
+		report_events(c, out);
+	}
 	block_result_total(&c->spill.block, &spill);
 	if (spill.ios)
 		fprintf(out,
@@ -486,6 +490,9 @@ void report_text(const struct run_result *run, FILE *out)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
 	}
+	if (log_get_level() < LOG_VERBOSE)
+		fprintf(out,
+			"\nevery kernel metric, distribution, timeline and rare event per phase: run with -v, or see the JSON (--json)\n");
 	if (run->n_cases == 1)
 		fprintf(out,
 			"\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"

@@ -42,7 +42,10 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->name, sizeof(out->name), "%s", def->name);
-	snprintf(out->cache, sizeof(out->cache), "%s", def->cache);
+	/* --warm: what would have been dropped is read as the cache holds it */
+	snprintf(out->cache, sizeof(out->cache), "%s",
+		 env->warm && !strcmp(def->cache, "dropped") ? "warm" :
+							       def->cache);
 	snprintf(out->sync, sizeof(out->sync), "%s", def->sync);
 	out->id = id;
 

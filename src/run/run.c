@@ -140,11 +140,10 @@ static void case_plan_make(const struct run_options *opt,
 	plan->spec.space_needed = plan->wl->space_needed(&plan->params);
 	plan->spec.files_needed =
 		workload_files_needed(plan->wl, &plan->params);
-	plan->spec.image_size =
-		opt->image_size ?
-			opt->image_size :
-			run_image_size(workload_image_need(plan->wl,
-							   &plan->params));
+	plan->spec.image_size = opt->image_size ?
+					opt->image_size :
+					run_image_size(workload_image_need(
+						plan->wl, &plan->params));
 }
 
 static void target_record_model(const struct target *t,
@@ -248,6 +247,7 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 		.dir = dir,
 		.params = &plan->params,
 		.stop = &ctx->stop,
+		.warm = ctx->opt->warm,
 	};
 	bool draw = isatty(STDOUT_FILENO) && log_get_level() >= LOG_NORMAL;
 	struct progress progress;

@@ -498,6 +498,9 @@ static int block_collect(void *priv, unsigned int phase,
 		err = metric_add(&out->metrics, "block.inflight_expired",
 				 d->inflight_expired);
 	if (!err)
+		err = metric_add(&out->metrics, "block.inflight_stale",
+				 bss->inflight_stale);
+	if (!err)
 		err = metric_add(&out->metrics, "block.bio_records_expired",
 				 d->bios_expired);
 	if (!err)

@@ -197,7 +197,7 @@ static int bonnie_write(const struct workload_env *env, struct phase_ctx *pc)
 static int bonnie_reopen_cold(const struct workload_env *env,
 			      const char *stream_mode)
 {
-	int err = cache_drop(env->dir);
+	int err = cache_prepare(env);
 
 	return err ? err : bonnie_open(bonnie_state(env), false, stream_mode);
 }

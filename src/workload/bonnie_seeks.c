@@ -74,7 +74,7 @@ int bonnie_seeks_prepare(const struct workload_env *env)
 			t |= BONNIE_TICKET_UPDATE;
 		st->tickets[i] = t;
 	}
-	return cache_drop(env->dir);
+	return cache_prepare(env);
 }
 
 static int seek_one(const struct bonnie_state *st, int fd, char *buf,

@@ -5,6 +5,7 @@
 
 #include "util/log.h"
 #include "workload/cache.h"
+#include "workload/workload.h"
 
 int cache_drop(const char *dir)
 {
@@ -29,4 +30,9 @@ int cache_drop(const char *dir)
 	if (fd >= 0)
 		close(fd);
 	return err;
+}
+
+int cache_prepare(const struct workload_env *env)
+{
+	return env->warm ? 0 : cache_drop(env->dir);
 }

@@ -5,4 +5,9 @@
 /* write back dir's filesystem, then drop the clean page and inode caches */
 int cache_drop(const char *dir);
 
+struct workload_env;
+
+/* a read phase's prepare step: cache_drop, unless the run is --warm */
+int cache_prepare(const struct workload_env *env);
+
 #endif

@@ -173,7 +173,7 @@ static int files1m_create(const struct workload_env *env, struct phase_ctx *pc)
 
 static int files1m_drop_caches(const struct workload_env *env)
 {
-	return cache_drop(env->dir);
+	return cache_prepare(env);
 }
 
 /* the stamp of a block read at off, if the read began a block */

@@ -137,7 +137,7 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 
 static int seqio_drop_caches(const struct workload_env *env)
 {
-	return cache_drop(env->dir);
+	return cache_prepare(env);
 }
 
 static int seqio_read(const struct workload_env *env, struct phase_ctx *pc)

@@ -8,6 +8,7 @@
 #define FSPROF_WORKLOAD_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +22,7 @@ struct workload_env {
 	const struct workload_params *params;
 	void *state; /* the workload's own, made by setup */
 	const volatile sig_atomic_t *stop; /* non-zero: return -EINTR soon */
+	bool warm; /* --warm: phases that drop caches first do not */
 };
 
 /* operation classes timed per call into "op.<class>_ns" histograms */

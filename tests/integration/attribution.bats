@@ -55,6 +55,7 @@ check_workload() {
 		echo "try $try: $requeues requeues"
 		[ "$requeues" -gt 0 ] && break
 	done
+	rmdir "$SCRATCH/rootdisk"
 	[ "$requeues" -gt 0 ] || { echo "the disk never requeued: nothing tested"; false; }
 	run attribution_holds "$SCRATCH.rq.json"
 	echo "$output"

@@ -144,6 +144,20 @@ phase_findings() {
 	esac
 }
 
+@test "a warm re-read (--warm) is cache bound and raises no device finding" {
+	run "$FSPROF" run -q -w seqio:size=64M --warm --fs ext4 \
+		--scratch "$SCRATCH" --json "$SCRATCH.warm.json"
+	[ "$status" -eq 0 ]
+	jq -c '.cases[0].phases[] | select(.name == "read") | {cache, verdict,
+		findings: [.findings[] | .rule], dev: .block.total.bytes,
+		work: .workload.bytes}' "$SCRATCH.warm.json"
+	[ "$(jqr "$SCRATCH.warm.json" '.cases[0].phases[] | select(.name == "read") | .cache')" = warm ]
+	[ "$(jqr "$SCRATCH.warm.json" '.cases[0].phases[] | select(.name == "read") | .verdict.bound')" = cache ]
+	[ "$(jqr "$SCRATCH.warm.json" '[.cases[0].phases[] | select(.name == "read") |
+		.findings[] | select(.rule == "device-bound" or .severity == "warning")] | length')" = 0 ]
+	rm -f "$SCRATCH.warm.json"
+}
+
 @test "an ext4 fsync loop under the hdd model is journal-commit bound" {
 	run jq -r '.cases[0].phases[] | select(.name == "cycles") |
 		.verdict.bound, (.findings[] | select(.rule == "jbd2-commit-bound")

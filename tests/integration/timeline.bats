@@ -14,8 +14,9 @@ run_fsprof() {
 	local name=$1
 	shift
 	local status=0
-	"$FSPROF" run -q --scratch "$SCRATCH" --json "$SCRATCH.$name.json" "$@" \
-		>"$SCRATCH.$name.out" 2>&1 || status=$?
+	# -v: the timeline and rare events are in the full text report
+	"$FSPROF" run -v --scratch "$SCRATCH" --json "$SCRATCH.$name.json" "$@" \
+		>"$SCRATCH.$name.out" 2>"$SCRATCH.$name.err" || status=$?
 	echo "$status" >"$SCRATCH.$name.status"
 }
 
@@ -32,7 +33,7 @@ teardown_file() {
 	load helpers
 	local n
 	for n in ext4 xfs seqio; do
-		rm -f "$SCRATCH.$n.json" "$SCRATCH.$n.out" "$SCRATCH.$n.status"
+		rm -f "$SCRATCH.$n.json" "$SCRATCH.$n.out" "$SCRATCH.$n.err" "$SCRATCH.$n.status"
 	done
 	scratch_remove
 }
@@ -41,7 +42,7 @@ teardown_file() {
 run_ok() {
 	local status
 	status=$(cat "$SCRATCH.$1.status")
-	[ "$status" -eq 0 ] || { cat "$SCRATCH.$1.out"; return 1; }
+	[ "$status" -eq 0 ] || { cat "$SCRATCH.$1.out"; tail -20 "$SCRATCH.$1.err"; return 1; }
 }
 
 # one JSON line per phase from a jq filter applied to each phase
