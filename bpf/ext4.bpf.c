@@ -17,6 +17,7 @@
 #include "fsprof/ext4.h"
 #include "phase.bpf.h"
 #include "core_fixes.bpf.h"
+#include "hist.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

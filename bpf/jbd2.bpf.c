@@ -21,6 +21,7 @@
 #include "timeline.bpf.h"
 #include "events.bpf.h"
 #include "core_fixes.bpf.h"
+#include "hist.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

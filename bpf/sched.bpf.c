@@ -23,6 +23,7 @@
 #include "fsprof/sched.h"
 #include "phase.bpf.h"
 #include "core_fixes.bpf.h"
+#include "hist.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
