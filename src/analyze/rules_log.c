@@ -50,6 +50,35 @@ static void evidence_budget(const struct phase_facts *x, struct finding *f,
 		100 * s, cause);
 }
 
+/*
+ * A phase that waits on durability: with the time budget, its share asleep
+ * on cause; always, the share of the phase its sync calls took.
+ */
+static void evidence_sync_wait(const struct phase_facts *x, struct finding *f,
+			       const char *cause)
+{
+	if (x->budget.present)
+		evidence_budget(x, f, cause, COMMIT_WAIT_SHARE);
+	finding_evidence(
+		f, "op.fsync_ns.sum", x->sync_share * x->wall_ns, x->sync_share,
+		COMMIT_WAIT_SHARE,
+		"%.0f%% of the phase was spent in %llu fsync/fdatasync/syncfs calls",
+		100 * x->sync_share, (unsigned long long)x->sync_calls);
+}
+
+/* the device cache flushes those sync calls cost, when there were any */
+static void evidence_flushes(const struct phase_facts *x, struct finding *f)
+{
+	if (!x->block || !x->class_ios[BLK_IOC_FLUSH])
+		return;
+	finding_evidence(f, "block.io_classes.flush.busy_ns",
+			 (double)x->p->block.ioclass[BLK_IOC_FLUSH].busy_ns,
+			 x->class_busy[BLK_IOC_FLUSH], NAN,
+			 "%llu device cache flushes took %.0f%% of the phase",
+			 (unsigned long long)x->class_ios[BLK_IOC_FLUSH],
+			 100 * x->class_busy[BLK_IOC_FLUSH]);
+}
+
 static void evidence_log_io(const struct phase_facts *x, struct finding *f)
 {
 	char bytes[32];
@@ -169,13 +198,7 @@ bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 		return false;
 	f->severity = FINDING_WARNING;
 	finding_title(f, "%s waits for an XFS log force per fsync", x->p->name);
-	if (x->budget.present)
-		evidence_budget(x, f, "xfs_log_force", COMMIT_WAIT_SHARE);
-	finding_evidence(
-		f, "op.fsync_ns.sum", x->sync_share * x->wall_ns, x->sync_share,
-		COMMIT_WAIT_SHARE,
-		"%.0f%% of the phase was spent in %llu fsync/fdatasync/syncfs calls",
-		100 * x->sync_share, (unsigned long long)x->sync_calls);
+	evidence_sync_wait(x, f, "xfs_log_force");
 	finding_evidence(
 		f, "xfs.log_forces", (double)forces,
 		writes ? (double)forces / (double)writes : NAN,
@@ -191,14 +214,7 @@ bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 		LOG_BUFFER_FULL,
 		"median log write %s of a %llu KiB buffer: a larger logbsize would not carry more per write",
 		pay, (unsigned long long)(x->logbsize / 1024));
-	if (x->block && x->class_ios[BLK_IOC_FLUSH])
-		finding_evidence(
-			f, "block.io_classes.flush.busy_ns",
-			(double)x->p->block.ioclass[BLK_IOC_FLUSH].busy_ns,
-			x->class_busy[BLK_IOC_FLUSH], NAN,
-			"%llu device cache flushes took %.0f%% of the phase",
-			(unsigned long long)x->class_ios[BLK_IOC_FLUSH],
-			100 * x->class_busy[BLK_IOC_FLUSH]);
+	evidence_flushes(x, f);
 	finding_advice(
 		f, ADVICE_WORKLOAD, NULL,
 		"fewer durability points: one fsync per batch of files (or per transaction of the application) instead of per file; a bigger logbsize does not help here");
@@ -303,13 +319,7 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 		return false;
 	f->severity = FINDING_WARNING;
 	finding_title(f, "%s is journal-commit bound", x->p->name);
-	if (x->budget.present)
-		evidence_budget(x, f, "journal_commit", COMMIT_WAIT_SHARE);
-	finding_evidence(
-		f, "op.fsync_ns.sum", x->sync_share * x->wall_ns, x->sync_share,
-		COMMIT_WAIT_SHARE,
-		"%.0f%% of the phase was spent in %llu fsync/fdatasync/syncfs calls",
-		100 * x->sync_share, (unsigned long long)x->sync_calls);
+	evidence_sync_wait(x, f, "journal_commit");
 	finding_evidence(
 		f, "jbd2.commits", (double)commits,
 		x->sync_calls ? (double)commits / (double)x->sync_calls : NAN,
@@ -326,14 +336,7 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 					JOURNAL_SMALL_COMMIT_BLOCKS ?
 				": small commits, their fixed cost (commit block, cache flush) dominates" :
 				"");
-	if (x->block && x->class_ios[BLK_IOC_FLUSH])
-		finding_evidence(
-			f, "block.io_classes.flush.busy_ns",
-			(double)x->p->block.ioclass[BLK_IOC_FLUSH].busy_ns,
-			x->class_busy[BLK_IOC_FLUSH], NAN,
-			"%llu device cache flushes took %.0f%% of the phase",
-			(unsigned long long)x->class_ios[BLK_IOC_FLUSH],
-			100 * x->class_busy[BLK_IOC_FLUSH]);
+	evidence_flushes(x, f);
 	jbd2_commit_advice(x, f);
 	return true;
 }
