@@ -35,7 +35,9 @@ fsprof_cost() {
 		"$BENCH_DIR/f.json"
 }
 
-# bpftrace: its programs' BPF time over an untraced run / the device's writes
+# bpftrace: its programs' BPF time over an untraced run / the device's writes.
+# bpftrace names a program after its event: only those two are counted, not
+# whatever else the machine has loaded.
 bpftrace_cost() {
 	local before after ios0 ios1 bt
 	echo 1 >/proc/sys/kernel/bpf_stats_enabled
@@ -45,12 +47,12 @@ bpftrace_cost() {
 		>"$BENCH_DIR/bt.out" 2>&1 &
 	bt=$!
 	for _ in $(seq 600); do grep -q '^Attaching' "$BENCH_DIR/bt.out" && break; sleep 0.1; done
-	before=$(bpftool prog show -j | jq '[.[] | select(.name | startswith("fsprof_") | not) | .run_time_ns // 0] | add')
-	runs0=$(bpftool prog show -j | jq '[.[] | select(.name | startswith("fsprof_") | not) | .run_cnt // 0] | add')
+	before=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_time_ns // 0] | add')
+	runs0=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_cnt // 0] | add')
 	ios0=$(awk '{print $5}' "/sys/block/${BENCH_LOOP#/dev/}/stat")
 	"$FSPROF" run -q --no-trace -w "$workload" --dir "$BENCH_MNT" >/dev/null
-	after=$(bpftool prog show -j | jq '[.[] | select(.name | startswith("fsprof_") | not) | .run_time_ns // 0] | add')
-	runs1=$(bpftool prog show -j | jq '[.[] | select(.name | startswith("fsprof_") | not) | .run_cnt // 0] | add')
+	after=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_time_ns // 0] | add')
+	runs1=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_cnt // 0] | add')
 	ios1=$(awk '{print $5}' "/sys/block/${BENCH_LOOP#/dev/}/stat")
 	kill -TERM "$bt"
 	wait "$bt" || true
