@@ -48,8 +48,10 @@ const volatile __u64 part_hi = 0;
 /* a request slower than this (issue -> complete) is a rare event */
 const volatile __u64 slow_io_ns = BLK_SLOW_IO_NS_DEFAULT;
 
-/* fsprof's tgid: it and its descendants are the workload */
+/* fsprof's tgid, or a traced command's: it and its descendants are the workload */
 const volatile __u32 workload_tgid = 0;
+/* fsprof record: every process is the workload, counted per process */
+const volatile bool every_process = false;
 
 /* who submitted the latest PREFLUSH / FUA bio: flush requests carry no bio */
 __u32 last_flush_issuer = BLK_ISS_UNSEEN;
@@ -120,6 +122,24 @@ struct {
 
 TIMELINE_MAP(struct blk_tl_bin);
 
+/* every_process: requests by (phase, submitting process), and its name */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, BLK_PROC_ENTRIES);
+	__type(key, struct blk_proc_key);
+	__type(value, struct blk_proc_io);
+} proc_io SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, BLK_PROC_COMMS);
+	__type(key, __u32);
+	__type(value, struct blk_proc_comm);
+} proc_comm SEC(".maps");
+
+/* processes whose IO found proc_io full */
+__u64 proc_full = 0;
+
 static const struct blk_io_stats zero_stats;
 
 /* request flag bits from the running kernel's enum req_flag_bits */
@@ -159,11 +179,18 @@ static __always_inline __u32 kworker_issuer(struct task_struct *task)
 	return BLK_ISS_KWORKER;
 }
 
-/* fsprof itself or a task it forked (up to 8 generations) */
+#define PF_KTHREAD_FLAG 0x00200000 /* include/linux/sched.h, stable */
+
+/*
+ * fsprof itself or a task it forked (up to 8 generations); with
+ * every_process, any task that is not a kernel thread
+ */
 static __always_inline bool task_is_workload(struct task_struct *task)
 {
 	int depth;
 
+	if (every_process)
+		return !(BPF_CORE_READ(task, flags) & PF_KTHREAD_FLAG);
 	if (!workload_tgid)
 		return false;
 	for (depth = 0; depth < 8 && task; depth++) {
@@ -207,6 +234,16 @@ static __always_inline void bio_record(struct bio *bio)
 	info.sector = BPF_CORE_READ(bio, bi_iter.bi_sector);
 	info.ns = bpf_ktime_get_ns();
 	info.issuer = current_issuer();
+	if (every_process && info.issuer == BLK_ISS_WORKLOAD) {
+		struct blk_proc_comm pc = {};
+
+		info.tgid = bpf_get_current_pid_tgid() >> 32;
+		if (!bpf_map_lookup_elem(&proc_comm, &info.tgid)) {
+			bpf_get_current_comm(pc.comm, sizeof(pc.comm));
+			bpf_map_update_elem(&proc_comm, &info.tgid, &pc,
+					    BPF_NOEXIST);
+		}
+	}
 	if (opf & REQ_BIT(__REQ_PREFLUSH))
 		info.intent |= BLK_BIO_PREFLUSH;
 	if (opf & REQ_BIT(__REQ_FUA))
@@ -531,13 +568,15 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
  * starts where the request starts: an address reused by a newer bio that
  * was never recorded must not lend it an older bio's issuer.
  */
-static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
+static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent,
+				       __u32 *tgid)
 {
 	__u64 bio = (__u64)BPF_CORE_READ(rq, bio);
 	struct blk_bio_info *info;
 	__u32 issuer;
 
 	*intent = 0;
+	*tgid = 0;
 	if (!bio) /* the flush machinery's own request: no bio */
 		return last_flush_issuer < BLK_ISS_NR ? last_flush_issuer :
 							BLK_ISS_UNSEEN;
@@ -550,10 +589,34 @@ static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent)
 		return BLK_ISS_UNSEEN;
 	}
 	*intent = info->intent;
+	*tgid = info->tgid;
 	issuer = info->issuer;
 	/* used up: the map holds only the bios still on their way */
 	bpf_map_delete_elem(&bios, &bio);
 	return issuer;
+}
+
+/* every_process: one request into its process's count for the phase */
+static __always_inline void proc_io_count(__u32 phase, __u32 tgid,
+					  __u32 ioclass, __u32 bytes)
+{
+	struct blk_proc_key key = { .phase = phase, .tgid = tgid };
+	struct blk_proc_io *p, zero = {};
+
+	p = bpf_map_lookup_elem(&proc_io, &key);
+	if (!p) {
+		bpf_map_update_elem(&proc_io, &key, &zero, BPF_NOEXIST);
+		p = bpf_map_lookup_elem(&proc_io, &key);
+	}
+	if (!p) {
+		__sync_fetch_and_add(&proc_full, 1);
+		return;
+	}
+	__sync_fetch_and_add(&p->ios, 1);
+	__sync_fetch_and_add(&p->bytes, bytes);
+	if (ioclass == BLK_IOC_DATA_WRITE || ioclass == BLK_IOC_META_WRITE ||
+	    ioclass == BLK_IOC_LOG_WRITE)
+		__sync_fetch_and_add(&p->write_bytes, bytes);
 }
 
 static __always_inline int on_issue(struct request *rq)
@@ -561,7 +624,7 @@ static __always_inline int on_issue(struct request *rq)
 	struct blk_inflight fl = {};
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq;
-	__u32 bytes, intent, slot;
+	__u32 bytes, intent, slot, tgid;
 	long err;
 
 	if (!rq || rq_dev(rq) != targ_dev)
@@ -573,7 +636,7 @@ static __always_inline int on_issue(struct request *rq)
 	fl.issue_ns = bpf_ktime_get_ns();
 	fl.phase = current_phase();
 	fl.ioclass = rq_ioclass(rq, bytes);
-	fl.issuer = rq_issuer(rq, &intent);
+	fl.issuer = rq_issuer(rq, &intent, &tgid);
 
 	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 	if (err == -17 /* EEXIST */) {
@@ -619,6 +682,8 @@ static __always_inline int on_issue(struct request *rq)
 		st->size_slot[slot]++;
 	bpf_spin_unlock(&st->lock);
 	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
+	if (every_process && tgid)
+		proc_io_count(fl.phase, tgid, fl.ioclass, bytes);
 	if (err) {
 		__sync_fetch_and_add(&inflight_full, 1);
 		return 0;

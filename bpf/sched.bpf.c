@@ -27,9 +27,14 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* fsprof's process, and the thread of it that runs the workload */
-const volatile __u32 workload_tgid = 0;
+/*
+ * The workload's root thread (fsprof's thread running the generators, or a
+ * traced command's first thread), and fsprof's own process: its other
+ * threads (the ring reader) are never the workload. A traced command's
+ * threads are.
+ */
 const volatile __u32 workload_tid = 0;
+const volatile __u32 own_tgid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -217,7 +222,7 @@ int BPF_PROG(fsprof_fork, struct task_struct *parent, struct task_struct *child)
 
 	if (!bpf_task_storage_get(&sched_tasks, parent, 0, 0))
 		return 0;
-	if ((__u32)child->tgid == workload_tgid)
+	if ((__u32)child->tgid == own_tgid)
 		return 0;
 	if (!bpf_task_storage_get(&sched_tasks, child, 0,
 				  BPF_LOCAL_STORAGE_GET_F_CREATE))

@@ -130,6 +130,8 @@ struct blk_bio_info {
 	unsigned long long ns; /* when */
 	unsigned int issuer;
 	unsigned int intent; /* BLK_BIO_PREFLUSH | BLK_BIO_FUA */
+	unsigned int tgid; /* the submitting process (every_process only) */
+	unsigned int pad;
 };
 
 #define BLK_BIO_PREFLUSH 1
@@ -169,6 +171,30 @@ struct blk_busy_phase {
 struct blk_tl_bin {
 	unsigned long long bytes[BLK_TL_CLASSES];
 	unsigned long long ios;
+};
+
+/*
+ * Every process is the workload (fsprof record): the requests each process
+ * submitted, by (phase, tgid), and each process's name, for the top-N
+ * breakdown. Counted only then.
+ */
+#define BLK_PROC_ENTRIES 8192
+#define BLK_PROC_COMMS 4096
+#define BLK_COMM_LEN 16
+
+struct blk_proc_key {
+	unsigned int phase;
+	unsigned int tgid;
+};
+
+struct blk_proc_io {
+	unsigned long long ios;
+	unsigned long long bytes;
+	unsigned long long write_bytes;
+};
+
+struct blk_proc_comm {
+	char comm[BLK_COMM_LEN];
 };
 
 /* default --slow-io: a request slower than this is a rare event */

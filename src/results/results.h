@@ -95,6 +95,25 @@ struct stack_top {
 	struct stack_record v[STACK_TOP_MAX];
 };
 
+/* the processes that issued the most block IO (fsprof record) */
+#define PROC_TOP_MAX 10
+
+struct proc_io_record {
+	unsigned int tgid;
+	char comm[16];
+	uint64_t ios; /* requests whose first bio it submitted */
+	uint64_t bytes;
+	uint64_t write_bytes;
+};
+
+struct proc_top {
+	unsigned int n; /* 0: not counted (only record counts per process) */
+	struct proc_io_record v[PROC_TOP_MAX]; /* by bytes, most first */
+	unsigned int others; /* processes beyond the top */
+	uint64_t others_bytes; /* their bytes */
+	uint64_t lost; /* requests not counted: the map was full */
+};
+
 struct phase_result {
 	char name[32];
 	unsigned int id; /* the phase id the BPF side saw */
@@ -114,6 +133,7 @@ struct phase_result {
 	struct interval_sample *intervals;
 	struct series_set timeline; /* kernel counts per time bin */
 	struct stack_top sched_stacks; /* where the workload slept most */
+	struct proc_top procs; /* every_process: block IO by process */
 	/* the analyze stage's conclusions (src/analyze/) */
 	struct phase_verdict verdict;
 	struct finding_list findings;

@@ -16,6 +16,7 @@
 #include "report/attach.h"
 #include "report/text.h"
 #include "results/json.h"
+#include "run/case_target.h"
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/signals.h"
@@ -146,99 +147,6 @@ static void case_plan_make(const struct run_options *opt,
 						plan->wl, &plan->params));
 }
 
-static void target_record_model(const struct target *t,
-				struct target_result *tr)
-{
-	const struct device_model *m = t->spec.model;
-
-	snprintf(tr->model_name, sizeof(tr->model_name), "%s",
-		 device_model_active(m) ? m->name : "none");
-	if (!device_model_active(m))
-		return;
-	tr->model_riops = m->riops;
-	tr->model_wiops = m->wiops;
-	tr->model_rbps = m->rbps;
-	tr->model_wbps = m->wbps;
-	tr->model_rotational = t->model_at == MODEL_LOWER_LOOP ? m->rotational :
-								 -1;
-	snprintf(tr->model_placement, sizeof(tr->model_placement), "%s",
-		 t->model_at == MODEL_LOWER_LOOP  ? "lower-loop" :
-		 t->model_at == MODEL_TRACED_DISK ? "traced-disk" :
-						    "");
-	tr->model_major = major(t->model_dev);
-	tr->model_minor = minor(t->model_dev);
-	if (t->model_at == MODEL_LOWER_LOOP) {
-		snprintf(tr->model_device, sizeof(tr->model_device), "%s",
-			 t->lower.path);
-		tr->model_dio = t->lower.dio;
-	} else {
-		devinfo_dev_path(t->model_dev, tr->model_device,
-				 sizeof(tr->model_device));
-	}
-}
-
-/*
- * Where the target's requests are seen: a partition's sector range on its
- * disk, or nowhere when the disk is bio-based (device-mapper, MD, zram: its
- * IO reaches the disks below it as their own requests).
- */
-static void trace_config_devices(struct trace_config *tc,
-				 const struct target *t,
-				 struct target_result *tr)
-{
-	char name[64] = "";
-
-	if (t->disk_dev != t->fs_dev &&
-	    devinfo_partition_range(t->fs_dev, &tc->part_start,
-				    &tc->part_sectors))
-		log_warn(
-			"cannot read the sector range of partition %u:%u: block IO of the whole disk is counted",
-			major(t->fs_dev), minor(t->fs_dev));
-	if (devinfo_issues_requests(t->disk_dev))
-		return;
-	tc->no_requests = true;
-	devinfo_dev_path(t->disk_dev, name, sizeof(name));
-	snprintf(
-		tr->block_untraced, sizeof(tr->block_untraced),
-		"block IO not visible on %s (%u:%u): a bio-based device (device-mapper, MD, zram) issues no requests of its own; its IO reaches the devices below it",
-		name[0] ? name : "the target's disk", major(t->disk_dev),
-		minor(t->disk_dev));
-	log_warn("%s", tr->block_untraced);
-}
-
-static void case_record_target(struct case_result *c, struct target *t)
-{
-	struct target_result *tr = &c->target;
-	struct utsname u;
-
-	snprintf(tr->kind, sizeof(tr->kind), "%s",
-		 t->spec.kind == TARGET_IMAGE  ? "image" :
-		 t->spec.kind == TARGET_DEVICE ? "device" :
-						 "dir");
-	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->fstype);
-	snprintf(tr->image, sizeof(tr->image), "%s", t->image);
-	tr->image_size = t->image[0] ? t->spec.image_size : 0;
-	snprintf(tr->device, sizeof(tr->device), "%s", t->devpath);
-	snprintf(tr->workdir, sizeof(tr->workdir), "%s", t->workdir);
-	tr->dev_major = major(t->fs_dev);
-	tr->dev_minor = minor(t->fs_dev);
-	tr->loop_dio = t->loop.dio;
-	snprintf(tr->untraced, sizeof(tr->untraced), "%s", t->untraced);
-	snprintf(tr->mkfs_cmd, sizeof(tr->mkfs_cmd), "%s", t->mkfs.cmd);
-	snprintf(tr->fs_uuid, sizeof(tr->fs_uuid), "%s", t->fs_uuid);
-	tr->mkfs_output = t->mkfs.output; /* the result owns it now */
-	t->mkfs.output = NULL;
-	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);
-	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
-	device_model_format(t->spec.model, tr->device_model,
-			    sizeof(tr->device_model));
-	target_record_model(t, tr);
-	if (!uname(&u))
-		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",
-			 u.release);
-	sysctl_record_dirty(&tr->sysctls);
-}
-
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			   struct case_result *c, const char *dir,
 			   struct tracer *tracer)
@@ -283,13 +191,10 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 /* set up a fresh target, trace the workload's phases, tear it all down */
 static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 {
-	size_t mark = ctx->td.n;
-	struct tracer tracer;
-	struct target target;
+	struct case_target ct;
 	struct case_result *c;
 	struct sysinfo si;
-	int err, failed;
-	bool traced;
+	int err;
 
 	c = run_result_add_case(ctx->result, plan->wl->n_phases);
 	if (!c)
@@ -304,48 +209,18 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
 	c->repeat = plan->repeat;
 
-	err = target_up(&target, &plan->spec, &ctx->td);
-	case_record_target(c, &target);
-	traced = !ctx->opt->no_trace && target.fs_dev;
-	if (!err && target.untraced[0])
-		log_warn("%s", target.untraced);
-	if (!err && !ctx->stop && traced) {
-		struct trace_config tc = {
-			.kernel_dev = target_kernel_dev(target.fs_dev),
-			.disk_dev = target_kernel_dev(target.disk_dev),
-			.log = &c->target.log,
-			.fstype = target.fstype,
-			.deep = ctx->opt->probes_deep,
-			.bin_ns = ctx->opt->bin_ns,
-			.slow_io_ns = ctx->opt->slow_io_ns,
-		};
-
-		trace_config_devices(&tc, &target, &c->target);
-		if (log_region_read(target.devpath, target.fstype,
-				    &c->target.log))
-			log_warn("block IO will have no log class: %s",
-				 c->target.log.source);
-		err = tracer_start(&tracer, &tc, &c->programs, &ctx->td);
-		if (!err)
-			tracer_charging(&tracer, &c->charging);
-	}
+	err = case_target_up(&ct, &plan->spec, c, &ctx->td);
 	if (!err && !ctx->stop)
-		err = case_run_phases(ctx, plan, c, target.workdir,
-				      traced ? &tracer : NULL);
+		err = case_tracer_up(&ct, ctx->opt, NULL, c, &ctx->td);
+	if (!err && !ctx->stop)
+		err = case_run_phases(ctx, plan, c, ct.target.workdir,
+				      ct.traced ? &ct.tracer : NULL);
 	if (ctx->stop)
 		err = -EINTR;
 
 	if (err && err != -EINTR)
 		snprintf(c->error, sizeof(c->error), "%s", log_last_error());
-	failed = teardown_run_to(&ctx->td, mark);
-	target_free(&target);
-	if (failed) {
-		log_error(
-			"%d teardown step(s) failed; see above for what is left behind",
-			failed);
-		return err ? err : -EIO;
-	}
-	return err;
+	return case_target_down(&ct, &ctx->td, err);
 }
 
 static void result_init(struct run_result *r)

@@ -12,6 +12,7 @@
 
 #include "block.skel.h"
 #include "trace/attach.h"
+#include "trace/block_procs.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/timeline.h"
@@ -33,6 +34,7 @@ struct block_domain {
 	struct timeline_map timeline;
 	struct blk_tracks_expired *track_expired; /* mmapped */
 	uint64_t inflight_expired, bios_expired; /* swept out, case totals */
+	bool every_process; /* count block IO per process (record) */
 };
 
 /* the timeline's series: bytes per data-carrying class, and all requests */
@@ -109,7 +111,11 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	}
 	/* requests carry the whole disk's dev_t, not a partition's */
 	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
-	s->rodata->workload_tgid = (__u32)getpid();
+	s->rodata->workload_tgid = cfg->workload_pid ?
+					   (__u32)cfg->workload_pid :
+					   (__u32)getpid();
+	s->rodata->every_process = cfg->every_process;
+	d->every_process = cfg->every_process;
 	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	if (cfg->slow_io_ns)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;
@@ -483,6 +489,12 @@ static int block_collect(void *priv, unsigned int phase,
 	out->block.traced = true;
 	err = metric_add(&out->metrics, "block.events_dropped",
 			 bss->events_dropped[phase]);
+	if (!err && d->every_process)
+		err = block_procs_collect(bpf_map__fd(d->skel->maps.proc_io),
+					  bpf_map__fd(d->skel->maps.proc_comm),
+					  phase, &out->procs);
+	if (!err && d->every_process)
+		out->procs.lost = bss->proc_full;
 	if (err)
 		return err;
 	if (phase != FSPROF_PHASE_NONE)

@@ -32,6 +32,10 @@ struct trace_config {
 	bool deep; /* --probes deep: also the per-file hot events */
 	uint64_t bin_ns; /* timeline bin width (--bin); 0: the default */
 	uint64_t slow_io_ns; /* --slow-io: a block IO event above; 0: default */
+	/* the workload: fsprof (0) or a command's process tree (its pid) */
+	int workload_pid;
+	/* every process is the workload (fsprof record): no one to follow */
+	bool every_process;
 };
 
 struct fsprof_event;

@@ -114,9 +114,11 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 		err = -errno;
 		goto fail;
 	}
-	/* this thread runs the workload generators: the workload's root */
-	d->skel->rodata->workload_tgid = (__u32)getpid();
-	d->skel->rodata->workload_tid = (__u32)syscall(SYS_gettid);
+	/* this thread runs the workload generators, or a command's does */
+	d->skel->rodata->own_tgid = (__u32)getpid();
+	d->skel->rodata->workload_tid =
+		cfg->workload_pid ? (__u32)cfg->workload_pid :
+				    (__u32)syscall(SYS_gettid);
 
 	/* prev_state became the fourth argument in 5.18 */
 	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
@@ -130,6 +132,10 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 		btf_tracepoint_nargs(cfg->btf, "sched_process_fork") != 2;
 	bpf_program__set_autoload(d->skel->progs.fsprof_fork, !d->fork_missing);
 	sched_probe_kernel(d);
+	if (cfg->every_process)
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"every process is the workload (fsprof record): there is no one workload whose time to budget");
 	if (d->unavailable[0])
 		log_warn(
 			"sched domain unavailable: %s; the run goes on without the off-CPU time budget",

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+
+#include "run/case_target.h"
+#include "target/devinfo.h"
+#include "target/sysctl.h"
+#include "trace/log_region.h"
+#include "util/log.h"
+
+static void target_record_model(const struct target *t,
+				struct target_result *tr)
+{
+	const struct device_model *m = t->spec.model;
+
+	snprintf(tr->model_name, sizeof(tr->model_name), "%s",
+		 device_model_active(m) ? m->name : "none");
+	if (!device_model_active(m))
+		return;
+	tr->model_riops = m->riops;
+	tr->model_wiops = m->wiops;
+	tr->model_rbps = m->rbps;
+	tr->model_wbps = m->wbps;
+	tr->model_rotational = t->model_at == MODEL_LOWER_LOOP ? m->rotational :
+								 -1;
+	snprintf(tr->model_placement, sizeof(tr->model_placement), "%s",
+		 t->model_at == MODEL_LOWER_LOOP  ? "lower-loop" :
+		 t->model_at == MODEL_TRACED_DISK ? "traced-disk" :
+						    "");
+	tr->model_major = major(t->model_dev);
+	tr->model_minor = minor(t->model_dev);
+	if (t->model_at == MODEL_LOWER_LOOP) {
+		snprintf(tr->model_device, sizeof(tr->model_device), "%s",
+			 t->lower.path);
+		tr->model_dio = t->lower.dio;
+	} else {
+		devinfo_dev_path(t->model_dev, tr->model_device,
+				 sizeof(tr->model_device));
+	}
+}
+
+/*
+ * Where the target's requests are seen: a partition's sector range on its
+ * disk, or nowhere when the disk is bio-based (device-mapper, MD, zram: its
+ * IO reaches the disks below it as their own requests).
+ */
+static void trace_config_devices(struct trace_config *tc,
+				 const struct target *t,
+				 struct target_result *tr)
+{
+	char name[64] = "";
+
+	if (t->disk_dev != t->fs_dev &&
+	    devinfo_partition_range(t->fs_dev, &tc->part_start,
+				    &tc->part_sectors))
+		log_warn(
+			"cannot read the sector range of partition %u:%u: block IO of the whole disk is counted",
+			major(t->fs_dev), minor(t->fs_dev));
+	if (devinfo_issues_requests(t->disk_dev))
+		return;
+	tc->no_requests = true;
+	devinfo_dev_path(t->disk_dev, name, sizeof(name));
+	snprintf(
+		tr->block_untraced, sizeof(tr->block_untraced),
+		"block IO not visible on %s (%u:%u): a bio-based device (device-mapper, MD, zram) issues no requests of its own; its IO reaches the devices below it",
+		name[0] ? name : "the target's disk", major(t->disk_dev),
+		minor(t->disk_dev));
+	log_warn("%s", tr->block_untraced);
+}
+
+static void case_record_target(struct case_result *c, struct target *t)
+{
+	struct target_result *tr = &c->target;
+	struct utsname u;
+
+	snprintf(tr->kind, sizeof(tr->kind), "%s",
+		 t->spec.kind == TARGET_IMAGE  ? "image" :
+		 t->spec.kind == TARGET_DEVICE ? "device" :
+						 "dir");
+	snprintf(tr->fstype, sizeof(tr->fstype), "%s", t->fstype);
+	snprintf(tr->image, sizeof(tr->image), "%s", t->image);
+	tr->image_size = t->image[0] ? t->spec.image_size : 0;
+	snprintf(tr->device, sizeof(tr->device), "%s", t->devpath);
+	snprintf(tr->workdir, sizeof(tr->workdir), "%s", t->workdir);
+	tr->dev_major = major(t->fs_dev);
+	tr->dev_minor = minor(t->fs_dev);
+	tr->loop_dio = t->loop.dio;
+	snprintf(tr->untraced, sizeof(tr->untraced), "%s", t->untraced);
+	snprintf(tr->mkfs_cmd, sizeof(tr->mkfs_cmd), "%s", t->mkfs.cmd);
+	snprintf(tr->fs_uuid, sizeof(tr->fs_uuid), "%s", t->fs_uuid);
+	tr->mkfs_output = t->mkfs.output; /* the result owns it now */
+	t->mkfs.output = NULL;
+	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);
+	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
+	device_model_format(t->spec.model, tr->device_model,
+			    sizeof(tr->device_model));
+	target_record_model(t, tr);
+	if (!uname(&u))
+		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",
+			 u.release);
+	sysctl_record_dirty(&tr->sysctls);
+}
+
+int case_target_up(struct case_target *ct, const struct target_spec *spec,
+		   struct case_result *c, struct teardown *td)
+{
+	int err;
+
+	memset(ct, 0, sizeof(*ct));
+	ct->mark = td->n;
+	err = target_up(&ct->target, spec, td);
+	case_record_target(c, &ct->target);
+	if (!err && ct->target.untraced[0])
+		log_warn("%s", ct->target.untraced);
+	return err;
+}
+
+int case_tracer_up(struct case_target *ct, const struct run_options *opt,
+		   const struct case_workload *who, struct case_result *c,
+		   struct teardown *td)
+{
+	struct target *t = &ct->target;
+	struct trace_config tc = {
+		.kernel_dev = target_kernel_dev(t->fs_dev),
+		.disk_dev = target_kernel_dev(t->disk_dev),
+		.log = &c->target.log,
+		.fstype = t->fstype,
+		.deep = opt->probes_deep,
+		.bin_ns = opt->bin_ns,
+		.slow_io_ns = opt->slow_io_ns,
+		.workload_pid = who ? who->pid : 0,
+		.every_process = who && who->every_process,
+	};
+	int err;
+
+	if (opt->no_trace || !t->fs_dev)
+		return 0;
+	trace_config_devices(&tc, t, &c->target);
+	if (log_region_read(t->devpath, t->fstype, &c->target.log))
+		log_warn("block IO will have no log class: %s",
+			 c->target.log.source);
+	err = tracer_start(&ct->tracer, &tc, &c->programs, td);
+	if (err)
+		return err;
+	ct->traced = true;
+	tracer_charging(&ct->tracer, &c->charging);
+	return 0;
+}
+
+int case_target_down(struct case_target *ct, struct teardown *td, int err)
+{
+	int failed = teardown_run_to(td, ct->mark);
+
+	ct->traced = false;
+	target_free(&ct->target);
+	if (!failed)
+		return err;
+	log_error("%d teardown step(s) failed; see above for what is left behind",
+		  failed);
+	return err ? err : -EIO;
+}
