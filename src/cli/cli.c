@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check/check.h"
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "target/scratch.h"
 #include "target/fsspec.h"
 #include "util/log.h"
@@ -87,10 +89,11 @@ void cli_usage(FILE *out)
 		"                        (ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"
 		"                        costs ~100 ns per hit on metadata workloads\n"
 		"      --bin DURATION    width of the per-phase timeline's bins (default\n"
-		"                        100ms; a phase has at most 36000 bins, the last\n"
-		"                        one takes the rest)\n"
+		"                        100ms; 1ms to 1h; a phase has at most 36000\n"
+		"                        bins, the last one takes the rest)\n"
 		"      --slow-io DURATION  a block request slower than this (issue ->\n"
-		"                        complete) is recorded as an event (default 50ms)\n"
+		"                        complete) is recorded as an event (default 50ms;\n"
+		"                        at most 10min)\n"
 		"  -v, --verbose         say more (libbpf and setup details)\n"
 		"  -q, --quiet           only errors and the result table\n"
 		"\n"
@@ -101,23 +104,49 @@ void cli_usage(FILE *out)
 		"(130 for SIGINT, 143 for SIGTERM), after tearing everything down.\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
+/*
+ * A usage error: the problem on one line, then where the full usage is (as
+ * git does; 72 lines of usage would scroll the error out of sight).
+ */
+static int vusage_error(const char *hint, const char *fmt, va_list ap)
 {
 	fprintf(stderr, "fsprof: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n");
-	cli_usage(stderr);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\nsee '%s'\n", hint);
 	return EXIT_USAGE;
+}
+
+static int __attribute__((format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	int code;
+
+	va_start(ap, fmt);
+	code = vusage_error("fsprof --help", fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* a bad `fsprof run` option */
+static int __attribute__((format(printf, 1, 2)))
+run_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	int code;
+
+	va_start(ap, fmt);
+	code = vusage_error("fsprof run --help", fmt, ap);
+	va_end(ap);
+	return code;
 }
 
 static int parse_size_option(const char *name, const char *text, uint64_t *out)
 {
 	char err[256];
 
-	if (parse_size(text, out, err, sizeof(err))) {
-		fprintf(stderr, "fsprof: --%s: %s\n", name, err);
-		return EXIT_USAGE;
-	}
+	if (parse_size(text, out, err, sizeof(err)))
+		return run_usage_error("--%s: %s", name, err);
 	return 0;
 }
 
@@ -143,35 +172,55 @@ enum run_long_option {
 	OPT_VERIFY,
 };
 
+/* what a duration option accepts */
+struct duration_range {
+	uint64_t min_ns, max_ns;
+	const char *text;
+};
+
+/* --bin 1ns would make 36000 one-nanosecond bins a phase */
+static const struct duration_range bin_range = { 1000000ULL, 3600000000000ULL,
+						 "1ms to 1h" };
+/* 1ns is fine: every request an event */
+static const struct duration_range slow_io_range = { 1, 600000000000ULL,
+						     "1ns to 10min" };
+
 static int parse_duration_option(const char *name, const char *text,
+				 const struct duration_range *range,
 				 uint64_t *out)
 {
 	char err[256];
 
-	if (parse_duration(text, out, err, sizeof(err))) {
-		fprintf(stderr, "fsprof: --%s: %s\n", name, err);
-		return EXIT_USAGE;
-	}
+	if (parse_duration(text, out, err, sizeof(err)))
+		return run_usage_error("--%s: %s", name, err);
+	if (*out < range->min_ns || *out > range->max_ns)
+		return run_usage_error("--%s %s is out of range: give %s", name,
+				       text, range->text);
 	return 0;
 }
 
-/* -w NAME[:key=val,...], repeatable */
-static int workload_option(char *arg, struct run_options *opt)
+/* -w NAME[:key=val,...], repeatable; arg is not written to */
+static int workload_option(const char *arg, struct run_options *opt)
 {
+	const char *colon = strchr(arg, ':');
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	struct workload_opt *w;
-	char *colon = strchr(arg, ':');
 
 	if (opt->n_workloads == RUN_MAX_WORKLOADS)
-		return usage_error("more than 16 workloads%s", "");
+		return run_usage_error("more than %d workloads",
+				       RUN_MAX_WORKLOADS);
 	w = &opt->workloads[opt->n_workloads];
-	if (colon)
-		*colon = '\0';
-	w->name = arg;
+	if (len >= sizeof(w->name))
+		return run_usage_error(
+			"unknown workload '%.*s' (fsprof list workloads shows them)",
+			(int)len, arg);
+	memcpy(w->name, arg, len);
+	w->name[len] = '\0';
 	w->params = colon ? colon + 1 : NULL;
-	if (!workload_find(arg))
-		return usage_error(
+	if (!workload_find(w->name))
+		return run_usage_error(
 			"unknown workload '%s' (fsprof list workloads shows them)",
-			arg);
+			w->name);
 	opt->n_workloads++;
 	return 0;
 }
@@ -185,10 +234,10 @@ static int suite_option(const char *name, struct run_options *opt)
 	unsigned int i;
 
 	if (strcmp(name, "classic"))
-		return usage_error("unknown suite '%s' (known: classic)", name);
+		return run_usage_error("unknown suite '%s' (known: classic)",
+				       name);
 	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]); i++) {
-		char *copy = (char *)suite_classic[i];
-		int err = workload_option(copy, opt);
+		int err = workload_option(suite_classic[i], opt);
 
 		if (err)
 			return err;
@@ -202,7 +251,7 @@ static int fs_option(const char *arg, struct run_options *opt)
 	int n = fsspec_parse(arg, opt->fs, FSSPEC_MAX, err, sizeof(err));
 
 	if (n < 0)
-		return usage_error("--fs: %s", err);
+		return run_usage_error("--fs: %s", err);
 	opt->n_fs = (unsigned int)n;
 	return 0;
 }
@@ -213,7 +262,7 @@ static int repeat_option(const char *arg, struct run_options *opt)
 	unsigned long n = strtoul(arg, &end, 10);
 
 	if (!*arg || *end || arg[0] == '-' || n < 1 || n > 1000)
-		return usage_error(
+		return run_usage_error(
 			"--repeat takes a whole number from 1 to 1000, not '%s'",
 			arg);
 	opt->repeat = (unsigned int)n;
@@ -231,7 +280,7 @@ static int verify_option(const char *arg, struct run_options *opt)
 		return 0;
 	n = strtoul(arg, &end, 10);
 	if (!*arg || *end || arg[0] == '-' || n < 2 || n > 32)
-		return usage_error(
+		return run_usage_error(
 			"--verify takes a number of runs from 2 to 32 (--verify=3), not '%s'",
 			arg);
 	opt->verify_repeats = (unsigned int)n;
@@ -297,7 +346,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			else if (!strcmp(optarg, "full"))
 				opt->scale = SCALE_FULL;
 			else
-				return usage_error(
+				return run_usage_error(
 					"--scale takes quick or full, not '%s'",
 					optarg);
 			break;
@@ -314,13 +363,14 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		case OPT_DEVICE_MODEL:
 			if (device_model_parse(optarg, &opt->model, why,
 					       sizeof(why)))
-				return usage_error("--device-model: %s", why);
+				return run_usage_error("--device-model: %s",
+						       why);
 			break;
 		case OPT_PROBES:
 			if (!strcmp(optarg, "deep"))
 				opt->probes_deep = true;
 			else if (strcmp(optarg, "default"))
-				return usage_error(
+				return run_usage_error(
 					"--probes takes default or deep, not '%s'",
 					optarg);
 			break;
@@ -356,13 +406,14 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			opt->json_path = optarg;
 			break;
 		case OPT_BIN:
-			err = parse_duration_option("bin", optarg,
+			err = parse_duration_option("bin", optarg, &bin_range,
 						    &opt->bin_ns);
 			if (err)
 				return err;
 			break;
 		case OPT_SLOW_IO:
 			err = parse_duration_option("slow-io", optarg,
+						    &slow_io_range,
 						    &opt->slow_io_ns);
 			if (err)
 				return err;
@@ -370,7 +421,7 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") &&
 			    strcmp(optarg, "bonnie-csv"))
-				return usage_error(
+				return run_usage_error(
 					"--format takes text or bonnie-csv, not '%s'",
 					optarg);
 			opt->format = optarg;
@@ -393,33 +444,34 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			log_set_level(LOG_QUIET);
 			break;
 		case ':':
-			return usage_error("option %s needs a value",
-					   argv[optind - 1]);
+			return run_usage_error("option %s needs a value",
+					       argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s' for run",
-					   argv[optind - 1]);
+			return run_usage_error("unknown option '%s' for run",
+					       argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return run_usage_error("unexpected argument '%s'",
+				       argv[optind]);
 	if (!opt->n_workloads) {
-		opt->workloads[0].name = "seqio";
+		snprintf(opt->workloads[0].name, sizeof(opt->workloads[0].name),
+			 "seqio");
 		opt->n_workloads = 1;
 	}
 	if (opt->format && !strcmp(opt->format, "bonnie-csv") &&
 	    !run_has_workload(opt, "bonnie"))
-		return usage_error("--format bonnie-csv needs -w bonnie%s", "");
+		return run_usage_error("--format bonnie-csv needs -w bonnie");
 	if (opt->dir && opt->device)
-		return usage_error("--dir and --device exclude each other%s",
-				   "");
+		return run_usage_error("--dir and --device exclude each other");
 	if (opt->dir && opt->n_fs)
-		return usage_error(
-			"--dir runs on the filesystem that is already there: --fs does not apply%s",
-			"");
+		return run_usage_error(
+			"--dir runs on the filesystem that is already there: --fs does not apply");
 	if (opt->dir) {
 		/* one target: the label says where */
 		snprintf(opt->fs[0].label, sizeof(opt->fs[0].label), "dir:%s",
 			 opt->dir);
+		snprintf(opt->fs[0].name, sizeof(opt->fs[0].name), "dir");
 		opt->n_fs = 1;
 	}
 	if (!opt->n_fs && fs_option("ext4", opt))
@@ -459,11 +511,11 @@ static int cli_list(int argc, char **argv)
 		bool deep = argc == 3 && !strcmp(argv[2], "--deep");
 
 		if (argc > 3 || (argc == 3 && !deep))
-			return usage_error("fsprof list probes [--deep]%s", "");
+			return usage_error("fsprof list probes [--deep]");
 		return run_list_probes(deep);
 	}
 	return usage_error(
-		"list what? (fsprof list workloads | probes [--deep])%s", "");
+		"list what? (fsprof list workloads | probes [--deep])");
 }
 
 static int cli_check(int argc, char **argv)
@@ -502,6 +554,8 @@ int cli_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "check"))
 		return cli_check(argc - 1, argv + 1);
+	if (!strcmp(cmd, "report"))
+		return cli_report(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cli_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||

@@ -13,7 +13,7 @@
 #define RUN_MAX_WORKLOADS 16
 
 struct workload_opt {
-	const char *name;
+	char name[32];
 	const char *params; /* "key=val,..." after -w NAME: */
 };
 

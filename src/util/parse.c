@@ -152,6 +152,9 @@ static const struct duration_unit duration_units[] = {
 	{ "us", 1000ULL },
 	{ "ms", 1000000ULL },
 	{ "s", 1000000000ULL },
+	{ "m", 60000000000ULL },
+	{ "min", 60000000000ULL },
+	{ "h", 3600000000000ULL },
 };
 
 int parse_duration(const char *text, uint64_t *out, char *err, size_t errlen)
@@ -176,7 +179,7 @@ int parse_duration(const char *text, uint64_t *out, char *err, size_t errlen)
 	if (errno || !unit) {
 		snprintf(
 			err, errlen,
-			"'%s' is not a duration (expected a number and a unit: ns, us, ms or s)",
+			"'%s' is not a duration (expected a number and a unit: ns, us, ms, s, min or h)",
 			text);
 		return -EINVAL;
 	}

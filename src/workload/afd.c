@@ -28,6 +28,7 @@
 
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/parse.h"
 #include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/workers.h"
@@ -110,34 +111,24 @@ static void nap(uint64_t ns)
 	nanosleep(&ts, NULL);
 }
 
-/* "1s", "500ms", "2m", "1.5" (seconds); 0 allowed */
+/* "1s", "500ms", "2m", "1.5" (seconds: a bare number); 0 is off */
 static int afd_parse_duration(const char *key, const char *text, uint64_t *ns)
 {
-	static const struct {
-		const char *unit;
-		double ns;
-	} units[] = {
-		{ "", 1e9 }, { "s", 1e9 },  { "ms", 1e6 },   { "us", 1e3 },
-		{ "ns", 1 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
-	};
-	unsigned int i;
-	char *end;
-	double v;
+	char with_unit[64], why[256];
 
-	errno = 0;
-	v = strtod(text, &end);
-	if (end == text || errno || v < 0 || v > 1e6 * 3600)
-		goto bad;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (!strcmp(end, units[i].unit)) {
-			*ns = (uint64_t)(v * units[i].ns);
-			return 0;
-		}
+	*ns = 0;
+	if (!strcmp(text, "0"))
+		return 0;
+	snprintf(with_unit, sizeof(with_unit), "%s", text);
+	if (text[0] && strspn(text, "0123456789.") == strlen(text) &&
+	    strlen(text) + 2 <= sizeof(with_unit))
+		strcat(with_unit, "s");
+	if (parse_duration(with_unit, ns, why, sizeof(why))) {
+		log_error("afd: %s=%s is not a duration (e.g. 1s, 500ms, 2m)",
+			  key, text);
+		return -EINVAL;
 	}
-bad:
-	log_error("afd: %s=%s is not a duration (e.g. 1s, 500ms, 2m)", key,
-		  text);
-	return -EINVAL;
+	return 0;
 }
 
 static int afd_config_read(const struct workload_params *p,

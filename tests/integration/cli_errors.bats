@@ -17,19 +17,29 @@ scratch_is_empty() {
 	[ -z "$(find "$SCRATCH" -mindepth 1 ! -path "$SCRATCH/ro")" ]
 }
 
-@test "an unknown subcommand prints usage on stderr and exits 2" {
+@test "an unknown subcommand prints the error and one hint line on stderr, and exits 2" {
 	run --separate-stderr "$FSPROF" frobnicate
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"unknown command 'frobnicate'"* ]]
-	[[ "$stderr" == *"usage: fsprof"* ]]
+	[ "$stderr" = "fsprof: unknown command 'frobnicate'
+see 'fsprof --help'" ]
 	[ -z "$output" ]
 }
 
-@test "an unknown option prints usage on stderr and exits 2" {
+@test "an unknown run option prints the error and a hint to fsprof run --help, not the usage" {
 	run --separate-stderr "$FSPROF" run --frob --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"unknown option '--frob'"* ]]
-	[[ "$stderr" == *"usage: fsprof"* ]]
+	[ "$stderr" = "fsprof: unknown option '--frob' for run
+see 'fsprof run --help'" ]
+	[ -z "$output" ]
+	scratch_is_empty
+}
+
+@test "fsprof run --help prints the full usage on stdout and exits 0" {
+	run --separate-stderr "$FSPROF" run --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: fsprof"* ]]
+	[[ "$output" == *"--device-model M"* ]]
+	[ -z "$stderr" ]
 }
 
 @test "no arguments prints usage and exits 2" {

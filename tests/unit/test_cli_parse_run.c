@@ -153,9 +153,58 @@ static void unknown_option_is_a_usage_error_naming_it(void **state)
 
 	(void)state;
 	PARSE(&out, "--bogus");
-	check_usage_error(&out, "--bogus", "usage:");
+	check_usage_error(&out, "--bogus", "see 'fsprof run --help'");
 	PARSE(&out, "-x");
-	check_usage_error(&out, "-x", "usage:");
+	check_usage_error(&out, "-x", "see 'fsprof run --help'");
+}
+
+/* one line of error and one hint line: the usage would scroll it away */
+static void usage_error_is_the_error_and_one_hint_line(void **state)
+{
+	struct parse_outcome out;
+	const char *p;
+	int lines = 0;
+
+	(void)state;
+	PARSE(&out, "--size", "lots");
+	check_usage_error(&out, "'lots' is not a size",
+			  "\nsee 'fsprof run --help'\n");
+	for (p = out.err.text; *p; p++)
+		lines += *p == '\n';
+	assert_int_equal(lines, 2);
+	assert_null(strstr(out.err.text, "usage:"));
+}
+
+/* --bin 1ns would make 36000 one-nanosecond bins */
+static void absurd_durations_are_usage_errors_naming_the_range(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--bin", "1ns");
+	check_usage_error(&out, "--bin 1ns is out of range", "1ms to 1h");
+	PARSE(&out, "--bin", "2h");
+	check_usage_error(&out, "--bin 2h", "1ms to 1h");
+	PARSE(&out, "--slow-io", "11min");
+	check_usage_error(&out, "--slow-io 11min", "1ns to 10min");
+	PARSE(&out, "--bin", "1ms", "--slow-io", "1ns");
+	check_accepted(&out);
+	assert_int_equal(out.opt.bin_ns, 1000000);
+	assert_int_equal(out.opt.slow_io_ns, 1);
+}
+
+/* a workload name is copied, and the argument is never written to */
+static void workload_option_leaves_its_argument_as_it_was(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "seqio:size=4M");
+	check_accepted(&out);
+	assert_string_equal(out.opt.workloads[0].name, "seqio");
+	assert_string_equal(out.opt.workloads[0].params, "size=4M");
+	PARSE(&out, "-w", "averyveryveryverylongworkloadname_beyond_32:x=1");
+	check_usage_error(&out, "unknown workload", "averyvery");
 }
 
 static void option_without_its_value_is_a_usage_error(void **state)
@@ -383,6 +432,10 @@ int main(void)
 		cmocka_unit_test(zero_size_is_a_usage_error),
 		cmocka_unit_test(garbage_size_is_a_usage_error),
 		cmocka_unit_test(unknown_option_is_a_usage_error_naming_it),
+		cmocka_unit_test(usage_error_is_the_error_and_one_hint_line),
+		cmocka_unit_test(
+			absurd_durations_are_usage_errors_naming_the_range),
+		cmocka_unit_test(workload_option_leaves_its_argument_as_it_was),
 		cmocka_unit_test(option_without_its_value_is_a_usage_error),
 		cmocka_unit_test(unknown_workload_is_a_usage_error),
 		cmocka_unit_test(stray_argument_is_a_usage_error),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* parse_duration() from src/util/parse.h (--bin, --slow-io) */
+/* parse_duration() from src/util/parse.h (--bin, --slow-io, afd duration=) */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -42,6 +42,10 @@ static void durations_with_units(void **state)
 	check_ns("1.5s", 1500000000ULL);
 	check_ns("250ns", 250);
 	check_ns("100MS", 100000000ULL);
+	/* afd's duration= and interval= use the same parser */
+	check_ns("2m", 120000000000ULL);
+	check_ns("1.5min", 90000000000ULL);
+	check_ns("1h", 3600000000000ULL);
 }
 
 static void durations_refused(void **state)
