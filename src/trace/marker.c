@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <bpf/libbpf.h>
+
+#include "fsprof/marker.h"
+#include "marker.skel.h"
+#include "trace/attach.h"
+#include "trace/marker.h"
+#include "util/log.h"
+
+static int marker_undo(void *arg)
+{
+	marker_tracer_stop(arg);
+	return 0;
+}
+
+int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
+			int write_fd, struct attach_list *programs,
+			struct teardown *td)
+{
+	struct program_slot slot;
+	struct marker_bpf *s;
+	struct stat st;
+	int err;
+
+	m->skel = NULL;
+	if (fstat(write_fd, &st))
+		return -errno;
+	s = marker_bpf__open();
+	if (!s)
+		return -errno;
+	s->rodata->pipe_ino = st.st_ino;
+	/* the kernel's dev_t encoding: major << 20 | minor */
+	s->rodata->pipe_sdev = (major(st.st_dev) << 20) | minor(st.st_dev);
+	err = phase_map_share(pm, s->obj);
+	if (!err)
+		err = marker_bpf__load(s);
+	if (err) {
+		log_warn(
+			"phase markers: load into the kernel: %s; fsprof switches phases when it reads them (after the write returns)",
+			strerror_safe(-err));
+		marker_bpf__destroy(s);
+		return err;
+	}
+	slot = (struct program_slot){
+		.prog = s->progs.fsprof_marker_write,
+		.link = &s->links.fsprof_marker_write,
+		.event = "syscalls:sys_enter_write",
+	};
+	if (attach_programs("marker", &slot, 1, programs) != 1) {
+		marker_bpf__destroy(s);
+		return -ENOENT;
+	}
+	m->skel = s;
+	err = teardown_push(td, marker_undo, m,
+			    "detach the phase marker program");
+	if (err)
+		marker_tracer_stop(m);
+	return err;
+}
+
+int marker_tracer_entry(const struct marker_tracer *m, uint64_t k,
+			struct marker_entry *out)
+{
+	uint64_t seen;
+
+	if (!m->skel)
+		return -ENOENT;
+	seen = __atomic_load_n(&m->skel->bss->writes, __ATOMIC_ACQUIRE);
+	if (k >= seen || seen - k > MARKER_LOG_LEN)
+		return -EAGAIN;
+	*out = m->skel->bss->marker_log[k % MARKER_LOG_LEN];
+	return 0;
+}
+
+void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
+			     unsigned int open_phase)
+{
+	if (!m->skel)
+		return;
+	m->skel->data->next_phase = next_phase;
+	m->skel->bss->open_phase = open_phase;
+}
+
+void marker_tracer_stop(struct marker_tracer *m)
+{
+	marker_bpf__destroy(m->skel);
+	m->skel = NULL;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel side of phase markers (bpf/marker.bpf.c): loaded for a traced
+ * command, on the phase map the tracer shares, watching one pipe.
+ */
+#ifndef FSPROF_TRACE_MARKER_H
+#define FSPROF_TRACE_MARKER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fsprof/marker.h"
+#include "results/results.h"
+#include "trace/phase_map.h"
+#include "util/teardown.h"
+
+struct marker_bpf;
+
+struct marker_tracer {
+	struct marker_bpf *skel; /* NULL: not running, userspace switches */
+};
+
+/*
+ * Load and attach the marker program for the pipe whose write end is
+ * write_fd, publishing into pm. Records the program in programs; the stop
+ * goes onto td. On failure the tracer is left stopped (userspace switches).
+ */
+int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
+			int write_fd, struct attach_list *programs,
+			struct teardown *td);
+
+/*
+ * What the kernel did with write k (0-based): 0 and *out, or -EAGAIN when
+ * it has not seen that write (yet), -ENOENT when not running.
+ */
+int marker_tracer_entry(const struct marker_tracer *m, uint64_t k,
+			struct marker_entry *out);
+
+/* after userspace applied a deferred write: the kernel side's state */
+void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
+			     unsigned int open_phase);
+
+void marker_tracer_stop(struct marker_tracer *m);
+
+#endif
