@@ -15,6 +15,13 @@
  */
 int analyze_run(struct run_result *run);
 
+/*
+ * Analyse a run read back from its JSON: as analyze_run, keeping each
+ * finding's --verify result from the saved finding of the same rule and
+ * phase (only re-running the workload could recompute it).
+ */
+int analyze_saved_run(struct run_result *run);
+
 /* one case's phases only */
 int analyze_case(struct case_result *c);
 

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fsprof report FILE [--format F] [-v|-q]: a saved run re-rendered and
+ * re-analysed by this fsprof's rules, with no kernel and no root.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "cli/commands.h"
+#include "report/render.h"
+#include "results/json_read.h"
+#include "run/run.h"
+#include "util/log.h"
+
+static void report_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: fsprof report FILE [--format %s] [-v|-q]\n"
+		"\n"
+		"Re-render a results file that `fsprof run --json FILE` wrote, with\n"
+		"its findings re-analysed by this fsprof's rules (each finding's\n"
+		"--verify result is kept from the file). Needs no root and no kernel\n"
+		"tracing.\n"
+		"\n"
+		"  --format F   output format (default text)\n"
+		"  -v           text: every metric and histogram as well\n"
+		"  -q           text: errors only on stderr\n"
+		"\n"
+		"exit codes: 0 ok; 2 usage error or a file that is not readable\n"
+		"fsprof results (said which and why)\n",
+		report_format_list());
+}
+
+static int report_usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "fsprof: %s%s%s\nsee 'fsprof report --help'\n", what,
+		arg ? " " : "", arg ? arg : "");
+	return EXIT_USAGE;
+}
+
+int cli_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *format = "text";
+	struct run_result run;
+	char err[1024];
+	int c, code;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":f:hvq", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			format = optarg;
+			if (!report_format_known(format)) {
+				char what[160];
+
+				snprintf(what, sizeof(what),
+					 "unknown --format (one of %s):",
+					 report_format_list());
+				return report_usage_error(what, format);
+			}
+			break;
+		case 'h':
+			report_usage(stdout);
+			return EXIT_OK;
+		case 'v':
+			log_set_level(LOG_VERBOSE);
+			break;
+		case 'q':
+			log_set_level(LOG_QUIET);
+			break;
+		case ':':
+			return report_usage_error("option needs a value:",
+						  argv[optind - 1]);
+		default:
+			return report_usage_error("unknown option for report:",
+						  argv[optind - 1]);
+		}
+	}
+	if (optind == argc)
+		return report_usage_error(
+			"report needs the results file to read (fsprof run --json FILE writes one)",
+			NULL);
+	if (optind + 1 < argc)
+		return report_usage_error("report reads one file; unexpected",
+					  argv[optind + 1]);
+	if (results_read_json(argv[optind], &run, err, sizeof(err))) {
+		fprintf(stderr, "fsprof: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (analyze_saved_run(&run))
+		log_warn(
+			"analysing the results ran out of memory: findings are incomplete");
+	code = report_render(&run, format, stdout) ? EXIT_RUN_FAILED : EXIT_OK;
+	run_result_free(&run);
+	return code;
+}
