@@ -8,6 +8,7 @@
 #include "check/check.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "target/leftovers.h"
 #include "target/scratch.h"
 #include "target/fsspec.h"
 #include "util/log.h"
@@ -29,6 +30,10 @@ void cli_usage(FILE *out)
 		"  list     list workloads: their phases and parameters; or list\n"
 		"           probes [--deep]: every BPF program, attached on this kernel,\n"
 		"           missing (no such tracepoint) or failed, and why\n"
+		"  cleanup  remove what killed runs left in a scratch directory: their\n"
+		"           loop devices, mounts, throttle rules and files, as far as\n"
+		"           their state files prove them theirs\n"
+		"           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
@@ -518,6 +523,30 @@ static int cli_list(int argc, char **argv)
 		"list what? (fsprof list workloads | probes [--deep])");
 }
 
+/* fsprof cleanup [--scratch DIR] [--dry-run] */
+static int cli_cleanup(int argc, char **argv)
+{
+	const char *scratch = SCRATCH_DEFAULT;
+	bool dry_run = false;
+	int i, failed;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--dry-run"))
+			dry_run = true;
+		else if (!strcmp(argv[i], "--scratch") && i + 1 < argc)
+			scratch = argv[++i];
+		else if (!strcmp(argv[i], "--scratch"))
+			return usage_error("option --scratch needs a value");
+		else
+			return usage_error("unknown option '%s' for cleanup",
+					   argv[i]);
+	}
+	failed = leftovers_cleanup(scratch, dry_run);
+	if (failed < 0)
+		return EXIT_ENVIRONMENT;
+	return failed ? EXIT_RUN_FAILED : EXIT_OK;
+}
+
 static int cli_check(int argc, char **argv)
 {
 	int json = 0, i;
@@ -552,6 +581,8 @@ int cli_main(int argc, char **argv)
 		err = cli_parse_run(argc - 1, argv + 1, &opt);
 		return err ? err : run_command(&opt);
 	}
+	if (!strcmp(cmd, "cleanup"))
+		return cli_cleanup(argc - 1, argv + 1);
 	if (!strcmp(cmd, "check"))
 		return cli_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))

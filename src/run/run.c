@@ -22,6 +22,7 @@
 #include "run/signals.h"
 #include "run/verify.h"
 #include "target/devinfo.h"
+#include "target/leftovers.h"
 #include "target/scratch.h"
 #include "target/sysctl.h"
 #include "target/target.h"
@@ -39,6 +40,7 @@
 struct run_ctx {
 	const struct run_options *opt;
 	struct teardown td;
+	struct runstate state; /* what fsprof cleanup needs after a kill */
 	struct run_result *result;
 	volatile sig_atomic_t stop;
 };
@@ -314,8 +316,9 @@ static int run_preflight(const struct run_options *opt,
 		if (files > spec.files_needed)
 			spec.files_needed = files;
 	}
-	/* a device target still needs the scratch dir for its mount point */
-	if (spec.kind == TARGET_DEVICE && scratch_check(opt->scratch, 0))
+	/* a device target still needs the scratch dir for its mount point;
+	 * every run keeps its state file there */
+	if (spec.kind != TARGET_IMAGE && scratch_check(opt->scratch, 0))
 		return EXIT_ENVIRONMENT;
 	if (target_preflight(&spec))
 		return EXIT_ENVIRONMENT;
@@ -427,6 +430,8 @@ int run_command(const struct run_options *opt)
 
 	err = signals_install(&ctx->stop);
 	if (!err)
+		err = leftovers_begin(&ctx->state, &ctx->td, opt->scratch);
+	if (!err)
 		err = run_plan(ctx, params);
 	/* findings for the report and the JSON; --verify tests their knobs */
 	if (analyze_run(ctx->result))
@@ -441,6 +446,7 @@ int run_command(const struct run_options *opt)
 		log_error("interrupted by %s; everything set up was torn down",
 			  strsignal(ctx->stop));
 
+	leftovers_end(&ctx->state, &ctx->td, opt->scratch);
 	code = run_report(ctx, run_exit_code(ctx, err));
 	run_result_free(ctx->result);
 	free(ctx->result);

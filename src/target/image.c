@@ -15,16 +15,19 @@ static int image_remove(void *arg)
 
 int image_create(const char *path, uint64_t size, struct teardown *td)
 {
-	int fd, err;
+	int fd, err, rec;
 
+	rec = teardown_record(td, "image", path);
+	if (rec < 0)
+		return rec;
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		err = errno;
 		log_error("create image %s: %s", path, strerror_safe(err));
 		return -err;
 	}
-	err = teardown_push(td, image_remove, (void *)path, "remove image %s",
-			    path);
+	err = teardown_push_recorded(td, rec, image_remove, (void *)path,
+				     "remove image %s", path);
 	if (err) {
 		close(fd);
 		unlink(path);

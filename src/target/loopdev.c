@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/loop.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "target/loopdev.h"
@@ -78,10 +81,14 @@ static int loopdev_configure(struct loopdev *loop, int ctl, int backing,
 
 int loopdev_attach(struct loopdev *loop, const char *image, struct teardown *td)
 {
-	int ctl, backing, err = -EBUSY, i;
+	int ctl, backing, err = -EBUSY, i, rec;
 	struct stat st;
 
 	loop->fd = -1;
+	/* `fsprof cleanup` finds it by its backing file */
+	rec = teardown_record(td, "loop", image);
+	if (rec < 0)
+		return rec;
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
 	if (ctl < 0) {
 		err = errno;
@@ -107,7 +114,8 @@ int loopdev_attach(struct loopdev *loop, const char *image, struct teardown *td)
 			  strerror_safe(-err));
 		return err;
 	}
-	err = teardown_push(td, loopdev_detach, loop, "detach %s", loop->path);
+	err = teardown_push_recorded(td, rec, loopdev_detach, loop, "detach %s",
+				     loop->path);
 	if (err) {
 		loopdev_detach(loop);
 		return err;
@@ -129,6 +137,71 @@ int loopdev_attach(struct loopdev *loop, const char *image, struct teardown *td)
 		return -EOPNOTSUPP;
 	}
 	return 0;
+}
+
+/* <sysdir>/loop/backing_file, without " (deleted)" once it is unlinked */
+static int loopdev_read_backing(const char *sysdir, char *out, size_t len)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+	size_t l;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/loop/backing_file", sysdir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, out, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -ENOENT;
+	out[n] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	l = strlen(out);
+	if (l > 10 && !strcmp(out + l - 10, " (deleted)"))
+		out[l - 10] = '\0';
+	return 0;
+}
+
+int loopdev_backing(dev_t dev, char *out, size_t len)
+{
+	char sysdir[64];
+
+	snprintf(sysdir, sizeof(sysdir), "/sys/dev/block/%u:%u", major(dev),
+		 minor(dev));
+	return loopdev_read_backing(sysdir, out, len);
+}
+
+int loopdev_find_by_backing(const char *backing, char *path, size_t len)
+{
+	char sysdir[300], have[PATH_MAX];
+	DIR *d = opendir("/sys/block");
+	struct dirent *e;
+	int found = -ENOENT;
+
+	if (!d)
+		return -errno;
+	while (found < 0 && (e = readdir(d))) {
+		if (strncmp(e->d_name, "loop", 4))
+			continue;
+		snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", e->d_name);
+		if (loopdev_read_backing(sysdir, have, sizeof(have)) ||
+		    strcmp(have, backing))
+			continue;
+		snprintf(path, len, "/dev/%s", e->d_name);
+		found = 0;
+	}
+	closedir(d);
+	return found;
+}
+
+int loopdev_detach_path(const char *path)
+{
+	struct loopdev loop = { .fd = open(path, O_RDWR | O_CLOEXEC) };
+
+	if (loop.fd < 0)
+		return -errno;
+	return loopdev_detach(&loop);
 }
 
 int loopdev_set_rotational(const struct loopdev *loop, int rotational)

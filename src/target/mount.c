@@ -29,6 +29,11 @@ static int mount_undo(void *arg)
 	return umount2(dir, MNT_DETACH) ? -errno : 0;
 }
 
+int mount_remove(const char *dir)
+{
+	return mount_undo((void *)dir);
+}
+
 static int mountdir_remove(void *arg)
 {
 	const char *dir = arg;
@@ -40,16 +45,23 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 	     const char *options, struct teardown *td)
 {
 	struct mount_args args;
-	int err, kmsg;
+	int err, kmsg, rec;
 
+	rec = teardown_record(td, "mountpoint", dir);
+	if (rec < 0)
+		return rec;
 	if (mkdir(dir, 0755)) {
 		err = errno;
 		log_error("create mount point %s: %s", dir, strerror_safe(err));
 		return -err;
 	}
-	err = teardown_push(td, mountdir_remove, (void *)dir, "remove %s", dir);
+	err = teardown_push_recorded(td, rec, mountdir_remove, (void *)dir,
+				     "remove %s", dir);
 	if (err)
 		return err;
+	rec = teardown_record(td, "mount", dir);
+	if (rec < 0)
+		return rec;
 	if (mountopts_split(options, &args)) {
 		log_error("mount options '%s' are too long", options);
 		return -E2BIG;
@@ -70,5 +82,6 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 		return -err;
 	}
 	kmsg_watch_end(kmsg, NULL, NULL, 0);
-	return teardown_push(td, mount_undo, (void *)dir, "unmount %s", dir);
+	return teardown_push_recorded(td, rec, mount_undo, (void *)dir,
+				      "unmount %s", dir);
 }

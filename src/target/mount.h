@@ -10,4 +10,10 @@
 int mount_fs(const char *device, const char *dir, const char *fstype,
 	     const char *options, struct teardown *td);
 
+/*
+ * Unmount dir, waiting up to 5 s for it to be idle, then detaching it
+ * lazily. 0 or -errno.
+ */
+int mount_remove(const char *dir);
+
 #endif

@@ -78,7 +78,7 @@ static int rundir_remove(void *arg)
 int scratch_make_rundir(const char *dir, char *out, size_t len,
 			struct teardown *td)
 {
-	int n = snprintf(out, len, "%s/fsprof.XXXXXX", dir);
+	int n = snprintf(out, len, "%s/fsprof.XXXXXX", dir), rec;
 
 	if (n < 0 || (size_t)n >= len) {
 		log_error("scratch directory path %s is too long", dir);
@@ -92,5 +92,12 @@ int scratch_make_rundir(const char *dir, char *out, size_t len,
 			dir, strerror_safe(err));
 		return -err;
 	}
-	return teardown_push(td, rundir_remove, out, "remove %s", out);
+	/* recorded once it exists: mkdtemp picks the name */
+	rec = teardown_record(td, "rundir", out);
+	if (rec < 0) {
+		rmdir(out);
+		return rec;
+	}
+	return teardown_push_recorded(td, rec, rundir_remove, out, "remove %s",
+				      out);
 }

@@ -175,7 +175,7 @@ static int target_up_dir(struct target *t, struct teardown *td)
 {
 	struct mountinfo_entry *e;
 	struct stat st;
-	int err;
+	int err, rec;
 
 	err = path_join(t->workdir, sizeof(t->workdir), t->spec.dir,
 			"fsprof.XXXXXX");
@@ -187,8 +187,14 @@ static int target_up_dir(struct target *t, struct teardown *td)
 			  t->spec.dir, strerror_safe(-err));
 		return err;
 	}
-	err = teardown_push(td, workdir_remove, t->workdir, "remove %s",
-			    t->workdir);
+	/* recorded once it exists: mkdtemp picks the name */
+	rec = teardown_record(td, "workdir", t->workdir);
+	if (rec < 0) {
+		rmdir(t->workdir);
+		return rec;
+	}
+	err = teardown_push_recorded(td, rec, workdir_remove, t->workdir,
+				     "remove %s", t->workdir);
 	if (err)
 		return err;
 	t->fs_dev = devinfo_fs_device(t->workdir);

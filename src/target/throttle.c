@@ -171,12 +171,43 @@ static int throttle_remove(void *arg)
 	return err;
 }
 
+bool throttle_rule_present(dev_t dev)
+{
+	char path[128], prefix[32], line[128];
+	bool found = false;
+	size_t i;
+	FILE *f;
+
+	snprintf(prefix, sizeof(prefix), "%u:%u ", major(dev), minor(dev));
+	for (i = 0; i < 4 && !found; i++) {
+		snprintf(path, sizeof(path), "%s/%s", THROTTLE_DIR,
+			 throttle_files[i]);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (!found && fgets(line, sizeof(line), f))
+			found = !strncmp(line, prefix, strlen(prefix));
+		fclose(f);
+	}
+	return found;
+}
+
+int throttle_remove_rules(dev_t dev)
+{
+	struct throttle_undo_arg *u = malloc(sizeof(*u));
+
+	if (!u)
+		return -ENOMEM;
+	u->dev = dev;
+	return throttle_remove(u);
+}
+
 int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
 {
 	const uint64_t limits[4] = { m->riops, m->wiops, m->rbps, m->wbps };
 	struct throttle_undo_arg *undo;
-	char why[256];
-	int i, err;
+	char why[256], devno[32];
+	int i, err, rec;
 
 	if (!device_model_active(m))
 		return 0;
@@ -188,9 +219,14 @@ int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
 	if (!undo)
 		return -ENOMEM;
 	undo->dev = dev;
-	err = teardown_push(td, throttle_remove, undo,
-			    "remove the blkio throttle on %u:%u", major(dev),
-			    minor(dev));
+	snprintf(devno, sizeof(devno), "%u:%u", major(dev), minor(dev));
+	rec = teardown_record(td, "throttle", devno);
+	if (rec < 0) {
+		free(undo);
+		return rec;
+	}
+	err = teardown_push_recorded(td, rec, throttle_remove, undo,
+				     "remove the blkio throttle on %s", devno);
 	if (err) {
 		free(undo);
 		return err;

@@ -45,4 +45,10 @@ int throttle_available(char *err, size_t errlen);
 int throttle_apply(const struct device_model *m, dev_t dev,
 		   struct teardown *td);
 
+/* a blkio throttle rule for dev is set (any of the four limits) */
+bool throttle_rule_present(dev_t dev);
+
+/* Remove every throttle rule of dev (fsprof cleanup). 0 or -errno. */
+int throttle_remove_rules(dev_t dev);
+
 #endif

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "target/leftovers.h"
+#include "target/loopdev.h"
+#include "target/mount.h"
+#include "target/mountinfo.h"
+#include "target/remove_tree.h"
+#include "target/throttle.h"
+#include "util/log.h"
+#include "util/runstate.h"
+
+#define LOOP_MAJOR_NR 7
+
+struct leftover_record {
+	int id;
+	char kind[16];
+	char arg[PATH_MAX];
+	bool removed;
+};
+
+/* one state file, read back */
+struct leftover_run {
+	char path[PATH_MAX];
+	int pid;
+	unsigned long long start;
+	char boot[64];
+	char scratch[PATH_MAX];
+	char cwd[PATH_MAX];
+	bool same_boot;
+	unsigned int n, cap;
+	struct leftover_record *rec;
+};
+
+static int run_add_record(struct leftover_run *run, const char *line)
+{
+	struct leftover_record *r;
+	int id, used = 0;
+
+	if (line[0] == '-') {
+		unsigned int i;
+
+		if (sscanf(line, "- %d", &id) != 1)
+			return -EINVAL;
+		for (i = 0; i < run->n; i++)
+			if (run->rec[i].id == id)
+				run->rec[i].removed = true;
+		return 0;
+	}
+	if (run->n == run->cap) {
+		unsigned int cap = run->cap ? run->cap * 2 : 16;
+		void *p = realloc(run->rec, cap * sizeof(*run->rec));
+
+		if (!p)
+			return -ENOMEM;
+		run->rec = p;
+		run->cap = cap;
+	}
+	r = &run->rec[run->n];
+	memset(r, 0, sizeof(*r));
+	if (sscanf(line, "+ %d %15s %n", &r->id, r->kind, &used) != 2 ||
+	    !used || !line[used])
+		return -EINVAL;
+	snprintf(r->arg, sizeof(r->arg), "%s", line + used);
+	run->n++;
+	return 0;
+}
+
+/* a path recorded relative to the run's working directory */
+static void path_make_absolute(const char *cwd, char *path, size_t len)
+{
+	char abs[2 * PATH_MAX];
+
+	if (path[0] == '/' || !cwd[0])
+		return;
+	snprintf(abs, sizeof(abs), "%s/%s", cwd, path);
+	snprintf(path, len, "%.*s", (int)len - 1, abs);
+}
+
+static void run_make_absolute(struct leftover_run *run)
+{
+	unsigned int i;
+
+	path_make_absolute(run->cwd, run->scratch, sizeof(run->scratch));
+	for (i = 0; i < run->n; i++)
+		if (strcmp(run->rec[i].kind, "throttle"))
+			path_make_absolute(run->cwd, run->rec[i].arg,
+					   sizeof(run->rec[i].arg));
+}
+
+static int run_read(const char *path, struct leftover_run *run)
+{
+	char *line = NULL, boot[64];
+	size_t cap = 0;
+	ssize_t len;
+	int version = 0, err = 0;
+	FILE *f;
+
+	memset(run, 0, sizeof(*run));
+	snprintf(run->path, sizeof(run->path), "%s", path);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (!err && (len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] != '\n')
+			break; /* a line cut short: never written whole */
+		line[len - 1] = '\0';
+		if (line[0] == '+' || line[0] == '-')
+			err = run_add_record(run, line);
+		else if (!strncmp(line, "fsprof-state ", 13))
+			version = atoi(line + 13);
+		else if (!strncmp(line, "pid ", 4))
+			run->pid = atoi(line + 4);
+		else if (!strncmp(line, "start ", 6))
+			run->start = strtoull(line + 6, NULL, 10);
+		else if (!strncmp(line, "boot ", 5))
+			snprintf(run->boot, sizeof(run->boot), "%s", line + 5);
+		else if (!strncmp(line, "cwd ", 4))
+			snprintf(run->cwd, sizeof(run->cwd), "%s", line + 4);
+		else if (!strncmp(line, "scratch ", 8))
+			snprintf(run->scratch, sizeof(run->scratch), "%s",
+				 line + 8);
+	}
+	free(line);
+	fclose(f);
+	if (!err &&
+	    (version != RUNSTATE_VERSION || run->pid <= 0 || !run->scratch[0]))
+		err = -EINVAL;
+	if (!err)
+		run_make_absolute(run);
+	runstate_boot_id(boot, sizeof(boot));
+	run->same_boot = boot[0] && !strcmp(boot, run->boot);
+	return err;
+}
+
+/* the same process, started at the same time, in this boot */
+static bool run_alive(const struct leftover_run *run)
+{
+	unsigned long long start;
+
+	return run->same_boot && !runstate_proc_start(run->pid, &start) &&
+	       start == run->start;
+}
+
+/* below the run's scratch directory, with no way back up */
+static bool below_scratch(const struct leftover_run *run, const char *path)
+{
+	size_t n = strlen(run->scratch);
+
+	return !strncmp(path, run->scratch, n) && path[n] == '/' &&
+	       !strstr(path, "/../") && !strstr(path, "/./");
+}
+
+static bool run_has(const struct leftover_run *run, const char *kind,
+		    const char *arg)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->n; i++)
+		if (!strcmp(run->rec[i].kind, kind) &&
+		    !strcmp(run->rec[i].arg, arg))
+			return true;
+	return false;
+}
+
+/*
+ * A loop device is the run's when its backing file is the run's image, or
+ * a loop device that is itself backed by the run's image.
+ */
+static bool loop_backing_is_ours(const struct leftover_run *run,
+				 const char *backing)
+{
+	char below[PATH_MAX];
+	struct stat st;
+
+	if (run_has(run, "image", backing))
+		return true;
+	if (strncmp(backing, "/dev/loop", 9) || stat(backing, &st) ||
+	    !S_ISBLK(st.st_mode) ||
+	    loopdev_backing(st.st_rdev, below, sizeof(below)))
+		return false;
+	return run_has(run, "image", below);
+}
+
+static bool throttle_is_ours(const struct leftover_run *run, dev_t dev)
+{
+	char backing[PATH_MAX];
+
+	if (!throttle_rule_present(dev))
+		return false;
+	if (major(dev) != LOOP_MAJOR_NR)
+		return true; /* the traced disk of --dir/--device */
+	/* a loop number is reused: only while it is still the run's loop */
+	return !loopdev_backing(dev, backing, sizeof(backing)) &&
+	       loop_backing_is_ours(run, backing);
+}
+
+static bool is_kind(const struct leftover_record *r, const char *kind)
+{
+	return !strcmp(r->kind, kind);
+}
+
+static bool lstat_is(const char *path, mode_t type)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && (st.st_mode & S_IFMT) == type;
+}
+
+/* the resource of r still exists, and is provably the run's */
+static bool record_present(const struct leftover_run *run,
+			   const struct leftover_record *r, char *dev,
+			   size_t devlen)
+{
+	unsigned int maj, min;
+	const char *base;
+
+	if (is_kind(r, "throttle"))
+		return run->same_boot &&
+		       sscanf(r->arg, "%u:%u", &maj, &min) == 2 &&
+		       throttle_is_ours(run, makedev(maj, min));
+	if (is_kind(r, "mount")) {
+		struct mountinfo_entry *e = malloc(sizeof(*e));
+		bool found = e && run->same_boot &&
+			     below_scratch(run, r->arg) &&
+			     !mountinfo_find_by_dir(r->arg, e);
+
+		free(e);
+		return found;
+	}
+	if (is_kind(r, "loop"))
+		return run->same_boot && loop_backing_is_ours(run, r->arg) &&
+		       !loopdev_find_by_backing(r->arg, dev, devlen);
+	if (is_kind(r, "image"))
+		return below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
+	if (is_kind(r, "mountpoint") || is_kind(r, "rundir"))
+		return below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
+	if (is_kind(r, "workdir")) {
+		base = strrchr(r->arg, '/');
+		return base && !strncmp(base + 1, "fsprof.", 7) &&
+		       lstat_is(r->arg, S_IFDIR);
+	}
+	return false;
+}
+
+static void record_describe(const struct leftover_record *r, const char *dev,
+			    char *buf, size_t len)
+{
+	if (is_kind(r, "throttle"))
+		snprintf(buf, len, "blkio throttle rule on %s", r->arg);
+	else if (is_kind(r, "mount"))
+		snprintf(buf, len, "mount on %s", r->arg);
+	else if (is_kind(r, "loop"))
+		snprintf(buf, len, "loop device %s on %s", dev, r->arg);
+	else if (is_kind(r, "image"))
+		snprintf(buf, len, "image %s", r->arg);
+	else
+		snprintf(buf, len, "directory %s", r->arg);
+}
+
+static int record_undo(const struct leftover_record *r, const char *dev)
+{
+	unsigned int maj, min;
+
+	if (is_kind(r, "throttle") && sscanf(r->arg, "%u:%u", &maj, &min) == 2)
+		return throttle_remove_rules(makedev(maj, min));
+	if (is_kind(r, "mount"))
+		return mount_remove(r->arg);
+	if (is_kind(r, "loop"))
+		return loopdev_detach_path(dev);
+	if (is_kind(r, "image"))
+		return unlink(r->arg) ? -errno : 0;
+	if (is_kind(r, "workdir"))
+		return remove_tree(r->arg);
+	return rmdir(r->arg) ? -errno : 0;
+}
+
+typedef int (*leftover_fn)(struct leftover_run *run, void *arg);
+
+/* every readable state file in scratch whose run is dead */
+static int for_each_dead_run(const char *scratch, leftover_fn fn, void *arg)
+{
+	struct leftover_run *run = malloc(sizeof(*run));
+	char path[PATH_MAX];
+	struct dirent *e;
+	int total = 0;
+	DIR *d;
+
+	d = opendir(scratch);
+	if (!d || !run) {
+		free(run);
+		if (d)
+			closedir(d);
+		return d ? -ENOMEM : -errno;
+	}
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name), s = strlen(RUNSTATE_SUFFIX);
+
+		if (strncmp(e->d_name, RUNSTATE_PREFIX,
+			    strlen(RUNSTATE_PREFIX)) ||
+		    n <= s || strcmp(e->d_name + n - s, RUNSTATE_SUFFIX))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", scratch, e->d_name);
+		if (run_read(path, run))
+			log_warn(
+				"%s is not a state file fsprof can read: left alone",
+				path);
+		else if (run_alive(run))
+			log_debug("%s: run %d is alive", path, run->pid);
+		else
+			total += fn(run, arg);
+		free(run->rec);
+	}
+	closedir(d);
+	free(run);
+	return total;
+}
+
+/* the list of what is left, for the warning */
+static int warn_run(struct leftover_run *run, void *arg)
+{
+	char what[1024] = "", one[PATH_MAX + 64], dev[32];
+	const char *scratch = arg;
+	unsigned int i, n = 0;
+
+	for (i = run->n; i-- > 0;) {
+		const struct leftover_record *r = &run->rec[i];
+
+		if (r->removed || !record_present(run, r, dev, sizeof(dev)))
+			continue;
+		record_describe(r, dev, one, sizeof(one));
+		if (n < 3)
+			snprintf(what + strlen(what),
+				 sizeof(what) - strlen(what), "%s%.300s",
+				 n ? ", " : "", one);
+		n++;
+	}
+	if (!n)
+		return 0;
+	log_warn(
+		"a dead fsprof run (pid %d) left %u thing(s) behind: %s%s; remove them with 'fsprof cleanup --scratch %s'",
+		run->pid, n, what, n > 3 ? ", ..." : "", scratch);
+	return 1;
+}
+
+int leftovers_warn(const char *scratch)
+{
+	int n = for_each_dead_run(scratch, warn_run, (void *)scratch);
+
+	return n < 0 ? 0 : n;
+}
+
+struct cleanup_ctx {
+	bool dry_run;
+	unsigned int removed;
+};
+
+/* undo newest first; keep the state file while anything is left */
+static int cleanup_run(struct leftover_run *run, void *arg)
+{
+	struct cleanup_ctx *ctx = arg;
+	char one[PATH_MAX + 64], dev[32];
+	struct runstate rs = { .fd = -1 };
+	unsigned int i;
+	int failed = 0, err;
+
+	if (!ctx->dry_run)
+		rs.fd = open(run->path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	snprintf(rs.path, sizeof(rs.path), "%s", run->path);
+	for (i = run->n; i-- > 0;) {
+		const struct leftover_record *r = &run->rec[i];
+
+		if (r->removed || !record_present(run, r, dev, sizeof(dev)))
+			continue;
+		record_describe(r, dev, one, sizeof(one));
+		if (ctx->dry_run) {
+			printf("would remove %s (run %d)\n", one, run->pid);
+			continue;
+		}
+		err = record_undo(r, dev);
+		if (err && err != -ENOENT) {
+			log_error("remove %s (run %d): %s", one, run->pid,
+				  strerror_safe(-err));
+			failed++;
+			continue;
+		}
+		printf("removed %s (run %d)\n", one, run->pid);
+		ctx->removed++;
+		if (rs.fd >= 0)
+			runstate_remove(&rs, r->id);
+	}
+	if (rs.fd >= 0)
+		close(rs.fd);
+	if (!failed && !ctx->dry_run && unlink(run->path))
+		failed++;
+	return failed;
+}
+
+int leftovers_cleanup(const char *scratch, bool dry_run)
+{
+	struct cleanup_ctx ctx = { .dry_run = dry_run };
+	int failed = for_each_dead_run(scratch, cleanup_run, &ctx);
+
+	if (failed < 0) {
+		log_error("scratch directory %s: %s", scratch,
+			  strerror_safe(-failed));
+		return failed;
+	}
+	if (!dry_run && !failed)
+		printf("%u thing(s) removed from dead runs in %s\n",
+		       ctx.removed, scratch);
+	return failed;
+}
+
+int leftovers_begin(struct runstate *rs, struct teardown *td,
+		    const char *scratch)
+{
+	int err;
+
+	leftovers_warn(scratch);
+	err = runstate_create(rs, scratch);
+	if (!err)
+		td->state = rs;
+	return err;
+}
+
+void leftovers_end(struct runstate *rs, struct teardown *td,
+		   const char *scratch)
+{
+	if (td->state != rs)
+		return; /* never begun */
+	td->state = NULL;
+	if (td->failed)
+		log_error(
+			"what the failed teardown left is recorded in %s: 'fsprof cleanup --scratch %s' removes it",
+			rs->path, scratch);
+	runstate_close(rs, !td->failed);
+}
