@@ -47,7 +47,10 @@ void cli_usage(FILE *out)
 		"      --fs LIST         filesystems to compare, each made fresh for every\n"
 		"                        workload and repeat (default ext4):\n"
 		"                          LIST   = TARGET[,TARGET]...\n"
-		"                          TARGET = ext2|ext3|ext4|xfs|btrfs[:mkfs=OPTS][:mount=OPTS]\n"
+		"                          TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
+		"                          FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
+		"                        NAME is the target's short name in tables (default\n"
+		"                        its fstype; a second ext4 is ext4#2)\n"
 		"                        OPTS with a , or : or space goes in single or double\n"
 		"                        quotes, and the whole argument in the other kind for\n"
 		"                        the shell, e.g.\n"
@@ -85,6 +88,10 @@ void cli_usage(FILE *out)
 		"                        made the phase faster (N: default --repeat if more\n"
 		"                        than 1, else 3)\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
+		"      --csv FILE        ... as CSV: a row per case, phase and metric\n"
+		"      --html FILE       ... as one self-contained HTML page with charts\n"
+		"      --trace FILE.json.gz  ... as a Chrome trace-event file, gzipped\n"
+		"                        (Perfetto: phases, commits, log forces, IO)\n"
 		"      --format F        text (default), or bonnie-csv: one bonnie++ 1.97\n"
 		"                        CSV line per bonnie case, not the text report\n"
 		"      --no-trace        run the workload without kernel tracing\n"
@@ -161,6 +168,9 @@ enum run_long_option {
 	OPT_IMAGE_SIZE,
 	OPT_SCRATCH,
 	OPT_JSON,
+	OPT_CSV,
+	OPT_HTML,
+	OPT_TRACE,
 	OPT_NO_TRACE,
 	OPT_WARM,
 	OPT_SCALE,
@@ -311,6 +321,9 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "image-size", required_argument, NULL, OPT_IMAGE_SIZE },
 		{ "scratch", required_argument, NULL, OPT_SCRATCH },
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "csv", required_argument, NULL, OPT_CSV },
+		{ "html", required_argument, NULL, OPT_HTML },
+		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
 		{ "warm", no_argument, NULL, OPT_WARM },
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -409,6 +422,15 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			break;
 		case OPT_JSON:
 			opt->json_path = optarg;
+			break;
+		case OPT_CSV:
+			opt->csv_path = optarg;
+			break;
+		case OPT_HTML:
+			opt->html_path = optarg;
+			break;
+		case OPT_TRACE:
+			opt->trace_path = optarg;
 			break;
 		case OPT_BIN:
 			err = parse_duration_option("bin", optarg, &bin_range,

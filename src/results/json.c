@@ -503,6 +503,7 @@ static json_t *case_json(const struct case_result *c)
 		c->complete, "programs", programs_json(&c->programs), "phases",
 		phases);
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
+	json_object_set_new(obj, "target_name", json_string(c->target_name));
 	json_object_set_new(obj, "charging", charging_json(&c->charging));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));

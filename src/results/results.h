@@ -210,6 +210,7 @@ struct target_result {
 struct case_result {
 	struct target_result target;
 	char target_label[160]; /* "xfs:mount=logbsize=256k" */
+	char target_name[32]; /* short, for tables: "xfs#2", "old" */
 	char workload[32];
 	char params[256]; /* every parameter, "key=val,..." */
 	uint64_t size; /* the workload's size parameter, 0 if it has none */

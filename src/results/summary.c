@@ -147,6 +147,8 @@ static int summary_group_fill(const struct run_result *run,
 	int err = 0;
 
 	g->target_label = first->target_label;
+	g->target_name = first->target_name[0] ? first->target_name :
+						   first->target_label;
 	g->workload = first->workload;
 	g->params = first->params;
 	g->fits_in_ram = case_fits_in_ram(first);

@@ -23,6 +23,7 @@ struct summary_phase {
 
 struct summary_group {
 	const char *target_label; /* points into the run result */
+	const char *target_name; /* short */
 	const char *workload;
 	const char *params;
 	unsigned int repeats; /* complete cases in the group */

@@ -15,6 +15,7 @@
 #include "report/bonnie.h"
 #include "report/attach.h"
 #include "report/text.h"
+#include "report/outfile.h"
 #include "results/json.h"
 #include "run/case_target.h"
 #include "run/phase.h"
@@ -204,6 +205,8 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	snprintf(c->workload, sizeof(c->workload), "%s", plan->wl->name);
 	snprintf(c->target_label, sizeof(c->target_label), "%s",
 		 plan->fs->label);
+	snprintf(c->target_name, sizeof(c->target_name), "%s",
+		 plan->fs->name);
 	params_format(&plan->params, c->params, sizeof(c->params));
 	c->size = param_num(&plan->params, "size");
 	c->data_bytes = plan->spec.space_needed;
@@ -246,24 +249,12 @@ static void result_record_rss(struct run_result *r)
 }
 
 /* a results file we could not write at the end would waste the run */
-static int json_path_check(const char *path)
+static int output_paths_check(const struct run_options *opt)
 {
-	char dir[4096], *slash;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	if (access(dir, W_OK | X_OK)) {
-		log_error("--json %s: cannot write in %s: %s", path, dir,
-			  strerror_safe(errno));
-		return -errno;
-	}
-	return 0;
+	return (opt->json_path && outfile_check("json", opt->json_path)) ||
+	       (opt->csv_path && outfile_check("csv", opt->csv_path)) ||
+	       (opt->html_path && outfile_check("html", opt->html_path)) ||
+	       (opt->trace_path && outfile_check("trace", opt->trace_path));
 }
 
 /* what can be refused before anything is created */
@@ -291,7 +282,7 @@ static int run_preflight(const struct run_options *opt,
 			"kernel has no BTF at /sys/kernel/btf/vmlinux: fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF (or run with --no-trace)");
 		return EXIT_ENVIRONMENT;
 	}
-	if (opt->json_path && json_path_check(opt->json_path))
+	if (output_paths_check(opt))
 		return EXIT_USAGE;
 	if (strcmp(opt->model.name, "none") &&
 	    throttle_available(why, sizeof(why))) {
@@ -347,7 +338,13 @@ static int run_report(const struct run_ctx *ctx, int code)
 		report_text(r, stdout);
 		report_bonnie_tables(r, NULL, stdout);
 	}
-	if (ctx->opt->json_path && results_write_json(r, ctx->opt->json_path))
+	if ((ctx->opt->json_path &&
+	     results_write_json(r, ctx->opt->json_path)) |
+	    (ctx->opt->csv_path && outfile_write(r, "csv", ctx->opt->csv_path)) |
+	    (ctx->opt->html_path &&
+	     outfile_write(r, "html", ctx->opt->html_path)) |
+	    (ctx->opt->trace_path &&
+	     outfile_write(r, "trace", ctx->opt->trace_path)))
 		return code ? code : EXIT_RUN_FAILED;
 	return code;
 }

@@ -26,6 +26,9 @@ struct run_options {
 	unsigned int repeat; /* fresh mkfs for each */
 	const char *scratch;
 	const char *json_path; /* NULL: no JSON file */
+	const char *csv_path; /* --csv, --html, --trace FILE.json.gz */
+	const char *html_path;
+	const char *trace_path;
 	const char *format; /* --format: NULL or "text", or "bonnie-csv" */
 	uint64_t size; /* 0: the workload's default; else its size= */
 	uint64_t image_size; /* 0: derived from the workload */

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -98,6 +99,66 @@ static void fsspec_label(struct fsspec *spec)
 			 ":mount=%s", spec->mount_opts);
 }
 
+/* "old=ext3" names the target old; a plain "ext3" is named later */
+static int fsspec_head(struct fsspec *spec, const char *head, char *err,
+		       size_t errlen)
+{
+	const char *eq = strchr(head, '=');
+	size_t i, n = eq ? (size_t)(eq - head) : 0;
+
+	if (n >= sizeof(spec->name)) {
+		snprintf(err, errlen, "target name '%.*s' is longer than %zu",
+			 (int)n, head, sizeof(spec->name) - 1);
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)head[i]) &&
+		    !strchr("_-.+#", head[i])) {
+			snprintf(
+				err, errlen,
+				"target name '%.*s': use letters, digits and _-.+# only",
+				(int)n, head);
+			return -EINVAL;
+		}
+	if (eq && !n) {
+		snprintf(err, errlen, "empty target name before '=' in '%s'",
+			 head);
+		return -EINVAL;
+	}
+	snprintf(spec->name, sizeof(spec->name), "%.*s", (int)n, head);
+	/* too long for any fstype: the caller refuses it as unknown */
+	snprintf(spec->fstype, sizeof(spec->fstype), "%.15s", eq ? eq + 1 : head);
+	return 0;
+}
+
+/* is name used by a target other than skip? */
+static int fsspec_name_used(const struct fsspec *specs, int n, int skip,
+			    const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (i != skip && !strcmp(specs[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* unnamed targets are named by fstype: ext4, then ext4#2, ext4#3 ... */
+static void fsspec_names_default(struct fsspec *specs, int n)
+{
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		if (specs[i].name[0])
+			continue;
+		snprintf(specs[i].name, sizeof(specs[i].name), "%s",
+			 specs[i].fstype);
+		for (k = 2; fsspec_name_used(specs, n, i, specs[i].name); k++)
+			snprintf(specs[i].name, sizeof(specs[i].name), "%s#%d",
+				 specs[i].fstype, k);
+	}
+}
+
 int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 		 size_t errlen)
 {
@@ -110,7 +171,7 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 	}
 	while (*p) {
 		struct fsspec *spec;
-		char setting[600];
+		char setting[600], head[64];
 
 		if (n == max) {
 			snprintf(err, errlen, "more than %d filesystems", max);
@@ -118,9 +179,8 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 		}
 		spec = &specs[n];
 		memset(spec, 0, sizeof(*spec));
-		p = token_read(p, ":,", spec->fstype, sizeof(spec->fstype), err,
-			       errlen);
-		if (!p)
+		p = token_read(p, ":,", head, sizeof(head), err, errlen);
+		if (!p || fsspec_head(spec, head, err, errlen))
 			return -EINVAL;
 		if (!fsspec_fstype_known(spec->fstype)) {
 			snprintf(
@@ -138,6 +198,13 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 				return -EINVAL;
 		}
 		fsspec_label(spec);
+		if (spec->name[0] &&
+		    fsspec_name_used(specs, n, -1, spec->name)) {
+			snprintf(err, errlen,
+				 "two filesystems are named '%s': give each its own NAME=",
+				 spec->name);
+			return -EINVAL;
+		}
 		n++;
 		if (*p == ',') {
 			p++;
@@ -148,5 +215,6 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 			}
 		}
 	}
+	fsspec_names_default(specs, n);
 	return n;
 }

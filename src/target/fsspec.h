@@ -23,7 +23,8 @@ struct fsspec {
 	char fstype[16];
 	char mkfs_opts[512];
 	char mount_opts[512];
-	char label[160]; /* how results name it: "xfs:mount=logbsize=256k" */
+	char label[160]; /* the full spec: "xfs:mount=logbsize=256k" */
+	char name[32]; /* short: NAME= as given, else "xfs", "xfs#2" ... */
 };
 
 /* fstypes fsprof knows how to make */

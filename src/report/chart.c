@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <string.h>
+
+#include "report/chart.h"
+#include "report/svg.h"
+
+#define CHART_W 760
+#define CHART_H 320
+#define PLOT_L 72 /* left margin: y ticks and label */
+#define PLOT_T 40 /* top: the title */
+#define PLOT_B 64 /* bottom: x ticks and label */
+#define LEGEND_W 170 /* right: the legend */
+#define TICKS 5
+
+static const char *const okabe_ito[] = {
+	"#0072B2", /* blue */
+	"#E69F00", /* orange */
+	"#009E73", /* bluish green */
+	"#D55E00", /* vermillion */
+	"#56B4E9", /* sky blue */
+	"#CC79A7", /* reddish purple */
+	"#F0E442", /* yellow */
+	"#000000", /* black */
+};
+
+const char *chart_colour(unsigned int i)
+{
+	return okabe_ito[i % (sizeof(okabe_ito) / sizeof(okabe_ito[0]))];
+}
+
+double chart_nice_max(double v)
+{
+	double p, m;
+
+	if (!(v > 0))
+		return 1;
+	p = pow(10, floor(log10(v)));
+	m = v / p;
+	if (m <= 1.0000001)
+		return p;
+	if (m <= 2)
+		return 2 * p;
+	if (m <= 2.5)
+		return 2.5 * p;
+	if (m <= 5)
+		return 5 * p;
+	return 10 * p;
+}
+
+/* "0.25", "12", "1500": enough digits for the step */
+static void tick_label(double v, double step, char *buf, size_t len)
+{
+	int digits = step >= 1 ? 0 : (int)ceil(-log10(step));
+
+	snprintf(buf, len, "%.*f", digits > 6 ? 6 : digits, v);
+}
+
+struct plot_area {
+	double x, y, w, h;
+};
+
+static struct plot_area plot_area(void)
+{
+	struct plot_area a = { PLOT_L, PLOT_T, CHART_W - PLOT_L - LEGEND_W - 10,
+			       CHART_H - PLOT_T - PLOT_B };
+	return a;
+}
+
+/* title, y grid with ticks, axis labels */
+static void chart_frame(FILE *out, const struct plot_area *a, const char *title,
+			const char *x_label, const char *y_label, double y_max)
+{
+	struct svg_text_style big = { SVG_MIDDLE, 15, 0, true };
+	struct svg_text_style tick = { SVG_END, 11, 0, false };
+	struct svg_text_style lab = { SVG_MIDDLE, 12, 0, false };
+	unsigned int i;
+	char buf[32];
+
+	svg_text(out, CHART_W / 2.0, 22, &big, title);
+	for (i = 0; i <= TICKS; i++) {
+		double v = y_max * i / TICKS,
+		       y = a->y + a->h - a->h * i / TICKS;
+
+		svg_line(out, a->x, y, a->x + a->w, y,
+			 i ? "#dddddd" : "#333333", 1, NULL);
+		tick_label(v, y_max / TICKS, buf, sizeof(buf));
+		svg_text(out, a->x - 6, y + 4, &tick, buf);
+	}
+	svg_line(out, a->x, a->y, a->x, a->y + a->h, "#333333", 1, NULL);
+	svg_text(out, a->x + a->w / 2, CHART_H - 12, &lab, x_label);
+	lab.rotate = -90;
+	svg_text(out, 18, a->y + a->h / 2, &lab, y_label);
+}
+
+enum legend_symbol { LEGEND_BOX, LEGEND_LINE, LEGEND_DASH };
+
+static void legend_item(FILE *out, unsigned int i, const char *name,
+			const char *colour, enum legend_symbol sym)
+{
+	struct svg_text_style st = { SVG_START, 12, 0, false };
+	double x = CHART_W - LEGEND_W, y = PLOT_T + 8 + 20.0 * i;
+
+	if (sym == LEGEND_BOX)
+		svg_rect(out, x, y - 10, 12, 12, colour, NULL);
+	else
+		svg_line(out, x, y - 4, x + 14, y - 4, colour, 2,
+			 sym == LEGEND_DASH ? "4 3" : NULL);
+	svg_text(out, x + 20, y, &st, name);
+}
+
+static double bars_max(const struct bar_chart *c)
+{
+	double max = 0;
+	unsigned int i, s;
+
+	for (i = 0; i < c->n_cats; i++) {
+		double sum = 0;
+
+		for (s = 0; s < c->n_series; s++) {
+			double v = c->series[s].v[i];
+
+			sum += v;
+			if (!c->stacked && v > max)
+				max = v;
+		}
+		if (c->stacked && sum > max)
+			max = sum;
+	}
+	return chart_nice_max(max);
+}
+
+static const char *series_colour(const struct chart_series *s, unsigned int i)
+{
+	return s->colour ? s->colour : chart_colour(i);
+}
+
+static void bar_one(FILE *out, const struct bar_chart *c, unsigned int s,
+		    unsigned int i, const double box[4])
+{
+	char tip[160];
+
+	snprintf(tip, sizeof(tip), "%s, %s: %.3g %s", c->cats[i],
+		 c->series[s].name, c->series[s].v[i], c->unit);
+	svg_rect(out, box[0], box[1], box[2], box[3],
+		 series_colour(&c->series[s], s), tip);
+}
+
+/* category labels: every k-th one when they would crowd */
+static void bar_cat_labels(FILE *out, const struct bar_chart *c,
+			   const struct plot_area *a)
+{
+	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
+	double slot = a->w / c->n_cats;
+	unsigned int i, every = 1;
+
+	while (slot * every < 48)
+		every++;
+	for (i = 0; i < c->n_cats; i += every)
+		svg_text(out, a->x + slot * (i + 0.5), a->y + a->h + 16, &st,
+			 c->cats[i]);
+}
+
+void chart_bars(FILE *out, const struct bar_chart *c)
+{
+	struct plot_area a = plot_area();
+	double max = c->y_max > 0 ? c->y_max : bars_max(c), slot, bw;
+	unsigned int i, s;
+
+	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
+	chart_frame(out, &a, c->title, c->x_label, c->y_label, max);
+	slot = c->n_cats ? a.w / c->n_cats : a.w;
+	bw = c->stacked || !c->n_series ? slot * 0.7 : slot * 0.8 / c->n_series;
+	for (i = 0; i < c->n_cats; i++) {
+		double base = a.y + a.h;
+
+		for (s = 0; s < c->n_series; s++) {
+			double h = a.h * c->series[s].v[i] / max, box[4];
+
+			if (!(h > 0))
+				continue;
+			if (h > a.h)
+				h = a.h;
+			if (c->stacked) {
+				base -= h;
+				box[0] = a.x + slot * i + slot * 0.15;
+				box[1] = base;
+			} else {
+				box[0] = a.x + slot * i + slot * 0.1 + bw * s;
+				box[1] = a.y + a.h - h;
+			}
+			box[2] = bw;
+			box[3] = h < 0.5 ? 0.5 : h;
+			bar_one(out, c, s, i, box);
+		}
+	}
+	bar_cat_labels(out, c, &a);
+	for (s = 0; s < c->n_series; s++)
+		legend_item(out, s, c->series[s].name,
+			    series_colour(&c->series[s], s), LEGEND_BOX);
+	svg_end(out);
+}
+
+static double lines_max(const struct line_chart *c)
+{
+	double max = 0;
+	unsigned int s, i;
+
+	for (s = 0; s < c->n_series; s++)
+		for (i = 0; i < c->series[s].n; i++)
+			if (c->series[s].v[i] > max)
+				max = c->series[s].v[i];
+	return chart_nice_max(max);
+}
+
+/* x axis ticks in the x unit */
+static void lines_x_ticks(FILE *out, const struct line_chart *c,
+			  const struct plot_area *a, double x_end)
+{
+	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
+	double step = chart_nice_max(x_end / TICKS), v;
+	char buf[32];
+
+	for (v = 0; v <= x_end * 1.0001; v += step) {
+		double x = a->x + a->w * v / x_end;
+
+		svg_line(out, x, a->y + a->h, x, a->y + a->h + 4, "#333333", 1,
+			 NULL);
+		tick_label(v, step, buf, sizeof(buf));
+		svg_text(out, x, a->y + a->h + 16, &st, buf);
+	}
+	(void)c;
+}
+
+static void lines_series(FILE *out, const struct line_series *s, double dx,
+			 double x_end, double y_max, const struct plot_area *a)
+{
+	static double px[2 * 4096 + 2], py[2 * 4096 + 2];
+	unsigned int i, n = 0, bins = s->n > 4096 ? 4096 : s->n;
+
+	for (i = 0; i < bins; i++) {
+		double y = a->y + a->h - a->h * s->v[i] / y_max;
+
+		px[n] = a->x + a->w * (dx * i) / x_end;
+		py[n++] = y;
+		px[n] = a->x + a->w * (dx * (i + 1)) / x_end;
+		py[n++] = y;
+	}
+	if (n)
+		svg_polyline(out, px, py, n, s->colour, 1.8);
+}
+
+void chart_lines(FILE *out, const struct line_chart *c)
+{
+	struct plot_area a = plot_area();
+	double y_max = lines_max(c), x_end = c->x_max > 0 ? c->x_max : 1;
+	unsigned int s, i, item = 0;
+	char tip[96];
+
+	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
+	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max);
+	lines_x_ticks(out, c, &a, x_end);
+	for (s = 0; s < c->n_markers; s++) {
+		const struct chart_markers *m = &c->markers[s];
+
+		for (i = 0; i < m->n; i++) {
+			double x = a.x + a.w * m->x[i] / x_end;
+
+			if (m->x[i] < 0 || m->x[i] > x_end)
+				continue;
+			fprintf(out, "<g>");
+			snprintf(tip, sizeof(tip), "%s at %.3f s", m->name,
+				 m->x[i]);
+			svg_line(out, x, a.y, x, a.y + a.h, m->colour, 0.8,
+				 "4 3");
+			fprintf(out, "<title>");
+			xml_escape(out, tip);
+			fprintf(out, "</title></g>\n");
+		}
+	}
+	for (s = 0; s < c->n_series; s++)
+		lines_series(out, &c->series[s], c->dx, x_end, y_max, &a);
+	for (s = 0; s < c->n_series; s++)
+		legend_item(out, item++, c->series[s].name, c->series[s].colour,
+			    LEGEND_LINE);
+	for (s = 0; s < c->n_markers; s++)
+		if (c->markers[s].n)
+			legend_item(out, item++, c->markers[s].name,
+				    c->markers[s].colour, LEGEND_DASH);
+	svg_end(out);
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report/csv.h"
+#include "report/html.h"
+#include "report/outfile.h"
+#include "report/trace_export.h"
+#include "util/log.h"
+
+int outfile_check(const char *option, const char *path)
+{
+	char dir[4096], *slash;
+	struct stat st;
+
+	if (!path[0]) {
+		log_error("--%s: needs a file name", option);
+		return -EINVAL;
+	}
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		log_error("--%s %s: is a directory, not a file name", option,
+			  path);
+		return -EISDIR;
+	}
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		log_error("--%s %s: directory %s does not exist", option, path,
+			  dir);
+		return -ENOENT;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		int err = errno;
+
+		log_error("--%s %s: cannot write in %s: %s", option, path, dir,
+			  strerror_safe(err));
+		return -err;
+	}
+	return 0;
+}
+
+static int outfile_render(const struct run_result *run, const char *format,
+			  FILE *out)
+{
+	if (!strcmp(format, "csv"))
+		report_csv(run, out);
+	else if (!strcmp(format, "html"))
+		report_html(run, out);
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int outfile_write(const struct run_result *run, const char *format,
+		  const char *path)
+{
+	char tmp[4096];
+	FILE *out;
+	int err;
+
+	if (!strcmp(format, "trace"))
+		return trace_export_write(run, path);
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	out = fopen(tmp, "w");
+	if (!out) {
+		err = -errno;
+		log_error("--%s %s: %s", format, tmp, strerror_safe(-err));
+		return err;
+	}
+	err = outfile_render(run, format, out);
+	if (ferror(out))
+		err = -EIO;
+	if (fclose(out) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err) {
+		log_error("--%s %s: %s", format, path, strerror_safe(-err));
+		unlink(tmp);
+	}
+	return err;
+}
