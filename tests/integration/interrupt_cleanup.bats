@@ -48,3 +48,116 @@ interrupt_during_phase() {
 	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name] | join(",")')" = write ]
 	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH.json"
 }
+
+# the loop devices backed by $1 (a file or a loop device), one per line
+loops_backed_by() {
+	local f
+	for f in /sys/block/loop*/loop/backing_file; do
+		[ -e "$f" ] || continue
+		[ "$(sed 's/ (deleted)$//' "$f")" = "$1" ] &&
+			echo "/dev/$(basename "$(dirname "$(dirname "$f")")")"
+	done
+	return 0
+}
+
+@test "after kill -9 in a phase under --device-model hdd, the next run names fsprof cleanup, which removes both loop devices, the mount, the throttle rule and the image" {
+	"$FSPROF" run -w seqio:size=2G --device-model hdd --scratch "$SCRATCH" \
+		>"$SCRATCH.out" 2>"$SCRATCH.err" &
+	pid=$!
+	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
+	sleep 1
+	image=$(ls "$SCRATCH"/fsprof.*/image)
+	lower=$(loops_backed_by "$image")
+	upper=$(loops_backed_by "$lower")
+	lower_dev=$(cat /sys/block/"${lower#/dev/}"/dev)
+	kill -KILL "$pid"
+	wait "$pid" || true
+	# what a killed run leaves: the kernel keeps all of it
+	[ -n "$lower" ] && [ -n "$upper" ]
+	grep -q " $SCRATCH/" /proc/mounts
+	grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
+	[ -f "$image" ]
+	ls "$SCRATCH"/fsprof-"$pid".state
+
+	run "$FSPROF" run -q -w seqio:size=1M --no-trace --scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"a dead fsprof run (pid $pid) left 7 thing(s) behind: blkio throttle rule on $lower_dev, mount on $SCRATCH/"* ]]
+	[[ "$output" == *"remove them with 'fsprof cleanup --scratch $SCRATCH'"* ]]
+
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"removed blkio throttle rule on $lower_dev (run $pid)"* ]]
+	[[ "$output" == *"removed mount on $SCRATCH/"* ]]
+	! grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device
+	wait_for "[ -z \"\$(loops_backed_by '$lower')\" ]" 5
+	[ -z "$(loops_backed_by "$image")" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	rm -f "$SCRATCH.out" "$SCRATCH.err"
+}
+
+@test "fsprof cleanup leaves a run that is still alive alone" {
+	"$FSPROF" run -w seqio:size=2G --device-model hdd --scratch "$SCRATCH" \
+		>"$SCRATCH.out" 2>"$SCRATCH.err" &
+	pid=$!
+	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 thing(s) removed"* ]]
+	grep -q " $SCRATCH/" /proc/mounts
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	wait_for "leftovers '$SCRATCH' >/dev/null" 5 || true
+	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ]
+	rm -f "$SCRATCH.out" "$SCRATCH.err"
+}
+
+@test "fsprof cleanup removes only what it can prove a dead run's: not a loop device on another file, its throttle rule, nor a mount outside the scratch directory" {
+	other=$(mktemp /var/tmp/fsprof-other.XXXXXX)
+	truncate -s 64M "$other"
+	loop=$(losetup -f --show "$other")
+	loop_dev=$(cat /sys/block/"${loop#/dev/}"/dev)
+	echo "$loop_dev 1000" >/sys/fs/cgroup/blkio/blkio.throttle.read_iops_device
+	outside=$(mktemp -d /var/tmp/fsprof-outside.XXXXXX)
+	mount -t tmpfs -o size=1m tmpfs "$outside"
+	# a dead run (start time 1 is no process's) claiming both
+	cat >"$SCRATCH/fsprof-$$.state" <<-END
+	fsprof-state 1
+	pid $$
+	start 1
+	boot $(cat /proc/sys/kernel/random/boot_id)
+	cwd /
+	scratch $SCRATCH
+	+ 1 loop $other
+	+ 2 mount $outside
+	+ 3 throttle $loop_dev
+	END
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	ok=1
+	[ "$(loops_backed_by "$other")" = "$loop" ] || ok=0
+	mountpoint -q "$outside" || ok=0
+	grep -q "^$loop_dev 1000" /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device || ok=0
+	echo "$loop_dev 0" >/sys/fs/cgroup/blkio/blkio.throttle.read_iops_device
+	umount "$outside"
+	losetup -d "$loop"
+	rm -rf "$other" "$outside"
+	[ "$ok" -eq 1 ]
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 thing(s) removed"* ]]
+	[ ! -e "$SCRATCH/fsprof-$$.state" ]
+}
+
+@test "fsprof cleanup with an unknown option is a usage error that creates nothing" {
+	run "$FSPROF" cleanup --frob --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"unknown option '--frob' for cleanup"* ]]
+	[ -z "$(ls -A "$SCRATCH")" ]
+}
