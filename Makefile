@@ -11,7 +11,8 @@ BPFTOOL ?= bpftool
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
 CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
-LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive
+LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
+	-lsqlite3
 
 # BPF_PROG() declares ctx whether a program uses it or not
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
@@ -32,13 +33,14 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 # libraries; mkfs tools; test tools (cmocka, bats, bpftrace and jq for
 # cross-checks, python3 for checks, tar and xz-utils for untar tests); QEMU,
 # busybox and the unpackers for the cross-kernel test; fsmark and bonnie++
-# as the benchmarks' reference tools.
+# as the benchmarks' reference tools; SQLite for the run history (and its
+# shell for the history tests).
 DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libblkid-dev libext2fs-dev \
 	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
 	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
 	qemu-system-x86 busybox-static zstd cpio binutils \
-	fsmark bonnie++ fdisk
+	fsmark bonnie++ fdisk libsqlite3-dev sqlite3
 
 .PHONY: all deps test unit integration run clean format bench
 
@@ -107,7 +109,7 @@ clean:
 # libzstd-dev installed). A library added to LDLIBS may need its own static
 # dependencies here.
 STATIC_LDLIBS = $(LDLIBS) \
-	$(shell pkg-config --static --libs-only-l libarchive blkid ext2fs 2>/dev/null)
+	$(shell pkg-config --static --libs-only-l libarchive blkid ext2fs sqlite3 2>/dev/null)
 
 $(BUILD)/fsprof-static: $(OBJS)
 	$(CC) $(CFLAGS) -static $^ -o $@ $(STATIC_LDLIBS)

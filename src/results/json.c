@@ -507,6 +507,9 @@ static json_t *case_json(const struct case_result *c)
 	json_object_set_new(obj, "charging", charging_json(&c->charging));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));
+	if (c->failed_phase[0])
+		json_object_set_new(obj, "failed_phase",
+				    json_string(c->failed_phase));
 	json_object_set_new(obj, "events", events_json(&c->events));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));

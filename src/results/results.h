@@ -219,6 +219,7 @@ struct case_result {
 	unsigned int repeat; /* 1-based */
 	bool complete; /* every phase ran */
 	char error[1024]; /* why not, when it failed */
+	char failed_phase[32]; /* the phase that failed (ENOSPC, EROFS...) */
 	unsigned int n_phases; /* phases that finished */
 	unsigned int phases_cap; /* as many as the workload has */
 	struct phase_result *phases;

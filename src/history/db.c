@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Opening the history database, and what its errors mean to the user. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "history/history.h"
+#include "history/history_int.h"
+
+const char *history_default_path(void)
+{
+	const char *env = getenv("FSPROF_DB");
+
+	return env && *env ? env : HISTORY_DEFAULT_PATH;
+}
+
+/* the errno of a SQLite result code, and the advice that goes with it */
+static int hdb_errno(int rc, const char **advice)
+{
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		*advice =
+			"another process holds it locked; try again when it is done";
+		return -EBUSY;
+	case SQLITE_NOTADB:
+	case SQLITE_CORRUPT:
+	case SQLITE_FORMAT:
+		*advice =
+			"it is damaged or not a run history: move it away and fsprof starts a new one";
+		return -EIO;
+	case SQLITE_READONLY:
+	case SQLITE_PERM:
+	case SQLITE_CANTOPEN:
+	case SQLITE_AUTH:
+		*advice =
+			"check the file's and its directory's permissions, or name another with --db";
+		return -EACCES;
+	case SQLITE_NOMEM:
+		*advice = "out of memory";
+		return -ENOMEM;
+	case SQLITE_FULL:
+		*advice = "its filesystem is full";
+		return -ENOSPC;
+	default:
+		*advice = "name another file with --db";
+		return -EIO;
+	}
+}
+
+int hdb_fail(sqlite3 *db, int rc, const char *path, const char *what, char *err,
+	     size_t errlen)
+{
+	const char *advice;
+	int code = hdb_errno(rc, &advice);
+
+	snprintf(err, errlen, "%s: %s: %s (%s)", path, what,
+		 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc), advice);
+	return code;
+}
+
+int hdb_exec(sqlite3 *db, const char *sql, const char *path, const char *what,
+	     char *err, size_t errlen)
+{
+	int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+
+	return rc == SQLITE_OK ? 0 : hdb_fail(db, rc, path, what, err, errlen);
+}
+
+/* the database's directory, made 0755 when it does not exist */
+static int hdb_make_dir(const char *path, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir)) {
+		snprintf(err, errlen, "%.200s...: path too long", path);
+		return -ENAMETOOLONG;
+	}
+	slash = strrchr(dir, '/');
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	if (!mkdir(dir, 0755) || errno == EEXIST)
+		return 0;
+	snprintf(err, errlen, "%s: cannot make its directory %s: %s", path, dir,
+		 strerror(errno));
+	return -errno;
+}
+
+static int hdb_open_write(const char *path, sqlite3 *db, char *err,
+			  size_t errlen)
+{
+	int rc;
+
+	sqlite3_busy_timeout(db, HISTORY_BUSY_MS);
+	/* WAL: a reader never blocks the writer, writers queue on the lock */
+	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return hdb_fail(db, rc, path, "cannot open the run history",
+				err, errlen);
+	return hdb_exec(db, "PRAGMA foreign_keys=ON", path,
+			"cannot open the run history", err, errlen);
+}
+
+int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
+	     size_t errlen)
+{
+	int flags = write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE :
+			    SQLITE_OPEN_READONLY;
+	int rc, code;
+
+	*db = NULL;
+	if (!write && access(path, F_OK)) {
+		snprintf(
+			err, errlen,
+			"%s: no run history there (fsprof run records every run in it; --db names another)",
+			path);
+		return -ENOENT;
+	}
+	if (write) {
+		code = hdb_make_dir(path, err, errlen);
+		if (code)
+			return code;
+	}
+	rc = sqlite3_open_v2(path, db, flags, NULL);
+	if (rc != SQLITE_OK) {
+		code = hdb_fail(*db, rc, path, "cannot open the run history",
+				err, errlen);
+		sqlite3_close(*db);
+		*db = NULL;
+		return code;
+	}
+	sqlite3_extended_result_codes(*db, 1);
+	if (!write) {
+		sqlite3_busy_timeout(*db, HISTORY_BUSY_MS);
+		return 0;
+	}
+	code = hdb_open_write(path, *db, err, errlen);
+	if (code) {
+		sqlite3_close(*db);
+		*db = NULL;
+	}
+	return code;
+}

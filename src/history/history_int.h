@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared by the history files: opening the database and its errors. */
+#ifndef FSPROF_HISTORY_INT_H
+#define FSPROF_HISTORY_INT_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* how long a writer waits for another run's transaction */
+#define HISTORY_BUSY_MS 10000
+
+/*
+ * Open path: for writing (created, with its directory, when missing; WAL
+ * mode, busy timeout) or read-only (a missing file is -ENOENT). Returns 0
+ * or a negative errno with err set; *db is NULL on failure.
+ */
+int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
+	     size_t errlen);
+
+/*
+ * A failed SQLite call rc while doing what: err = "PATH: what: SQLite's
+ * message (what to do)"; returns the matching negative errno.
+ */
+int hdb_fail(sqlite3 *db, int rc, const char *path, const char *what, char *err,
+	     size_t errlen);
+
+/*
+ * Inside a write transaction: bring the schema to HISTORY_SCHEMA_VERSION
+ * by its migrations, or refuse a newer or foreign database.
+ */
+int hdb_schema_migrate(sqlite3 *db, const char *path, char *err, size_t errlen);
+
+/* read-only: the database holds a history this fsprof can read */
+int hdb_schema_check(sqlite3 *db, const char *path, char *err, size_t errlen);
+
+/* run one statement text without results; 0 or hdb_fail's errno */
+int hdb_exec(sqlite3 *db, const char *sql, const char *path, const char *what,
+	     char *err, size_t errlen);
+
+#endif

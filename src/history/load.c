@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loading a recorded run back: a run id, "latest" or "label:NAME". */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "history/history.h"
+#include "history/history_int.h"
+#include "results/json_read.h"
+
+#define LABEL_PREFIX "label:"
+
+static bool ref_is_id(const char *ref, int64_t *id)
+{
+	char *end;
+	long long v;
+
+	if (ref[0] < '0' || ref[0] > '9')
+		return false;
+	errno = 0;
+	v = strtoll(ref, &end, 10);
+	if (errno || *end || v < 1)
+		return false;
+	*id = v;
+	return true;
+}
+
+bool history_ref_syntax(const char *ref)
+{
+	int64_t id;
+
+	return ref_is_id(ref, &id) || !strcmp(ref, "latest") ||
+	       (!strncmp(ref, LABEL_PREFIX, strlen(LABEL_PREFIX)) &&
+		ref[strlen(LABEL_PREFIX)]);
+}
+
+/* the statement that finds ref's results JSON, its parameter bound */
+static int ref_statement(sqlite3 *db, const char *ref, sqlite3_stmt **st)
+{
+	const char *sql;
+	int64_t id = 0;
+	int rc;
+
+	if (ref_is_id(ref, &id))
+		sql = "SELECT id, results_json FROM runs WHERE id = ?";
+	else if (!strcmp(ref, "latest"))
+		sql = "SELECT id, results_json FROM runs ORDER BY id DESC LIMIT 1";
+	else
+		sql = "SELECT id, results_json FROM runs WHERE label = ?"
+		      " ORDER BY id DESC LIMIT 1";
+	rc = sqlite3_prepare_v2(db, sql, -1, st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	if (id)
+		sqlite3_bind_int64(*st, 1, id);
+	else if (strcmp(ref, "latest"))
+		sqlite3_bind_text(*st, 1, ref + strlen(LABEL_PREFIX), -1,
+				  SQLITE_STATIC);
+	return SQLITE_OK;
+}
+
+static int parse_stored_json(const char *db_path, int64_t id, const char *text,
+			     struct run_result *out, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	char name[4200];
+	json_t *root;
+	int code;
+
+	snprintf(name, sizeof(name), "%s run %lld", db_path, (long long)id);
+	root = json_loads(text, 0, &jerr);
+	if (!root) {
+		snprintf(
+			err, errlen,
+			"%s: its stored results JSON does not parse (%s at line %d)",
+			name, jerr.text, jerr.line);
+		return -EIO;
+	}
+	code = results_from_json(root, name, out, err, errlen);
+	json_decref(root);
+	return code;
+}
+
+static int load_from(sqlite3 *db, const char *db_path, const char *ref,
+		     struct run_result *out, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = ref_statement(db, ref, &st), code;
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		code = parse_stored_json(db_path, sqlite3_column_int64(st, 0),
+					 (const char *)sqlite3_column_text(st,
+									   1),
+					 out, err, errlen);
+	} else if (rc == SQLITE_DONE) {
+		snprintf(err, errlen,
+			 "%s: no run %s recorded (fsprof runs lists them)",
+			 db_path, ref);
+		code = -ENOENT;
+	} else {
+		code = hdb_fail(db, rc, db_path, "cannot read the run", err,
+				errlen);
+	}
+	sqlite3_finalize(st);
+	return code;
+}
+
+int history_load(const char *db_path, const char *ref, struct run_result *out,
+		 char *err, size_t errlen)
+{
+	sqlite3 *db;
+	int code;
+
+	memset(out, 0, sizeof(*out));
+	if (!history_ref_syntax(ref)) {
+		snprintf(
+			err, errlen,
+			"'%s' is not a run: give a run id (17), latest or label:NAME",
+			ref);
+		return -EINVAL;
+	}
+	code = hdb_open(db_path, false, &db, err, errlen);
+	if (!code)
+		code = hdb_schema_check(db, db_path, err, errlen);
+	if (!code)
+		code = load_from(db, db_path, ref, out, err, errlen);
+	sqlite3_close(db);
+	return code;
+}
