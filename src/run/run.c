@@ -150,19 +150,6 @@ static void case_plan_make(const struct run_options *opt,
 						plan->wl, &plan->params));
 }
 
-/*
- * A phase failed (a full or read-only filesystem, an IO error): the case
- * says which and why, and the run goes on with the next case.
- */
-static void case_phase_failed(struct case_result *c, const char *phase)
-{
-	snprintf(c->failed_phase, sizeof(c->failed_phase), "%s", phase);
-	snprintf(c->error, sizeof(c->error), "phase %s: %s", phase,
-		 log_last_error());
-	log_warn("%s on %s: phase %s failed; the results keep it, marked incomplete, and the run goes on",
-		 c->workload, c->target_label, phase);
-}
-
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			   struct case_result *c, const char *dir,
 			   struct tracer *tracer)
@@ -188,8 +175,6 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			      plan->wl->phases[i].name);
 		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
 				&c->phases[i], &progress);
-		if (err && !ctx->stop)
-			case_phase_failed(c, plan->wl->phases[i].name);
 		if (err || ctx->stop)
 			break;
 		c->n_phases++;
@@ -238,12 +223,12 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (ctx->stop)
 		err = -EINTR;
 
-	if (err && err != -EINTR && !c->error[0])
+	if (err && err != -EINTR)
 		snprintf(c->error, sizeof(c->error), "%s", log_last_error());
 	return case_target_down(&ct, &ctx->td, err);
 }
 
-static void result_init(struct run_result *r)
+void run_result_start(struct run_result *r)
 {
 	struct utsname u;
 
@@ -255,7 +240,7 @@ static void result_init(struct run_result *r)
 	r->started_real_ns = clock_real_ns();
 }
 
-static void result_record_rss(struct run_result *r)
+void run_result_record_rss(struct run_result *r)
 {
 	struct rusage ru;
 
@@ -269,24 +254,14 @@ static int output_paths_check(const struct run_options *opt)
 	return (opt->json_path && outfile_check("json", opt->json_path)) ||
 	       (opt->csv_path && outfile_check("csv", opt->csv_path)) ||
 	       (opt->html_path && outfile_check("html", opt->html_path)) ||
-	       (opt->trace_path && outfile_check("trace", opt->trace_path));
+	       (opt->trace_path && outfile_check("trace", opt->trace_path)) ||
+	       (opt->openmetrics_path &&
+		outfile_check("openmetrics", opt->openmetrics_path));
 }
 
-/* what can be refused before anything is created */
-static int run_preflight(const struct run_options *opt,
-			 const struct workload_params *params)
+int run_preflight_env(const struct run_options *opt)
 {
-	struct target_spec spec = {
-		.kind = opt->dir    ? TARGET_DIR :
-			opt->device ? TARGET_DEVICE :
-				      TARGET_IMAGE,
-		.scratch = opt->scratch,
-		.dir = opt->dir,
-		.device = opt->device,
-		.force = opt->force,
-	};
 	char why[256];
-	unsigned int i;
 
 	if (!privileges_ok(why, sizeof(why))) {
 		log_error("cannot trace the kernel: %s", why);
@@ -304,6 +279,27 @@ static int run_preflight(const struct run_options *opt,
 		log_error("--device-model %s: %s", opt->model.name, why);
 		return EXIT_ENVIRONMENT;
 	}
+	return EXIT_OK;
+}
+
+/* what can be refused before anything is created */
+static int run_preflight(const struct run_options *opt,
+			 const struct workload_params *params)
+{
+	struct target_spec spec = {
+		.kind = opt->dir    ? TARGET_DIR :
+			opt->device ? TARGET_DEVICE :
+				      TARGET_IMAGE,
+		.scratch = opt->scratch,
+		.dir = opt->dir,
+		.device = opt->device,
+		.force = opt->force,
+	};
+	unsigned int i;
+	int code = run_preflight_env(opt);
+
+	if (code)
+		return code;
 	/* one image exists at a time: the largest must fit */
 	for (i = 0; i < opt->n_workloads; i++) {
 		const struct workload_def *wl =
@@ -338,31 +334,27 @@ static int run_exit_code(const struct run_ctx *ctx, int err)
 	return err ? EXIT_RUN_FAILED : EXIT_OK;
 }
 
-static int run_report(const struct run_ctx *ctx, int code)
+int run_report_results(const struct run_options *opt,
+		       const struct run_result *r, int code)
 {
-	const struct run_result *r = ctx->result;
 	unsigned int i, phases = 0;
 
 	for (i = 0; i < r->n_cases; i++)
 		phases += r->cases[i].n_phases;
-	/* a case whose first phase failed still has its error to report */
-	for (i = 0; i < r->n_cases; i++)
-		phases += r->cases[i].failed_phase[0] != '\0';
 	if (!phases)
 		return code;
-	if (ctx->opt->format && !strcmp(ctx->opt->format, "bonnie-csv")) {
+	if (opt->format && !strcmp(opt->format, "bonnie-csv")) {
 		report_bonnie_csv(r, NULL, stdout);
 	} else {
 		report_text(r, stdout);
 		report_bonnie_tables(r, NULL, stdout);
 	}
-	if ((ctx->opt->json_path &&
-	     results_write_json(r, ctx->opt->json_path)) |
-	    (ctx->opt->csv_path && outfile_write(r, "csv", ctx->opt->csv_path)) |
-	    (ctx->opt->html_path &&
-	     outfile_write(r, "html", ctx->opt->html_path)) |
-	    (ctx->opt->trace_path &&
-	     outfile_write(r, "trace", ctx->opt->trace_path)))
+	if ((opt->json_path && results_write_json(r, opt->json_path)) |
+	    (opt->csv_path && outfile_write(r, "csv", opt->csv_path)) |
+	    (opt->html_path && outfile_write(r, "html", opt->html_path)) |
+	    (opt->trace_path && outfile_write(r, "trace", opt->trace_path)) |
+	    (opt->openmetrics_path &&
+	     outfile_write(r, "openmetrics", opt->openmetrics_path)))
 		return code ? code : EXIT_RUN_FAILED;
 	return code;
 }
@@ -441,7 +433,7 @@ int run_command(const struct run_options *opt)
 		return EXIT_RUN_FAILED;
 	}
 	ctx->opt = opt;
-	result_init(ctx->result);
+	run_result_start(ctx->result);
 
 	err = signals_install(&ctx->stop);
 	if (!err)
@@ -454,7 +446,7 @@ int run_command(const struct run_options *opt)
 			"analysing the results ran out of memory: findings are incomplete");
 	if (opt->verify && !ctx->stop)
 		verify_findings(ctx, ctx->result, opt, params);
-	result_record_rss(ctx->result);
+	run_result_record_rss(ctx->result);
 	ctx->result->interrupted = ctx->stop != 0;
 	ctx->result->signal = ctx->stop;
 	if (ctx->stop)
@@ -462,7 +454,7 @@ int run_command(const struct run_options *opt)
 			  strsignal(ctx->stop));
 
 	leftovers_end(&ctx->state, &ctx->td, opt->scratch);
-	code = run_report(ctx, run_exit_code(ctx, err));
+	code = run_report_results(opt, ctx->result, run_exit_code(ctx, err));
 	run_result_free(ctx->result);
 	free(ctx->result);
 	free(ctx);

@@ -26,6 +26,9 @@ struct run_options {
 	unsigned int repeat; /* fresh mkfs for each */
 	const char *scratch;
 	const char *json_path; /* NULL: no JSON file */
+	const char *openmetrics_path; /* --openmetrics FILE, or NULL */
+	uint64_t interval_ns; /* trace, record: --interval time phases; 0: none */
+	uint64_t duration_ns; /* record: --duration; 0: until SIGINT */
 	const char *csv_path; /* --csv, --html, --trace FILE.json.gz */
 	const char *html_path;
 	const char *trace_path;
@@ -62,6 +65,27 @@ int run_list_probes(bool deep);
 
 /* Run the plan; returns the process exit code. */
 int run_command(const struct run_options *opt);
+
+struct run_result;
+
+/* what every driver (run, trace, record) refuses before creating anything:
+ * privileges, BTF, output paths, the device model; an exit code */
+int run_preflight_env(const struct run_options *opt);
+
+/* a file named by option cannot be written at the end: an error, -errno */
+int run_output_path_check(const char *option, const char *path);
+
+/* the run's identity (version, kernel, start time) / fsprof's peak RSS */
+void run_result_start(struct run_result *r);
+void run_result_record_rss(struct run_result *r);
+
+/*
+ * The outputs of an analysed run: text (or bonnie CSV), --json,
+ * --openmetrics; returns code, or EXIT_RUN_FAILED when a file could not be
+ * written.
+ */
+int run_report_results(const struct run_options *opt,
+		       const struct run_result *r, int code);
 
 /* the image size used for a workload needing need bytes at its peak */
 uint64_t run_image_size(uint64_t need);

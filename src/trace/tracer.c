@@ -163,7 +163,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	return 0;
 }
 
-void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns)
+static void tracer_switch(struct tracer *t, unsigned int phase,
+			  uint64_t start_ns, bool publish)
 {
 	unsigned int i, from = t->phase;
 
@@ -174,13 +175,24 @@ void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns)
 		if (t->dom[i].ops->phase_before)
 			t->dom[i].ops->phase_before(t->dom[i].priv, from,
 						    phase);
-	phase_map_publish(&t->phase_map, phase, start_ns);
+	if (publish)
+		phase_map_publish(&t->phase_map, phase, start_ns);
 	for (i = 0; i < t->n; i++)
 		if (t->dom[i].ops->phase_after)
 			t->dom[i].ops->phase_after(t->dom[i].priv, from, phase);
 	if (!phase)
 		selfcost_phase_end(&t->self, from);
 	t->phase = phase;
+}
+
+void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns)
+{
+	tracer_switch(t, phase, start_ns, true);
+}
+
+void tracer_phase_switched(struct tracer *t, unsigned int phase)
+{
+	tracer_switch(t, phase, 0, false);
 }
 
 static unsigned int tracer_in_flight(struct tracer *t, unsigned int phase)

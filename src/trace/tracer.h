@@ -48,6 +48,13 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns);
 
 /*
+ * The kernel published a switch to phase itself (a traced command's phase
+ * marker, bpf/marker.bpf.c): what the domains do at a switch (peers read
+ * at the boundary), and the running phase, as after tracer_set_phase.
+ */
+void tracer_phase_switched(struct tracer *t, unsigned int phase);
+
+/*
  * What every domain counted for phase (0: between phases) into out. For a
  * phase that has ended, first waits (up to TRACER_SETTLE_MAX_NS) for the
  * work charged to it that is still in flight (block requests), and records

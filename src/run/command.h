@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The traced command's process: found in PATH as a shell would, forked in
+ * a process group of its own, held before exec until the tracer follows
+ * it, then let go with FSPROF_PHASE_FD and FSPROF_DIR set.
+ */
+#ifndef FSPROF_COMMAND_H
+#define FSPROF_COMMAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define EXIT_COMMAND_NOT_FOUND 127
+#define EXIT_COMMAND_NOT_EXECUTABLE 126
+
+/*
+ * Where argv0 is, as execvp will find it: 0, or -ENOENT (not found) or
+ * -EACCES (not executable) with why filled in.
+ */
+int command_resolve(const char *argv0, char *why, size_t why_len);
+
+struct command {
+	pid_t pid; /* also its process group */
+	int go_fd; /* written once to let it exec; -1 after */
+};
+
+/*
+ * Fork argv, in the directory dir, with FSPROF_DIR=dir and, when
+ * marker_fd >= 0, FSPROF_PHASE_FD=marker_fd (inherited across exec); the
+ * child waits for command_release before it execs.
+ */
+int command_fork(struct command *cmd, char *const argv[], const char *dir,
+		 int marker_fd);
+
+/* let it exec (release true) or make it exit unexecuted (false) */
+void command_release(struct command *cmd, bool release);
+
+/* has it exited? (still a zombie: its /proc entry remains) */
+bool command_exited(const struct command *cmd);
+
+/* signal its process group */
+void command_signal(const struct command *cmd, int sig);
+
+/* reap it: its exit status as a shell reports it (128+N for signal N) */
+int command_reap(struct command *cmd);
+
+#endif

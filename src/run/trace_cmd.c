@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run/live_case.h"
+#include "run/command.h"
+#include "run/live_phases.h"
+#include "run/phase_marker.h"
+#include "run/trace_cmd.h"
+#include "trace/marker.h"
+#include "util/clock.h"
+#include "util/log.h"
+#include "util/spawn.h"
+
+/* the image for a command's target: sparse, it takes what CMD writes */
+#define TRACE_IMAGE_SIZE (4ULL << 30)
+/* after SIGINT is forwarded: how long the command may take to exit */
+#define TRACE_KILL_AFTER_NS (10ULL * 1000000000ULL)
+#define TRACE_POLL_MS 1000
+
+struct trace_ctx {
+	struct live_case lc;
+	struct command cmd;
+	int marker_rd, marker_wr; /* the FSPROF_PHASE_FD pipe */
+	struct marker_tracer marker;
+	struct marker_state state;
+	struct live_phases lp;
+	uint64_t writes; /* packets read: write k pairs with marker_log[k] */
+	unsigned int lines, bad, late;
+	bool marked; /* a marker switched the phase */
+	bool forwarded; /* the stop signal went to the command */
+	uint64_t forwarded_ns;
+};
+
+static void on_child(int sig)
+{
+	(void)sig; /* only to wake poll() */
+}
+
+static void line_show(const char *line, size_t len, char *out, size_t size)
+{
+	size_t i, n = len < size - 4 ? len : size - 4;
+
+	for (i = 0; i < n; i++)
+		out[i] = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f ?
+				 line[i] :
+				 '?';
+	out[i] = '\0';
+	if (n < len)
+		strcat(out, "...");
+}
+
+static void marker_report(struct trace_ctx *tc, const char *line, size_t len,
+			  const char *why)
+{
+	char shown[72];
+
+	line_show(line, len, shown, sizeof(shown));
+	tc->bad++;
+	log_warn("FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored",
+		 tc->lines, shown, why);
+}
+
+/* a line the kernel left to userspace: applied now, after its write */
+static void marker_line_apply(struct trace_ctx *tc, const char *line,
+			      size_t len)
+{
+	struct marker_line ml;
+	unsigned int phase;
+	char why[160];
+
+	tc->lines++;
+	phase_marker_parse(line, len, &ml);
+	if (tc->lc.opt->interval_ns && ml.verb != MARKER_VERB_BAD) {
+		marker_report(tc, line, len,
+			      "--interval slices the command by time");
+		return;
+	}
+	if (!marker_state_apply(&tc->state, &ml, &phase, why, sizeof(why))) {
+		marker_report(tc, line, len, why);
+		return;
+	}
+	if (tc->marker.skel)
+		tc->late++;
+	tc->marked = true;
+	live_phases_switch(&tc->lp,
+			   ml.verb == MARKER_VERB_BEGIN ? phase :
+							  FSPROF_PHASE_NONE,
+			   ml.name, clock_mono_ns(), true);
+	marker_tracer_set_state(&tc->marker, tc->state.next_phase,
+				tc->state.open_phase);
+}
+
+/* one write of the command: the kernel switched already, or it is ours */
+static void marker_packet(struct trace_ctx *tc, const char *buf, size_t n)
+{
+	struct marker_entry e = { 0 };
+	struct marker_line ml;
+	const char *line;
+	size_t pos = 0, len;
+
+	if (!marker_tracer_entry(&tc->marker, tc->writes++, &e) &&
+	    e.action != MARKER_DEFERRED) {
+		tc->lines++;
+		tc->marked = true;
+		phase_marker_next_line(buf, n, &pos, &line, &len);
+		phase_marker_parse(line, len, &ml);
+		if (e.action == MARKER_BEGAN) {
+			tc->state.next_phase = e.phase + 1;
+			tc->state.open_phase = e.phase;
+			live_phases_switch(&tc->lp, e.phase, ml.name, e.at_ns,
+					   false);
+		} else {
+			tc->state.open_phase = 0;
+			live_phases_switch(&tc->lp, FSPROF_PHASE_NONE, "",
+					   e.at_ns, false);
+		}
+		return;
+	}
+	while (phase_marker_next_line(buf, n, &pos, &line, &len))
+		marker_line_apply(tc, line, len);
+}
+
+/* every packet waiting on the pipe; false once no writer is left */
+static bool markers_read(struct trace_ctx *tc)
+{
+	char buf[4097];
+	ssize_t n;
+
+	for (;;) {
+		n = read(tc->marker_rd, buf, sizeof(buf) - 1);
+		if (n > 0) {
+			marker_packet(tc, buf, (size_t)n);
+			continue;
+		}
+		return n < 0 && (errno == EAGAIN || errno == EINTR);
+	}
+}
+
+/* SIGINT/SIGTERM/SIGHUP: to the command's process group, then SIGKILL */
+static void trace_forward_stop(struct trace_ctx *tc, uint64_t now)
+{
+	if (!tc->lc.stop)
+		return;
+	if (!tc->forwarded) {
+		tc->forwarded = true;
+		tc->forwarded_ns = now;
+		log_warn(
+			"%s: sent to the command's process group; waiting for it",
+			strsignal(tc->lc.stop));
+		command_signal(&tc->cmd, tc->lc.stop);
+	} else if (now - tc->forwarded_ns > TRACE_KILL_AFTER_NS &&
+		   tc->forwarded_ns) {
+		log_warn("the command is still running 10 s after %s: SIGKILL",
+			 strsignal(tc->lc.stop));
+		command_signal(&tc->cmd, SIGKILL);
+		tc->forwarded_ns = 0;
+	}
+}
+
+/* until the command exits: markers, time phases, signals */
+static void trace_wait(struct trace_ctx *tc)
+{
+	struct pollfd pfd = { .fd = tc->marker_rd, .events = POLLIN };
+	uint64_t now, next;
+	int ms;
+
+	for (;;) {
+		now = clock_mono_ns();
+		trace_forward_stop(tc, now);
+		if (command_exited(&tc->cmd))
+			break;
+		next = live_phases_tick(&tc->lp, now);
+		ms = next ? (int)((next + 999999) / 1000000) : TRACE_POLL_MS;
+		if (ms > TRACE_POLL_MS)
+			ms = TRACE_POLL_MS;
+		if (poll(&pfd, pfd.fd >= 0 ? 1 : 0, ms) > 0 &&
+		    !markers_read(tc))
+			pfd.fd = -1; /* every writer closed it */
+	}
+	if (pfd.fd >= 0)
+		markers_read(tc); /* what it wrote last */
+}
+
+static int trace_pipe_open(struct trace_ctx *tc)
+{
+	int fds[2];
+
+	/* packet mode: one write, one read, paired with the kernel's log */
+	if (pipe2(fds, O_DIRECT | O_CLOEXEC)) {
+		log_error("trace: make the FSPROF_PHASE_FD pipe: %s",
+			  strerror_safe(errno));
+		return -errno;
+	}
+	tc->marker_rd = fds[0];
+	tc->marker_wr = fds[1];
+	return fcntl(tc->marker_rd, F_SETFL, O_NONBLOCK) ? -errno : 0;
+}
+
+/* the counts of the markers and the command's end, in the spill-over */
+static void trace_record_outcome(struct trace_ctx *tc, int status)
+{
+	struct metric_set *m = &tc->lc.c->spill.metrics;
+
+	metric_add(m, "trace.exit_status", (uint64_t)status);
+	metric_add(m, "trace.marker_lines", tc->lines);
+	metric_add(m, "trace.marker_lines_bad", tc->bad);
+	metric_add(m, "trace.marker_lines_late", tc->late);
+}
+
+/* the command runs from here to its exit; its status, or < 0 */
+static int trace_run(struct trace_ctx *tc, char *const argv[])
+{
+	struct case_workload who = { 0 };
+	struct tracer *tracer;
+	int err, status;
+
+	err = trace_pipe_open(tc);
+	if (!err)
+		err = command_fork(&tc->cmd, argv, tc->lc.ct.target.workdir,
+				   tc->marker_wr);
+	if (err)
+		return err;
+	who.pid = tc->cmd.pid;
+	err = case_tracer_up(&tc->lc.ct, tc->lc.opt, &who, tc->lc.c,
+			     &tc->lc.td);
+	tracer = tc->lc.ct.traced ? &tc->lc.ct.tracer : NULL;
+	if (!err && tracer && !tc->lc.opt->interval_ns)
+		marker_tracer_start(&tc->marker, &tracer->phase_map,
+				    tc->marker_wr, &tc->lc.c->programs,
+				    &tc->lc.td);
+	close(tc->marker_wr); /* the command holds it now */
+	tc->marker_wr = -1;
+	if (err || tc->lc.stop) {
+		command_release(&tc->cmd, false);
+		command_reap(&tc->cmd);
+		return err ? err : -EINTR;
+	}
+	tc->state = (struct marker_state){ .next_phase = 2 };
+	live_phases_init(&tc->lp, tracer, tc->cmd.pid, tc->lc.opt->interval_ns);
+	live_phases_begin(&tc->lp, "cmd", clock_mono_ns());
+	command_release(&tc->cmd, true);
+	trace_wait(tc);
+	/* the phases end when the command does; its CPU is read before reaping */
+	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
+				  tc->marked && !tc->lc.opt->interval_ns);
+	status = command_reap(&tc->cmd);
+	trace_record_outcome(tc, status);
+	if (err)
+		log_warn("collecting the phases: %s", strerror_safe(-err));
+	return status;
+}
+
+static int trace_exit_code(int status)
+{
+	if (status >= 0) {
+		if (status)
+			log_info(
+				"the command exited with status %d: fsprof exits with it",
+				status);
+		return status;
+	}
+	return status == -EINTR ? EXIT_OK : EXIT_RUN_FAILED;
+}
+
+int trace_command(const struct run_options *opt, char *const argv[])
+{
+	struct sigaction sa = { .sa_handler = on_child };
+	struct target_spec spec;
+	struct trace_ctx *tc;
+	char why[512];
+	int code, status = -EINTR, err;
+
+	err = command_resolve(argv[0], why, sizeof(why));
+	if (err) {
+		log_error("trace: %s", why);
+		return err == -ENOENT ? EXIT_COMMAND_NOT_FOUND :
+					EXIT_COMMAND_NOT_EXECUTABLE;
+	}
+	tc = calloc(1, sizeof(*tc));
+	if (!tc) {
+		log_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	tc->marker_rd = tc->marker_wr = -1;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, NULL); /* no SA_RESTART: wakes poll() */
+	live_case_spec(opt, TRACE_IMAGE_SIZE, &spec);
+	code = live_case_begin(&tc->lc, opt, &spec, "trace");
+	if (tc->lc.c)
+		spawn_format_argv(argv, tc->lc.c->params,
+				  sizeof(tc->lc.c->params));
+	if (!code && !tc->lc.stop) {
+		status = trace_run(tc, argv);
+		if (status < 0 && status != -EINTR)
+			snprintf(tc->lc.c->error, sizeof(tc->lc.c->error), "%s",
+				 log_last_error());
+		tc->lc.c->complete = status >= 0 && !tc->lc.stop;
+		code = trace_exit_code(status);
+	}
+	if (tc->marker_rd >= 0)
+		close(tc->marker_rd);
+	if (tc->marker_wr >= 0)
+		close(tc->marker_wr);
+	code = live_case_end(&tc->lc, code);
+	free(tc);
+	return code;
+}
