@@ -9,6 +9,7 @@
 
 #include "analyze/analyze.h"
 #include "cli/commands.h"
+#include "history/history.h"
 #include "report/render.h"
 #include "results/json_read.h"
 #include "run/run.h"
@@ -17,19 +18,23 @@
 static void report_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: fsprof report FILE [--format %s] [-v|-q]\n"
+		"usage: fsprof report FILE|RUN [--db PATH] [--format %s] [-v|-q]\n"
 		"\n"
 		"Re-render a results file that `fsprof run --json FILE` wrote, with\n"
 		"its findings re-analysed by this fsprof's rules (each finding's\n"
 		"--verify result is kept from the file). Needs no root and no kernel\n"
-		"tracing.\n"
+		"tracing. RUN, when no file has that name, is a recorded run: its id\n"
+		"(fsprof runs lists them), latest, or label:NAME (the latest run\n"
+		"with that --label).\n"
 		"\n"
+		"  --db PATH    the run history RUN is in (default $FSPROF_DB, else\n"
+		"               " HISTORY_DEFAULT_PATH ")\n"
 		"  --format F   output format (default text)\n"
 		"  -v           text: every metric and histogram as well\n"
 		"  -q           text: errors only on stderr\n"
 		"\n"
-		"exit codes: 0 ok; 2 usage error or a file that is not readable\n"
-		"fsprof results (said which and why)\n",
+		"exit codes: 0 ok; 2 usage error, a file that is not readable fsprof\n"
+		"results, or a run not in a readable run history (said which and why)\n",
 		report_format_list());
 }
 
@@ -44,12 +49,13 @@ int cli_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "db", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *format = "text";
+	const char *format = "text", *db = NULL;
 	struct run_result run;
 	char err[1024];
 	int c, code;
@@ -68,6 +74,9 @@ int cli_report(int argc, char **argv)
 					 report_format_list());
 				return report_usage_error(what, format);
 			}
+			break;
+		case 'd':
+			db = optarg;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -93,7 +102,7 @@ int cli_report(int argc, char **argv)
 	if (optind + 1 < argc)
 		return report_usage_error("report reads one file; unexpected",
 					  argv[optind + 1]);
-	if (results_read_json(argv[optind], &run, err, sizeof(err))) {
+	if (history_load_arg(db, argv[optind], &run, err, sizeof(err))) {
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
 	}

@@ -47,6 +47,14 @@ int history_load(const char *db_path, const char *ref, struct run_result *out,
 /* is ref written like a run reference ("17", "latest", "label:X")? */
 bool history_ref_syntax(const char *ref);
 
+/*
+ * What a command line names a run by: an existing file is a results JSON
+ * (results_read_json); anything else a run reference loaded from db_path
+ * (NULL: history_default_path()). Errors as those two return them.
+ */
+int history_load_arg(const char *db_path, const char *arg,
+		     struct run_result *out, char *err, size_t errlen);
+
 /* which runs fsprof runs lists; NULL fields match everything */
 struct history_filter {
 	const char *label;
@@ -65,7 +73,7 @@ struct history_row {
 	char targets[256];
 	bool complete;
 	unsigned int n_cases;
-	char first_case[96]; /* "fsync on ext4" */
+	char first_case[96]; /* "fsync/ext4" */
 	unsigned int n_phases;
 	struct {
 		char name[32];

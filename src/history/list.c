@@ -53,7 +53,7 @@ static int row_headline(sqlite3_stmt *st, struct history_row *row)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!row->first_case[0])
 			snprintf(row->first_case, sizeof(row->first_case),
-				 "%s on %s", sqlite3_column_text(st, 0),
+				 "%s/%s", sqlite3_column_text(st, 0),
 				 sqlite3_column_text(st, 1));
 		if (sqlite3_column_type(st, 2) == SQLITE_NULL ||
 		    row->n_phases == HISTORY_HEADLINE_PHASES)

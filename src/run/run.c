@@ -20,6 +20,7 @@
 #include "run/case_target.h"
 #include "run/phase.h"
 #include "run/run.h"
+#include "run/run_history.h"
 #include "run/signals.h"
 #include "run/verify.h"
 #include "target/devinfo.h"
@@ -455,6 +456,7 @@ int run_command(const struct run_options *opt)
 
 	leftovers_end(&ctx->state, &ctx->td, opt->scratch);
 	code = run_report_results(opt, ctx->result, run_exit_code(ctx, err));
+	run_history_record(opt, ctx->result);
 	run_result_free(ctx->result);
 	free(ctx->result);
 	free(ctx);

@@ -3,6 +3,9 @@
 
 FSPROF="${FSPROF:-$BATS_TEST_DIRNAME/../../build/fsprof}"
 LIB="$BATS_TEST_DIRNAME/lib"
+# every run records itself in the run history: a test run's own database,
+# never the machine's (/var/lib/fsprof/runs.db); removed with the run
+export FSPROF_DB="$BATS_RUN_TMPDIR/runs.db"
 
 scratch_create() {
 	SCRATCH=$(mktemp -d /var/tmp/fsprof-test.XXXXXX)

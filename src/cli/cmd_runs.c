@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]: the runs the
+ * history holds, one line each.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "history/history.h"
+#include "run/run.h"
+
+#define RUNS_LINE_MAX 100
+
+static void runs_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]\n"
+		"\n"
+		"List the runs recorded in the run history, oldest first: id, start\n"
+		"time (UTC), label, kernel, targets, and the first matching case's\n"
+		"phase wall times (+N: the run has N more cases). An incomplete run's\n"
+		"id is marked with *. fsprof report ID re-renders one.\n"
+		"\n"
+		"  --db PATH      the run history (default $FSPROF_DB, else\n"
+		"                 " HISTORY_DEFAULT_PATH ")\n"
+		"  --label L      only runs labelled L\n"
+		"  --workload W   only runs with a case of workload W\n"
+		"  --fs F         only runs with a case on F: an fstype, a target's\n"
+		"                 name or its --fs text\n"
+		"\n"
+		"exit codes: 0 ok (also when nothing is recorded yet); 2 usage error,\n"
+		"or a database this fsprof cannot read (damaged, not a run history,\n"
+		"from a newer fsprof, not readable: said which and why)\n");
+}
+
+static int runs_usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "fsprof: %s%s%s\nsee 'fsprof runs --help'\n", what,
+		arg ? " " : "", arg ? arg : "");
+	return EXIT_USAGE;
+}
+
+/* "fsync/ext4 +7: create 1.23s sync 0.40s", cut to fit width */
+static void headline_format(const struct history_row *row, char *out,
+			    size_t width)
+{
+	char line[512];
+	size_t used;
+	unsigned int i;
+
+	used = (size_t)snprintf(line, sizeof(line), "%s", row->first_case);
+	if (row->n_cases > 1)
+		used += (size_t)snprintf(line + used, sizeof(line) - used,
+					 " +%u", row->n_cases - 1);
+	used += (size_t)snprintf(line + used, sizeof(line) - used, ":");
+	for (i = 0; i < row->n_phases && used < sizeof(line); i++)
+		used += (size_t)snprintf(line + used, sizeof(line) - used,
+					 " %s %.2fs", row->phase[i].name,
+					 row->phase[i].wall_s);
+	if (strlen(line) > width && width > 3)
+		snprintf(line + width - 3, sizeof(line) - (width - 3), "...");
+	snprintf(out, width + 1, "%s", line);
+}
+
+/* text cut to width (buf has width + 1 bytes), ending in ~ when cut */
+static const char *cut(const char *text, char *buf, size_t width)
+{
+	if (strlen(text) <= width)
+		return text;
+	memcpy(buf, text, width - 1);
+	buf[width - 1] = '~';
+	buf[width] = '\0';
+	return buf;
+}
+
+static void runs_print(const struct history_rows *rows, FILE *out)
+{
+	unsigned int i;
+
+	fprintf(out, "%5s %-16s %-10s %-16s %-10s %s\n", "id", "started (UTC)",
+		"label", "kernel", "targets", "first case: phase wall times");
+	for (i = 0; i < rows->n; i++) {
+		const struct history_row *row = &rows->v[i];
+		time_t t = (time_t)(row->started_ns / 1000000000LL);
+		char when[32], id[24], head[RUNS_LINE_MAX + 1];
+		char lab[11], ker[17], tgt[11];
+		struct tm tm;
+
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
+		snprintf(id, sizeof(id), "%" PRId64 "%s", row->id,
+			 row->complete ? "" : "*");
+		/* 5+1+16+1+10+1+16+1+10+1 = 62 columns before the headline */
+		headline_format(row, head, RUNS_LINE_MAX - 62);
+		fprintf(out, "%5s %-16s %-10s %-16s %-10s %s\n", id, when,
+			cut(row->label[0] ? row->label : "-", lab, 10),
+			cut(row->kernel, ker, 16), cut(row->targets, tgt, 10),
+			head);
+	}
+}
+
+int cli_runs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "fs", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *db = history_default_path();
+	struct history_filter filter = { 0 };
+	struct history_rows rows;
+	char err[1024];
+	int c, code;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":hw:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'l':
+			filter.label = optarg;
+			break;
+		case 'w':
+			filter.workload = optarg;
+			break;
+		case 'f':
+			filter.fs = optarg;
+			break;
+		case 'h':
+			runs_usage(stdout);
+			return EXIT_OK;
+		case ':':
+			return runs_usage_error("option needs a value:",
+						argv[optind - 1]);
+		default:
+			return runs_usage_error("unknown option for runs:",
+						argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return runs_usage_error("unexpected argument", argv[optind]);
+	code = history_list(db, &filter, &rows, err, sizeof(err));
+	if (code == -ENOENT) {
+		fprintf(stderr, "fsprof: %s\n", err);
+		return EXIT_OK;
+	}
+	if (code) {
+		fprintf(stderr, "fsprof: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (rows.n)
+		runs_print(&rows, stdout);
+	else
+		fprintf(stderr, "fsprof: %s: no recorded run matches\n", db);
+	history_rows_free(&rows);
+	return EXIT_OK;
+}
