@@ -8,7 +8,6 @@
 #include "check/check.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "history/history.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
 #include "target/fsspec.h"
@@ -35,8 +34,6 @@ void cli_usage(FILE *out)
 		"           loop devices, mounts, throttle rules and files, as far as\n"
 		"           their state files prove them theirs\n"
 		"           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
-		"  runs     list the recorded runs: id, time, label, kernel, targets\n"
-		"           and phase times (fsprof runs --help)\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
@@ -91,11 +88,6 @@ void cli_usage(FILE *out)
 		"                        made the phase faster (N: default --repeat if more\n"
 		"                        than 1, else 3)\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
-		"      --db PATH         record the run in this run history (default\n"
-		"                        $FSPROF_DB, else " HISTORY_DEFAULT_PATH
-		")\n"
-		"      --no-db           do not record the run\n"
-		"      --label L         record it under label L (fsprof report label:L)\n"
 		"      --csv FILE        ... as CSV: a row per case, phase and metric\n"
 		"      --html FILE       ... as one self-contained HTML page with charts\n"
 		"      --trace FILE.json.gz  ... as a Chrome trace-event file, gzipped\n"
@@ -193,9 +185,9 @@ enum run_long_option {
 	OPT_BIN,
 	OPT_SLOW_IO,
 	OPT_VERIFY,
-	OPT_DB,
-	OPT_NO_DB,
-	OPT_LABEL,
+	OPT_OPENMETRICS,
+	OPT_INTERVAL,
+	OPT_DURATION,
 };
 
 /* what a duration option accepts */
@@ -325,6 +317,17 @@ static bool run_has_workload(const struct run_options *opt, const char *name)
 
 int cli_parse_run(int argc, char **argv, struct run_options *opt)
 {
+	return cli_parse_options(argc, argv, opt, CLI_RUN);
+}
+
+/* --interval and --duration: a time phase, a recording */
+static const struct duration_range live_range = { 100000000ULL,
+						  86400000000000ULL,
+						  "100ms to 24h" };
+
+int cli_parse_options(int argc, char **argv, struct run_options *opt,
+		      enum cli_mode mode)
+{
 	static const struct option longopts[] = {
 		{ "workload", required_argument, NULL, 'w' },
 		{ "fs", required_argument, NULL, OPT_FS },
@@ -349,9 +352,9 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 		{ "bin", required_argument, NULL, OPT_BIN },
 		{ "slow-io", required_argument, NULL, OPT_SLOW_IO },
 		{ "verify", optional_argument, NULL, OPT_VERIFY },
-		{ "db", required_argument, NULL, OPT_DB },
-		{ "no-db", no_argument, NULL, OPT_NO_DB },
-		{ "label", required_argument, NULL, OPT_LABEL },
+		{ "openmetrics", required_argument, NULL, OPT_OPENMETRICS },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -365,7 +368,10 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 	opt->repeat = 1;
 	optind = 0; /* 0, not 1: glibc then also forgets a half-read "-xv" */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":w:vq", longopts, NULL)) != -1) {
+	/* trace: the first argument that is not an option begins CMD */
+	while ((c = getopt_long(argc, argv,
+				mode == CLI_TRACE ? "+:w:vq" : ":w:vq",
+				longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			err = workload_option(optarg, opt);
@@ -478,16 +484,22 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 			if (err)
 				return err;
 			break;
-		case OPT_DB:
-			opt->db_path = optarg;
+		case OPT_OPENMETRICS:
+			opt->openmetrics_path = optarg;
 			break;
-		case OPT_NO_DB:
-			opt->no_db = true;
+		case OPT_INTERVAL:
+			err = parse_duration_option("interval", optarg,
+						    &live_range,
+						    &opt->interval_ns);
+			if (err)
+				return err;
 			break;
-		case OPT_LABEL:
-			if (history_label_check(optarg, why, sizeof(why)))
-				return run_usage_error("--label: %s", why);
-			opt->label = optarg;
+		case OPT_DURATION:
+			err = parse_duration_option("duration", optarg,
+						    &live_range,
+						    &opt->duration_ns);
+			if (err)
+				return err;
 			break;
 		case 'v':
 			log_set_level(LOG_VERBOSE);
@@ -503,10 +515,14 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 					       argv[optind - 1]);
 		}
 	}
-	if (optind < argc)
+	if (mode == CLI_TRACE) {
+		opt->command = argv + optind;
+		opt->n_command = argc - optind;
+	} else if (optind < argc) {
 		return run_usage_error("unexpected argument '%s'",
 				       argv[optind]);
-	if (!opt->n_workloads) {
+	}
+	if (!opt->n_workloads && mode == CLI_RUN) {
 		snprintf(opt->workloads[0].name, sizeof(opt->workloads[0].name),
 			 "seqio");
 		opt->n_workloads = 1;
@@ -630,12 +646,16 @@ int cli_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "cleanup"))
 		return cli_cleanup(argc - 1, argv + 1);
-	if (!strcmp(cmd, "runs"))
-		return cli_runs(argc - 1, argv + 1);
 	if (!strcmp(cmd, "check"))
 		return cli_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return cli_report(argc - 1, argv + 1);
+	if (!strcmp(cmd, "trace"))
+		return cli_trace(argc - 1, argv + 1);
+	if (!strcmp(cmd, "record"))
+		return cli_record(argc - 1, argv + 1);
+	if (!strcmp(cmd, "phase"))
+		return cli_phase(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cli_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||

@@ -9,7 +9,13 @@
 /* fsprof report FILE [--format F] (cmd_report.c) */
 int cli_report(int argc, char **argv);
 
-/* fsprof runs [--db PATH] [--label L] [--workload W] [--fs F] (cmd_runs.c) */
-int cli_runs(int argc, char **argv);
+/* fsprof trace [options] -- CMD ARGS... (cmd_trace.c) */
+int cli_trace(int argc, char **argv);
+
+/* fsprof record --dir PATH [--duration D] [--interval D] (cmd_record.c) */
+int cli_record(int argc, char **argv);
+
+/* fsprof phase NAME | --end: a marker line to FSPROF_PHASE_FD (cmd_phase.c) */
+int cli_phase(int argc, char **argv);
 
 #endif

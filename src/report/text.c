@@ -5,6 +5,7 @@
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/findings.h"
+#include "report/procs.h"
 #include "report/text.h"
 #include "report/timeline.h"
 #include "util/log.h"
@@ -448,6 +449,7 @@ static void report_case(const struct run_result *run,
 		report_phase_row(&c->phases[i], out);
 	report_block_io(c, out);
 	report_time_budget(c, out);
+	report_proc_top(c, out);
 
 	/* the full dump is for -v; the JSON always has everything */
 	if (log_get_level() >= LOG_VERBOSE) {

@@ -7,6 +7,7 @@
 
 #include "results/findings_json.h"
 #include "results/json.h"
+#include "results/procs_json.h"
 #include "results/summary.h"
 #include "util/histogram.h"
 #include "util/log.h"
@@ -353,6 +354,7 @@ static json_t *phase_json(const struct phase_result *p)
 	json_object_set_new(obj, "intervals", intervals_json(p));
 	json_object_set_new(obj, "timeline", timeline_json(&p->timeline));
 	stacks_set(obj, &p->sched_stacks);
+	procs_json_set(obj, &p->procs);
 	budget_shares_set(obj, &p->metrics);
 	/* the analyze stage's conclusions */
 	json_object_set_new(obj, "verdict", verdict_to_json(&p->verdict));

@@ -29,6 +29,8 @@ struct run_options {
 	const char *openmetrics_path; /* --openmetrics FILE, or NULL */
 	uint64_t interval_ns; /* trace, record: --interval time phases; 0: none */
 	uint64_t duration_ns; /* record: --duration; 0: until SIGINT */
+	char **command; /* trace: CMD ARGS..., NULL-terminated */
+	int n_command;
 	const char *csv_path; /* --csv, --html, --trace FILE.json.gz */
 	const char *html_path;
 	const char *trace_path;
@@ -46,9 +48,6 @@ struct run_options {
 	bool force; /* --force: format it even if it holds a signature */
 	bool verify; /* --verify: re-run with each finding's knob applied */
 	unsigned int verify_repeats; /* --verify=N; 0: --repeat, else 3 */
-	const char *db_path; /* --db; NULL: history_default_path() */
-	bool no_db; /* --no-db: the run is not recorded */
-	const char *label; /* --label: the run's label in the history */
 };
 
 /* Exit codes, documented in --help and the README. */
