@@ -21,18 +21,21 @@ static bool same_workload(const struct case_result *a,
 	       !strcmp(a->params, b->params);
 }
 
-/* the index of label among cmp's targets, added when new; -1 when full */
-static int target_slot(struct comparison *cmp, const char *label)
+/* the index of c's target among cmp's, added when new; -1 when full */
+static int target_slot(struct comparison *cmp, const struct case_result *c)
 {
 	unsigned int i;
 
 	for (i = 0; i < cmp->n_targets; i++)
-		if (!strcmp(cmp->targets[i].label, label))
+		if (!strcmp(cmp->targets[i].label, c->target_label))
 			return (int)i;
 	if (cmp->n_targets == COMPARISON_MAX_TARGETS)
 		return -1;
 	snprintf(cmp->targets[cmp->n_targets].label,
-		 sizeof(cmp->targets[0].label), "%s", label);
+		 sizeof(cmp->targets[0].label), "%s", c->target_label);
+	/* findings name it short; the full spec is listed once */
+	snprintf(cmp->targets[cmp->n_targets].name,
+		 sizeof(cmp->targets[0].name), "%s", case_target_name(c));
 	return (int)cmp->n_targets++;
 }
 
@@ -124,7 +127,7 @@ static int compare_phase(struct run_result *run, unsigned int first,
 
 		if (!c->complete || !same_workload(c, c0) || ph >= c->n_phases)
 			continue;
-		slot = target_slot(cmp, c->target_label);
+		slot = target_slot(cmp, c);
 		if (slot < 0)
 			continue;
 		target_add(&cx, (unsigned int)slot, &c->phases[ph],
@@ -265,16 +268,16 @@ static void evidence_counts(const struct compare_ctx *cx, struct finding *f,
 			 ios_f > 0 ? ios_s / ios_f : NAN, NAN,
 			 "%s requests %s: %s %.2f, %s %.2f (%.1f and %.1f MB)",
 			 blk_ioclass_name(cls), unit,
-			 cmp->targets[cx->slow].label, ios_s,
-			 cmp->targets[cx->fast].label, ios_f,
+			 cmp->targets[cx->slow].name, ios_s,
+			 cmp->targets[cx->fast].name, ios_f,
 			 cx->class_bytes[cx->slow][cls] / 1e6,
 			 cx->class_bytes[cx->fast][cls] / 1e6);
 	if (ios_f > 0 && ios_s >= (1 + COMPARE_MIN_DIFF) * ios_f)
 		finding_evidence(
 			f, metric, ios_s / ios_f, NAN, NAN,
 			"%s issues %.1fx the %s requests of %s for the same work",
-			cmp->targets[cx->slow].label, ios_s / ios_f,
-			blk_ioclass_name(cls), cmp->targets[cx->fast].label);
+			cmp->targets[cx->slow].name, ios_s / ios_f,
+			blk_ioclass_name(cls), cmp->targets[cx->fast].name);
 	else if (ios_f > 0 && cx->class_ios[cx->slow][cls] > 0)
 		finding_evidence(
 			f, "block.io_classes.latency.mean",
@@ -282,10 +285,10 @@ static void evidence_counts(const struct compare_ctx *cx, struct finding *f,
 				cx->class_ios[cx->slow][cls],
 			NAN, NAN,
 			"about as many %s requests, but slower ones: mean latency %s %.1f ms, %s %.1f ms",
-			blk_ioclass_name(cls), cmp->targets[cx->slow].label,
+			blk_ioclass_name(cls), cmp->targets[cx->slow].name,
 			cx->class_lat_ns[cx->slow][cls] /
 				cx->class_ios[cx->slow][cls] / 1e6,
-			cmp->targets[cx->fast].label,
+			cmp->targets[cx->fast].name,
 			cx->class_lat_ns[cx->fast][cls] /
 				cx->class_ios[cx->fast][cls] / 1e6);
 }
@@ -324,27 +327,27 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 	r = resource_most_grown(cx);
 	f->severity = FINDING_INFO;
 	finding_title(f, "%s: %s takes %.1fx as long as %s", cmp->phase,
-		      cmp->targets[s].label, ws / wf, cmp->targets[fa].label);
+		      cmp->targets[s].name, ws / wf, cmp->targets[fa].name);
 	if (cmp->targets[s].n >= 2 && cmp->targets[fa].n >= 2)
 		finding_evidence(
 			f, "wall_ns", ws, ws / wf, NAN,
 			"%s %.3f s (95%% CI %.3f-%.3f), %s %.3f s (%.3f-%.3f): the intervals do not overlap",
-			cmp->targets[s].label, ws / 1e9, cmp->targets[s].ci_lo,
-			cmp->targets[s].ci_hi, cmp->targets[fa].label, wf / 1e9,
+			cmp->targets[s].name, ws / 1e9, cmp->targets[s].ci_lo,
+			cmp->targets[s].ci_hi, cmp->targets[fa].name, wf / 1e9,
 			cmp->targets[fa].ci_lo, cmp->targets[fa].ci_hi);
 	else
 		finding_evidence(
 			f, "wall_ns", ws, ws / wf - 1, COMPARE_MIN_DIFF,
 			"%s %.3f s, %s %.3f s: %.0f%% longer (one run each: more than the %.0f%% a single run can move)",
-			cmp->targets[s].label, ws / 1e9, cmp->targets[fa].label,
+			cmp->targets[s].name, ws / 1e9, cmp->targets[fa].name,
 			wf / 1e9, 100 * (ws / wf - 1), 100 * COMPARE_MIN_DIFF);
 	if (r != RES_NONE) {
 		grown = resource_ns(cx, s, r) - resource_ns(cx, fa, r);
 		finding_evidence(
 			f, "resource_ns", grown, grown / (ws - wf), NAN,
 			"%s time: %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
-			resource_name(r), cmp->targets[s].label,
-			resource_ns(cx, s, r) / 1e9, cmp->targets[fa].label,
+			resource_name(r), cmp->targets[s].name,
+			resource_ns(cx, s, r) / 1e9, cmp->targets[fa].name,
 			resource_ns(cx, fa, r) / 1e9, grown / 1e9,
 			(ws - wf) / 1e9);
 		if (r < BLK_IOC_NR)

@@ -25,8 +25,22 @@ static void cell(const struct stats *st, double scale, const char *fmt,
 	snprintf(buf, len, "%s ± %s", mean, half);
 }
 
+/* column widths of the side-by-side table (kept within 100 columns) */
+struct compare_cols {
+	int phase, target;
+};
+
+#define TARGET_COL_MAX 12
+
+/* a cell right-aligned in width columns; "±" is 2 bytes and 1 column */
+static void compare_cell(FILE *out, const char *cell, int width)
+{
+	fprintf(out, " %*s", strstr(cell, "±") ? width + 1 : width, cell);
+}
+
 static void compare_row(const struct summary_group *g,
-			const struct summary_phase *sp, bool first, FILE *out)
+			const struct summary_phase *sp, bool first,
+			const struct compare_cols *w, FILE *out)
 {
 	char wall[80], mbs[80], fps[80], cpu[80], wr[80], p99[80];
 	const struct stats *lat = summary_stat(sp, "block.latency_p99_ns");
@@ -41,13 +55,15 @@ static void compare_row(const struct summary_group *g,
 	cell(summary_stat(sp, "block.write_bytes"), 1e6, "%.1f", wr,
 	     sizeof(wr));
 	cell(lat, 1e6, "%.2f", p99, sizeof(p99));
-	/* the ± sign is 2 bytes, 1 column: widen the fields by one */
-	fprintf(out, "%-8s %-32s %*s %*s %*s %*s %*s %*s\n",
-		first ? sp->name : "", g->target_label,
-		strstr(wall, "±") ? 19 : 18, wall, strstr(mbs, "±") ? 17 : 16,
-		mbs, strstr(fps, "±") ? 15 : 14, fps,
-		strstr(cpu, "±") ? 13 : 12, cpu, strstr(wr, "±") ? 15 : 14, wr,
-		strstr(p99, "±") ? 15 : 14, p99);
+	fprintf(out, "%-*s %-*.*s", w->phase, first ? sp->name : "", w->target,
+		w->target, g->target_name);
+	compare_cell(out, wall, 15);
+	compare_cell(out, mbs, 13);
+	compare_cell(out, fps, 12);
+	compare_cell(out, cpu, 11);
+	compare_cell(out, wr, 11);
+	compare_cell(out, p99, 12);
+	fputc('\n', out);
 }
 
 /* a metric worth a row: named by a domain, not the workload's own core */
@@ -106,7 +122,7 @@ static void compare_metrics(const struct summary *sum, unsigned int first,
 	fprintf(out, "\n%-38s", g0->phases[ph].name);
 	for (i = first; i < sum->n; i++)
 		if (same_workload(&sum->groups[i], g0))
-			fprintf(out, " %24.24s", sum->groups[i].target_label);
+			fprintf(out, " %14.14s", sum->groups[i].target_name);
 	fputc('\n', out);
 	for (r = 0; r < n; r++) {
 		fprintf(out, "  %-36s", names[r]);
@@ -121,9 +137,34 @@ static void compare_metrics(const struct summary *sum, unsigned int first,
 			if (st)
 				format_metric_value(names[r], st->mean, val,
 						    sizeof(val));
-			fprintf(out, " %24s", st ? val : "-");
+			fprintf(out, " %14s", st ? val : "-");
 		}
 		fputc('\n', out);
+	}
+}
+
+/* the phase column fits the longest phase, the target column its name */
+static void compare_cols_size(const struct summary *sum, unsigned int first,
+			      struct compare_cols *w)
+{
+	unsigned int i, p;
+
+	w->phase = 5;
+	w->target = 6;
+	for (i = first; i < sum->n; i++) {
+		const struct summary_group *g = &sum->groups[i];
+		int n = (int)strlen(g->target_name);
+
+		if (!same_workload(g, &sum->groups[first]))
+			continue;
+		if (n > w->target)
+			w->target = n < TARGET_COL_MAX ? n : TARGET_COL_MAX;
+		for (p = 0; p < g->n_phases; p++) {
+			int len = (int)strlen(g->phases[p].name);
+
+			if (len > w->phase)
+				w->phase = len;
+		}
 	}
 }
 
@@ -131,6 +172,7 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 			     FILE *out)
 {
 	const struct summary_group *g0 = &sum->groups[first];
+	struct compare_cols w;
 	unsigned int ph, i;
 
 	fprintf(out, "\n%s (%s), %u repeat%s per target%s\n", g0->workload,
@@ -140,9 +182,10 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 	if (g0->fits_in_ram)
 		fprintf(out,
 			"size < 2xRAM: the page cache can hold this data\n");
-	fprintf(out, "%-8s %-32s %18s %16s %14s %12s %14s %14s\n", "phase",
-		"target", "wall s", "MB/s", "files/s", "CPU %", "dev wr MB",
-		"lat p99 ms");
+	compare_cols_size(sum, first, &w);
+	fprintf(out, "%-*s %-*s %15s %13s %12s %11s %11s %12s\n", w.phase,
+		"phase", w.target, "target", "wall s", "MB/s", "files/s",
+		"CPU %", "dev wr MB", "lat p99 ms");
 	for (ph = 0; ph < g0->n_phases; ph++) {
 		bool firstrow = true;
 
@@ -152,7 +195,7 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 			if (strcmp(g->workload, g0->workload) ||
 			    strcmp(g->params, g0->params) || ph >= g->n_phases)
 				continue;
-			compare_row(g, &g->phases[ph], firstrow, out);
+			compare_row(g, &g->phases[ph], firstrow, &w, out);
 			firstrow = false;
 		}
 	}

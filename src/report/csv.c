@@ -34,7 +34,7 @@ static bool name_ends(const char *name, size_t n, const char *suffix)
 	return n >= k && !strncmp(name + n - k, suffix, k);
 }
 
-/* the unit of one dotted component (n bytes of name), or NULL */
+/* the unit of name's first n bytes, by their last component, or NULL */
 static const char *component_unit(const char *name, size_t n)
 {
 	static const struct {
@@ -50,16 +50,19 @@ static const char *component_unit(const char *name, size_t n)
 		{ "_blocks", "blocks" },
 		{ "_jiffies", "jiffies" },
 		{ "percent", "%" },
-		{ "ios", "requests" },
 		{ "ctxsw", "switches" },
 	};
-	size_t i;
+	size_t i, start = n;
 
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (name_ends(name, n, units[i].suffix))
 			return units[i].unit;
-	if (n == 5 && !strncmp(name, "bytes", 5))
+	while (start && name[start - 1] != '.')
+		start--;
+	if (n - start == 5 && !strncmp(name + start, "bytes", 5))
 		return "bytes";
+	if (n - start == 3 && !strncmp(name + start, "ios", 3))
+		return "requests";
 	return NULL;
 }
 
@@ -95,8 +98,7 @@ static void csv_row_text(const struct csv_row_ctx *x, const char *metric,
 	csv_field(x->out, num, false);
 	csv_field(x->out, c->workload, false);
 	csv_field(x->out, c->params, false);
-	csv_field(x->out, c->target_name[0] ? c->target_name : c->target_label,
-		  false);
+	csv_field(x->out, case_target_name(c), false);
 	csv_field(x->out, c->target_label, false);
 	csv_field(x->out, c->target.fstype, false);
 	csv_field(x->out, x->phase, false);

@@ -147,7 +147,7 @@ static void report_case_findings(const struct run_result *run,
 	unsigned int ph, i, seen, repeats;
 	char verdict[400], name[40];
 
-	fprintf(out, "%s on %s", c->workload, c->target_label);
+	fprintf(out, "%s on %s", c->workload, case_target_name(c));
 	if (strcmp(c->target.device_model, "none") && c->target.device_model[0])
 		fprintf(out, ", device model %s", c->target.model_name);
 	fputc('\n', out);
@@ -191,7 +191,10 @@ static void report_comparisons(const struct run_result *run, FILE *out)
 			size_t n = strlen(line);
 
 			snprintf(line + n, sizeof(line) - n, "%s %s %.3f s",
-				 t ? "," : "", cmp->targets[t].label,
+				 t ? "," : "",
+				 cmp->targets[t].name[0] ?
+					 cmp->targets[t].name :
+					 cmp->targets[t].label,
 				 cmp->targets[t].wall_s);
 		}
 		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, cmp->phase);
@@ -221,7 +224,7 @@ void report_findings(const struct run_result *run, FILE *out)
 			continue;
 		if (!any)
 			fprintf(out,
-				"why: the bound verdict of each phase, then what fsprof found (details and every metric below, and in the JSON)\n\n");
+				"why: each phase's bound verdict, then what fsprof found (details below and in the JSON)\n\n");
 		else
 			fputc('\n', out);
 		any = true;

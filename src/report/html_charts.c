@@ -24,11 +24,6 @@ static const struct {
 };
 #define N_IO_CLASSES (sizeof(io_classes) / sizeof(io_classes[0]))
 
-const char *case_target_name(const struct case_result *c)
-{
-	return c->target_name[0] ? c->target_name : c->target_label;
-}
-
 static bool same_workload(const struct summary_group *a,
 			  const struct summary_group *b)
 {

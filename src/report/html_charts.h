@@ -20,7 +20,4 @@ void html_charts_workload(FILE *out, const struct summary *sum,
 /* the charts of one case; returns how many it drew */
 unsigned int html_charts_case(FILE *out, const struct case_result *c);
 
-/* a case's short target name (its full spec when it has none) */
-const char *case_target_name(const struct case_result *c);
-
 #endif

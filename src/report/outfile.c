@@ -5,9 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/csv.h"
-#include "report/html.h"
 #include "report/outfile.h"
+#include "report/render.h"
 #include "report/trace_export.h"
 #include "util/log.h"
 
@@ -48,18 +47,6 @@ int outfile_check(const char *option, const char *path)
 	return 0;
 }
 
-static int outfile_render(const struct run_result *run, const char *format,
-			  FILE *out)
-{
-	if (!strcmp(format, "csv"))
-		report_csv(run, out);
-	else if (!strcmp(format, "html"))
-		report_html(run, out);
-	else
-		return -EINVAL;
-	return 0;
-}
-
 int outfile_write(const struct run_result *run, const char *format,
 		  const char *path)
 {
@@ -76,7 +63,7 @@ int outfile_write(const struct run_result *run, const char *format,
 		log_error("--%s %s: %s", format, tmp, strerror_safe(-err));
 		return err;
 	}
-	err = outfile_render(run, format, out);
+	err = report_render(run, format, out);
 	if (ferror(out))
 		err = -EIO;
 	if (fclose(out) && !err)

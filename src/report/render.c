@@ -4,8 +4,11 @@
 #include <string.h>
 
 #include "report/bonnie.h"
+#include "report/csv.h"
+#include "report/html.h"
 #include "report/render.h"
 #include "report/text.h"
+#include "report/trace_export.h"
 #include "results/json.h"
 #include "util/log.h"
 
@@ -34,12 +37,27 @@ static int render_json(const struct run_result *run, FILE *out)
 	return err;
 }
 
+static int render_csv(const struct run_result *run, FILE *out)
+{
+	report_csv(run, out);
+	return 0;
+}
+
+static int render_html(const struct run_result *run, FILE *out)
+{
+	report_html(run, out);
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*render)(const struct run_result *run, FILE *out);
 } formats[] = {
 	{ "text", render_text },
 	{ "json", render_json },
+	{ "csv", render_csv },
+	{ "html", render_html },
+	{ "trace", trace_export_stream }, /* gzip-compressed */
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

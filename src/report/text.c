@@ -5,6 +5,7 @@
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/findings.h"
+#include "report/targets.h"
 #include "report/procs.h"
 #include "report/text.h"
 #include "report/timeline.h"
@@ -112,7 +113,8 @@ static void report_case_header(const struct run_result *run,
 
 	format_bytes(c->size, size, sizeof(size));
 	format_bytes(t->image_size, image, sizeof(image));
-	fprintf(out, "%s (%s) on %s", c->workload, c->params, c->target_label);
+	fprintf(out, "%s (%s) on %s", c->workload, c->params,
+		case_target_name(c));
 	if (!strcmp(t->kind, "image"))
 		fprintf(out, ", %s image on %s (%u:%u, direct IO %s)", image,
 			t->device, t->dev_major, t->dev_minor,
@@ -473,7 +475,7 @@ static void report_case(const struct run_result *run,
 static void report_case_failed(const struct case_result *c, FILE *out)
 {
 	fprintf(out, "%s on %s, repeat %u: failed: %s\n", c->workload,
-		c->target_label, c->repeat,
+		case_target_name(c), c->repeat,
 		c->error[0] ? c->error : "interrupted");
 }
 
@@ -481,7 +483,8 @@ void report_text(const struct run_result *run, FILE *out)
 {
 	unsigned int i;
 
-	/* findings and verdicts first; the metric tables follow */
+	/* the targets' specs once, findings and verdicts, then the tables */
+	report_target_list(run, out);
 	report_findings(run, out);
 	if (run->n_cases == 1) {
 		report_case(run, &run->cases[0], out);
@@ -494,14 +497,14 @@ void report_text(const struct run_result *run, FILE *out)
 	}
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
-			"\nevery kernel metric, distribution, timeline and rare event per phase: run with -v, or see the JSON (--json)\n");
+			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");
 	if (run->n_cases == 1)
 		fprintf(out,
 			"\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
 			"busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
 	else
 		fprintf(out,
-			"\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase shorter than 0.5 s, too short to trust;\n"
+			"\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase under 0.5 s, too short to trust;\n"
 			"every case in full (per-phase block classes, histograms, timelines) is in the JSON.\n");
 	if (run->interrupted)
 		fprintf(out, "run interrupted by signal %d\n", run->signal);

@@ -37,8 +37,7 @@ static void trace_process(json_t *events, const struct case_result *c, int pid)
 	char name[256];
 
 	snprintf(name, sizeof(name), "%s on %s (repeat %u)", c->workload,
-		 c->target_name[0] ? c->target_name : c->target_label,
-		 c->repeat);
+		 case_target_name(c), c->repeat);
 	trace_add(events, json_pack("{s:s, s:s, s:i, s:i, s:{s:s}}", "ph", "M",
 				    "name", "process_name", "pid", pid, "tid",
 				    0, "args", "name", name));

@@ -114,6 +114,7 @@ struct comparison {
 	unsigned int n_targets;
 	struct {
 		char label[160];
+		char name[32]; /* short: case_target_name */
 		unsigned int n; /* repeats */
 		double wall_s, ci_lo, ci_hi;
 	} targets[COMPARISON_MAX_TARGETS];

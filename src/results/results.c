@@ -139,6 +139,11 @@ double phase_files_per_s(const struct phase_result *p)
 	return p->wall_ns ? (double)p->work.files / phase_seconds(p) : 0;
 }
 
+const char *case_target_name(const struct case_result *c)
+{
+	return c->target_name[0] ? c->target_name : c->target_label;
+}
+
 bool case_fits_in_ram(const struct case_result *c)
 {
 	return c->ram_bytes && c->data_bytes < 2 * c->ram_bytes;

@@ -267,6 +267,9 @@ double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 
+/* the target's short name; its full spec when it has none (older files) */
+const char *case_target_name(const struct case_result *c);
+
 /* the data could sit in the page cache: flagged "size < 2xRAM" */
 bool case_fits_in_ram(const struct case_result *c);
 
