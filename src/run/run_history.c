@@ -5,16 +5,6 @@
 #include "run/run_history.h"
 #include "util/log.h"
 
-static bool run_has_phases(const struct run_result *r)
-{
-	unsigned int i;
-
-	for (i = 0; i < r->n_cases; i++)
-		if (r->cases[i].n_phases)
-			return true;
-	return false;
-}
-
 void run_history_record(const struct run_options *opt,
 			const struct run_result *r)
 {
@@ -22,7 +12,8 @@ void run_history_record(const struct run_options *opt,
 	char err[1024];
 	int64_t id;
 
-	if (opt->no_db || !run_has_phases(r))
+	/* a case that failed before its first phase is recorded too */
+	if (opt->no_db || !r->n_cases)
 		return;
 	if (history_record(db, r, opt->label, &id, err, sizeof(err))) {
 		log_warn(

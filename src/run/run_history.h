@@ -7,7 +7,7 @@
 #include "run/run.h"
 
 /*
- * Record r unless --no-db or no phase ran. A database that cannot take it
+ * Record r unless --no-db or no case was started. A database that cannot take it
  * (locked, damaged, newer, not writable) is a warning naming the file and
  * what to do: the run's outputs and exit code are not affected.
  */

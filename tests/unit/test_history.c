@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The run history (src/history/) on a real SQLite file in a temporary
+ * directory: a recorded run loads back to the same JSON by id, latest and
+ * label; its values are rows; the schema is migrated once and logged; a
+ * newer, damaged or foreign database is refused with the file named and
+ * left as it was.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "analyze/analyze.h"
+#include "analyze_fixture.h"
+#include "history/history.h"
+#include "results/json.h"
+
+struct fixture {
+	char dir[64];
+	char db[128];
+};
+
+static int fixture_setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	snprintf(f->dir, sizeof(f->dir), "/tmp/fsprof-test-history.XXXXXX");
+	if (!mkdtemp(f->dir))
+		return -1;
+	/* a directory the recorder has to make */
+	snprintf(f->db, sizeof(f->db), "%s/sub/runs.db", f->dir);
+	*state = f;
+	return 0;
+}
+
+static int fixture_teardown(void **state)
+{
+	struct fixture *f = *state;
+	char cmd[160];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
+	if (system(cmd))
+		return -1;
+	free(f);
+	return 0;
+}
+
+/* a run of workload wl on fstype, one phase "create" of wall_s seconds */
+static void model_build(struct run_result *run, const char *wl,
+			const char *fstype, double wall_s)
+{
+	struct case_result *c;
+	struct phase_result *p;
+
+	memset(run, 0, sizeof(*run));
+	snprintf(run->tool_version, sizeof(run->tool_version), "test");
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "6.18.0");
+	run->started_real_ns = 1764590000ULL * 1000000000ULL;
+	c = fx_case(run, fstype, fstype, 2);
+	snprintf(c->workload, sizeof(c->workload), "%s", wl);
+	snprintf(c->target_name, sizeof(c->target_name), "%s", fstype);
+	snprintf(c->target.kind, sizeof(c->target.kind), "image");
+	p = fx_phase(c, "create", wall_s);
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_JBD2, 100, 100 * 32768, 0.7);
+	fx_cpu(p, 0.1);
+	metric_add(&p->metrics, "jbd2.commits", 42);
+	fx_phase(c, "remove", wall_s / 2);
+}
+
+static char *run_json_text(const struct run_result *run)
+{
+	json_t *root = results_to_json(run);
+	char *text = json_dumps(root, JSON_SORT_KEYS | JSON_INDENT(1));
+
+	json_decref(root);
+	return text;
+}
+
+static int64_t record_or_fail(const char *db, const struct run_result *run,
+			      const char *label)
+{
+	char err[1024] = "";
+	int64_t id = 0;
+
+	if (history_record(db, run, label, &id, err, sizeof(err)))
+		fail_msg("history_record: %s", err);
+	return id;
+}
+
+/* one integer from a query on the database */
+static long long query_int(const char *db_path, const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+static void exec_sql(const char *db_path, const char *sql)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void test_a_recorded_run_loads_back_to_the_same_json(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run, back;
+	char err[1024] = "", *a, *b;
+	char ref[32];
+	int64_t id;
+
+	model_build(&run, "fsync", "ext4", 2.0);
+	assert_int_equal(analyze_run(&run), 0);
+	id = record_or_fail(f->db, &run, "base");
+	assert_true(id > 0);
+	snprintf(ref, sizeof(ref), "%lld", (long long)id);
+	if (history_load(f->db, ref, &back, err, sizeof(err)))
+		fail_msg("history_load: %s", err);
+	assert_int_equal(analyze_saved_run(&back), 0);
+	a = run_json_text(&run);
+	b = run_json_text(&back);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	run_result_free(&run);
+	run_result_free(&back);
+}
+
+static void test_latest_and_label_name_the_newest_matching_run(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run, back;
+	char err[1024] = "";
+	int64_t first, second, third;
+
+	model_build(&run, "fsync", "ext4", 1.0);
+	first = record_or_fail(f->db, &run, "base");
+	run_result_free(&run);
+	model_build(&run, "fsync", "ext4", 2.0);
+	second = record_or_fail(f->db, &run, "base");
+	run_result_free(&run);
+	model_build(&run, "mdcreate", "xfs", 3.0);
+	third = record_or_fail(f->db, &run, NULL);
+	run_result_free(&run);
+	assert_true(first < second && second < third);
+
+	assert_int_equal(history_load(f->db, "latest", &back, err, sizeof(err)),
+			 0);
+	assert_string_equal(back.cases[0].workload, "mdcreate");
+	run_result_free(&back);
+	/* the newer of the two labelled base: its create took 2 s */
+	assert_int_equal(
+		history_load(f->db, "label:base", &back, err, sizeof(err)), 0);
+	assert_string_equal(back.cases[0].workload, "fsync");
+	assert_int_equal(back.cases[0].phases[0].wall_ns, 2000000000ULL);
+	run_result_free(&back);
+}
+
+static void test_an_unknown_run_or_bad_reference_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run, back;
+	char err[1024] = "";
+
+	model_build(&run, "fsync", "ext4", 1.0);
+	record_or_fail(f->db, &run, NULL);
+	run_result_free(&run);
+	assert_int_equal(history_load(f->db, "999", &back, err, sizeof(err)),
+			 -ENOENT);
+	assert_non_null(strstr(err, f->db));
+	assert_non_null(strstr(err, "no run 999"));
+	assert_int_equal(history_load(f->db, "label:none", &back, err,
+				      sizeof(err)),
+			 -ENOENT);
+	assert_int_equal(history_load(f->db, "17x", &back, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "label:NAME"));
+	assert_int_equal(history_load(f->db, "label:", &back, err, sizeof(err)),
+			 -EINVAL);
+}
+
+static void test_every_phase_value_is_a_row(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run;
+
+	model_build(&run, "fsync", "ext4", 2.0);
+	record_or_fail(f->db, &run, NULL);
+	run_result_free(&run);
+	assert_int_equal(
+		query_int(f->db,
+			  "SELECT value FROM metrics WHERE phase = 'create'"
+			  " AND metric = 'jbd2.commits'"),
+		42);
+	assert_int_equal(
+		query_int(f->db,
+			  "SELECT value * 1000 FROM metrics WHERE"
+			  " phase = 'remove' AND metric = 'phase.wall_s'"),
+		1000);
+	assert_int_equal(
+		query_int(f->db,
+			  "SELECT value FROM metrics WHERE phase ="
+			  " 'create' AND metric = 'block.class.log_write.ios'"),
+		100);
+	assert_int_equal(
+		query_int(f->db, "SELECT count(*) FROM cases WHERE workload ="
+				 " 'fsync' AND fstype = 'ext4' AND repeat = 1"),
+		1);
+}
+
+static void test_the_schema_is_migrated_once_and_logged(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run;
+
+	model_build(&run, "fsync", "ext4", 1.0);
+	record_or_fail(f->db, &run, NULL);
+	record_or_fail(f->db, &run, NULL);
+	run_result_free(&run);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"),
+			 HISTORY_SCHEMA_VERSION);
+	assert_int_equal(query_int(f->db,
+				   "SELECT count(*) FROM schema_history"),
+			 HISTORY_SCHEMA_VERSION);
+	assert_int_equal(query_int(f->db,
+				   "SELECT max(version) FROM schema_history"),
+			 HISTORY_SCHEMA_VERSION);
+	assert_int_equal(query_int(f->db, "SELECT count(*) FROM runs"), 2);
+	/* two writers can share it */
+	assert_int_equal(query_int(f->db,
+				   "SELECT count(*) FROM pragma_journal_mode"
+				   " WHERE journal_mode = 'wal'"),
+			 1);
+}
+
+static void test_a_newer_schema_is_refused_and_left_alone(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run, back;
+	struct history_rows rows;
+	struct history_filter all = { 0 };
+	char err[1024] = "";
+
+	model_build(&run, "fsync", "ext4", 1.0);
+	record_or_fail(f->db, &run, NULL);
+	exec_sql(f->db, "PRAGMA user_version = 99");
+	assert_int_equal(history_record(f->db, &run, NULL, NULL, err,
+					sizeof(err)),
+			 -ENOTSUP);
+	assert_non_null(strstr(err, f->db));
+	assert_non_null(strstr(err, "schema version 99, newer"));
+	assert_int_equal(history_load(f->db, "latest", &back, err, sizeof(err)),
+			 -ENOTSUP);
+	assert_int_equal(history_list(f->db, &all, &rows, err, sizeof(err)),
+			 -ENOTSUP);
+	assert_int_equal(query_int(f->db, "SELECT count(*) FROM runs"), 1);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 99);
+	run_result_free(&run);
+}
+
+static void test_a_damaged_file_is_refused_and_not_overwritten(void **state)
+{
+	struct fixture *f = *state;
+	char path[160], err[1024] = "", junk[8192], again[8192];
+	struct run_result run;
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/junk.db", f->dir);
+	for (i = 0; i < sizeof(junk); i++)
+		junk[i] = (char)(i * 7 + 3);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(junk, 1, sizeof(junk), fp), sizeof(junk));
+	fclose(fp);
+	model_build(&run, "fsync", "ext4", 1.0);
+	assert_int_equal(
+		history_record(path, &run, NULL, NULL, err, sizeof(err)), -EIO);
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "not a database"));
+	assert_non_null(strstr(err, "move it away"));
+	run_result_free(&run);
+	fp = fopen(path, "r");
+	assert_non_null(fp);
+	assert_int_equal(fread(again, 1, sizeof(again), fp), sizeof(again));
+	fclose(fp);
+	assert_memory_equal(junk, again, sizeof(junk));
+}
+
+static void test_a_foreign_database_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	char path[160], err[1024] = "";
+	struct run_result run;
+
+	snprintf(path, sizeof(path), "%s/other.db", f->dir);
+	exec_sql(path, "CREATE TABLE customers (name TEXT)");
+	model_build(&run, "fsync", "ext4", 1.0);
+	assert_int_equal(
+		history_record(path, &run, NULL, NULL, err, sizeof(err)), -EIO);
+	assert_non_null(strstr(err, "not an fsprof run history"));
+	assert_int_equal(query_int(path, "SELECT count(*) FROM sqlite_master"),
+			 1);
+	run_result_free(&run);
+}
+
+static void test_a_missing_database_is_not_created_by_reading(void **state)
+{
+	struct fixture *f = *state;
+	struct history_filter all = { 0 };
+	struct history_rows rows;
+	struct run_result back;
+	char err[1024] = "";
+
+	assert_int_equal(history_list(f->db, &all, &rows, err, sizeof(err)),
+			 -ENOENT);
+	assert_non_null(strstr(err, f->db));
+	assert_int_equal(history_load(f->db, "latest", &back, err, sizeof(err)),
+			 -ENOENT);
+	assert_int_equal(access(f->db, F_OK), -1);
+}
+
+static void test_the_list_filters_by_label_workload_and_fs(void **state)
+{
+	struct fixture *f = *state;
+	struct history_filter filter = { 0 };
+	struct history_rows rows;
+	struct run_result run;
+	char err[1024] = "";
+
+	model_build(&run, "fsync", "ext4", 1.5);
+	record_or_fail(f->db, &run, "base");
+	run_result_free(&run);
+	model_build(&run, "mdcreate", "xfs", 3.0);
+	record_or_fail(f->db, &run, NULL);
+	run_result_free(&run);
+
+	assert_int_equal(history_list(f->db, &filter, &rows, err, sizeof(err)),
+			 0);
+	assert_int_equal(rows.n, 2);
+	assert_string_equal(rows.v[0].label, "base");
+	assert_string_equal(rows.v[0].first_case, "fsync/ext4");
+	assert_int_equal(rows.v[0].n_phases, 2);
+	assert_string_equal(rows.v[0].phase[0].name, "create");
+	assert_true(rows.v[0].phase[0].wall_s == 1.5);
+	assert_string_equal(rows.v[1].targets, "xfs");
+	history_rows_free(&rows);
+
+	filter.fs = "xfs";
+	assert_int_equal(history_list(f->db, &filter, &rows, err, sizeof(err)),
+			 0);
+	assert_int_equal(rows.n, 1);
+	assert_string_equal(rows.v[0].workloads, "mdcreate");
+	history_rows_free(&rows);
+	filter.fs = NULL;
+	filter.workload = "fsync";
+	filter.label = "base";
+	assert_int_equal(history_list(f->db, &filter, &rows, err, sizeof(err)),
+			 0);
+	assert_int_equal(rows.n, 1);
+	history_rows_free(&rows);
+	filter.workload = "mdcreate";
+	assert_int_equal(history_list(f->db, &filter, &rows, err, sizeof(err)),
+			 0);
+	assert_int_equal(rows.n, 0);
+	history_rows_free(&rows);
+}
+
+static void test_a_label_is_short_and_printable(void **state)
+{
+	char err[256];
+
+	(void)state;
+	assert_int_equal(
+		history_label_check("6.18-rc1+mballoc", err, sizeof(err)), 0);
+	assert_int_equal(history_label_check("", err, sizeof(err)), -EINVAL);
+	assert_int_equal(history_label_check("two words", err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(history_label_check("x\ny", err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(
+		history_label_check(
+			"0123456789012345678901234567890123456789012345678901234567890123",
+			err, sizeof(err)),
+		-EINVAL);
+}
+
+#define T(fn) \
+	cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_a_recorded_run_loads_back_to_the_same_json),
+		T(test_latest_and_label_name_the_newest_matching_run),
+		T(test_an_unknown_run_or_bad_reference_is_refused),
+		T(test_every_phase_value_is_a_row),
+		T(test_the_schema_is_migrated_once_and_logged),
+		T(test_a_newer_schema_is_refused_and_left_alone),
+		T(test_a_damaged_file_is_refused_and_not_overwritten),
+		T(test_a_foreign_database_is_refused),
+		T(test_a_missing_database_is_not_created_by_reading),
+		T(test_the_list_filters_by_label_workload_and_fs),
+		cmocka_unit_test(test_a_label_is_short_and_printable),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
