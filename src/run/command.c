@@ -2,11 +2,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run/command.h"
@@ -29,18 +31,45 @@ static int path_check(const char *path, char *why, size_t why_len)
 	return 0;
 }
 
-int command_resolve(const char *argv0, char *why, size_t why_len)
+/* path made absolute: the command starts in the target's directory */
+static int path_absolute(const char *path, char *out, size_t len, char *why,
+			 size_t why_len)
+{
+	char cwd[4096];
+
+	if (path[0] == '/') {
+		snprintf(out, len, "%s", path);
+		return 0;
+	}
+	if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(why, why_len, "%s: the current directory: %s", path,
+			 strerror_safe(errno));
+		return -EACCES;
+	}
+	if ((size_t)snprintf(out, len, "%s/%s", cwd, path) >= len) {
+		snprintf(why, why_len, "%s: path too long", path);
+		return -EACCES;
+	}
+	return 0;
+}
+
+int command_resolve(const char *argv0, char *out, size_t out_len, char *why,
+		    size_t why_len)
 {
 	const char *path = getenv("PATH"), *p, *colon;
 	char full[4096];
 	size_t n;
+	int err;
 
 	if (!argv0[0]) {
 		snprintf(why, why_len, "an empty command name");
 		return -ENOENT;
 	}
-	if (strchr(argv0, '/'))
-		return path_check(argv0, why, why_len);
+	if (strchr(argv0, '/')) {
+		err = path_check(argv0, why, why_len);
+		return err ? err :
+			     path_absolute(argv0, out, out_len, why, why_len);
+	}
 	if (!path)
 		path = "/usr/local/bin:/usr/bin:/bin";
 	for (p = path; *p; p = *colon ? colon + 1 : colon) {
@@ -49,7 +78,7 @@ int command_resolve(const char *argv0, char *why, size_t why_len)
 		snprintf(full, sizeof(full), "%.*s/%s", (int)n, n ? p : ".",
 			 argv0);
 		if (!access(full, X_OK) && !path_check(full, why, why_len))
-			return 0;
+			return path_absolute(full, out, out_len, why, why_len);
 	}
 	snprintf(why, why_len, "%s: command not found (not in PATH)", argv0);
 	return -ENOENT;
@@ -57,7 +86,8 @@ int command_resolve(const char *argv0, char *why, size_t why_len)
 
 /* in the child: wait for the go, then become the command */
 static void __attribute__((noreturn))
-command_child(int go_rd, char *const argv[], const char *dir, int marker_fd)
+command_child(int go_rd, const char *path, char *const argv[], const char *dir,
+	      int marker_fd)
 {
 	char num[16];
 	char go = 0;
@@ -76,18 +106,19 @@ command_child(int go_rd, char *const argv[], const char *dir, int marker_fd)
 		setenv("FSPROF_PHASE_FD", num, 1);
 		fcntl(marker_fd, F_SETFD, 0); /* the command and its children */
 	}
-	execvp(argv[0], argv);
+	execv(path, argv);
 	fprintf(stderr, "fsprof: trace: %s: %s\n", argv[0], strerror(errno));
 	_exit(errno == ENOENT ? EXIT_COMMAND_NOT_FOUND :
 				EXIT_COMMAND_NOT_EXECUTABLE);
 }
 
-int command_fork(struct command *cmd, char *const argv[], const char *dir,
-		 int marker_fd)
+int command_fork(struct command *cmd, const char *path, char *const argv[],
+		 const char *dir, int marker_fd)
 {
 	int go[2], err;
 
 	cmd->pid = -1;
+	cmd->pgid = -1;
 	cmd->go_fd = -1;
 	if (pipe2(go, O_CLOEXEC))
 		return -errno;
@@ -100,8 +131,9 @@ int command_fork(struct command *cmd, char *const argv[], const char *dir,
 		return err;
 	}
 	if (!cmd->pid)
-		command_child(go[0], argv, dir, marker_fd);
+		command_child(go[0], path, argv, dir, marker_fd);
 	setpgid(cmd->pid, cmd->pid); /* either side may get there first */
+	cmd->pgid = cmd->pid;
 	close(go[0]);
 	cmd->go_fd = go[1];
 	return 0;
@@ -130,8 +162,35 @@ bool command_exited(const struct command *cmd)
 
 void command_signal(const struct command *cmd, int sig)
 {
-	if (cmd->pid > 0)
-		kill(-cmd->pid, sig);
+	if (cmd->pgid > 0)
+		kill(-cmd->pgid, sig);
+}
+
+/* is anyone left in the group, after up to ns of waiting? */
+static bool group_lingers(pid_t pgid, uint64_t ns)
+{
+	const struct timespec step = { 0, 10000000L };
+	uint64_t waited;
+
+	for (waited = 0; waited < ns; waited += 10000000ULL) {
+		if (kill(-pgid, 0) && errno == ESRCH)
+			return false;
+		nanosleep(&step, NULL);
+	}
+	return !(kill(-pgid, 0) && errno == ESRCH);
+}
+
+void command_end_group(struct command *cmd)
+{
+	if (cmd->pgid <= 0 || !group_lingers(cmd->pgid, 0))
+		return;
+	log_warn(
+		"processes the command left running in its process group hold the target: SIGTERM, then SIGKILL after 2 s");
+	kill(-cmd->pgid, SIGTERM);
+	if (group_lingers(cmd->pgid, 2000000000ULL)) {
+		kill(-cmd->pgid, SIGKILL);
+		group_lingers(cmd->pgid, 1000000000ULL);
+	}
 }
 
 int command_reap(struct command *cmd)

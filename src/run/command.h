@@ -15,23 +15,26 @@
 #define EXIT_COMMAND_NOT_EXECUTABLE 126
 
 /*
- * Where argv0 is, as execvp will find it: 0, or -ENOENT (not found) or
- * -EACCES (not executable) with why filled in.
+ * Where argv0 is, as a shell finds it (PATH unless it holds a /), as an
+ * absolute path into out: 0, or -ENOENT (not found) or -EACCES (not
+ * executable) with why filled in.
  */
-int command_resolve(const char *argv0, char *why, size_t why_len);
+int command_resolve(const char *argv0, char *out, size_t out_len, char *why,
+		    size_t why_len);
 
 struct command {
-	pid_t pid; /* also its process group */
+	pid_t pid; /* -1 once reaped */
+	pid_t pgid; /* its process group, which outlives it */
 	int go_fd; /* written once to let it exec; -1 after */
 };
 
 /*
- * Fork argv, in the directory dir, with FSPROF_DIR=dir and, when
+ * Fork argv (the program at path), in the directory dir, with FSPROF_DIR=dir and, when
  * marker_fd >= 0, FSPROF_PHASE_FD=marker_fd (inherited across exec); the
  * child waits for command_release before it execs.
  */
-int command_fork(struct command *cmd, char *const argv[], const char *dir,
-		 int marker_fd);
+int command_fork(struct command *cmd, const char *path, char *const argv[],
+		 const char *dir, int marker_fd);
 
 /* let it exec (release true) or make it exit unexecuted (false) */
 void command_release(struct command *cmd, bool release);
@@ -41,6 +44,12 @@ bool command_exited(const struct command *cmd);
 
 /* signal its process group */
 void command_signal(const struct command *cmd, int sig);
+
+/*
+ * What it left running in its process group (a background child) would
+ * hold the target busy: SIGTERM, then SIGKILL 2 s later.
+ */
+void command_end_group(struct command *cmd);
 
 /* reap it: its exit status as a shell reports it (128+N for signal N) */
 int command_reap(struct command *cmd);

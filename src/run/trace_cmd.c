@@ -215,7 +215,7 @@ static void trace_record_outcome(struct trace_ctx *tc, int status)
 }
 
 /* the command runs from here to its exit; its status, or < 0 */
-static int trace_run(struct trace_ctx *tc, char *const argv[])
+static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 {
 	struct case_workload who = { 0 };
 	struct tracer *tracer;
@@ -223,8 +223,8 @@ static int trace_run(struct trace_ctx *tc, char *const argv[])
 
 	err = trace_pipe_open(tc);
 	if (!err)
-		err = command_fork(&tc->cmd, argv, tc->lc.ct.target.workdir,
-				   tc->marker_wr);
+		err = command_fork(&tc->cmd, path, argv,
+				   tc->lc.ct.target.workdir, tc->marker_wr);
 	if (err)
 		return err;
 	who.pid = tc->cmd.pid;
@@ -251,6 +251,7 @@ static int trace_run(struct trace_ctx *tc, char *const argv[])
 	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
 				  tc->marked && !tc->lc.opt->interval_ns);
 	status = command_reap(&tc->cmd);
+	command_end_group(&tc->cmd);
 	trace_record_outcome(tc, status);
 	if (err)
 		log_warn("collecting the phases: %s", strerror_safe(-err));
@@ -274,10 +275,11 @@ int trace_command(const struct run_options *opt, char *const argv[])
 	struct sigaction sa = { .sa_handler = on_child };
 	struct target_spec spec;
 	struct trace_ctx *tc;
-	char why[512];
+	char why[512], cmd_path[4096];
 	int code, status = -EINTR, err;
 
-	err = command_resolve(argv[0], why, sizeof(why));
+	err = command_resolve(argv[0], cmd_path, sizeof(cmd_path), why,
+			      sizeof(why));
 	if (err) {
 		log_error("trace: %s", why);
 		return err == -ENOENT ? EXIT_COMMAND_NOT_FOUND :
@@ -297,7 +299,7 @@ int trace_command(const struct run_options *opt, char *const argv[])
 		spawn_format_argv(argv, tc->lc.c->params,
 				  sizeof(tc->lc.c->params));
 	if (!code && !tc->lc.stop) {
-		status = trace_run(tc, argv);
+		status = trace_run(tc, cmd_path, argv);
 		if (status < 0 && status != -EINTR)
 			snprintf(tc->lc.c->error, sizeof(tc->lc.c->error), "%s",
 				 log_last_error());
