@@ -42,6 +42,9 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk libsqlite3-dev sqlite3
 
+# promtool (in Debian's prometheus package) checks the --openmetrics output
+DEPS += prometheus
+
 .PHONY: all deps test unit integration run clean format bench
 
 all: $(BUILD)/fsprof

@@ -6,6 +6,7 @@
 #include "report/bonnie.h"
 #include "report/csv.h"
 #include "report/html.h"
+#include "report/openmetrics.h"
 #include "report/render.h"
 #include "report/text.h"
 #include "report/trace_export.h"
@@ -49,6 +50,12 @@ static int render_html(const struct run_result *run, FILE *out)
 	return 0;
 }
 
+static int render_openmetrics(const struct run_result *run, FILE *out)
+{
+	report_openmetrics(run, out);
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*render)(const struct run_result *run, FILE *out);
@@ -58,6 +65,7 @@ static const struct {
 	{ "csv", render_csv },
 	{ "html", render_html },
 	{ "trace", trace_export_stream }, /* gzip-compressed */
+	{ "openmetrics", render_openmetrics },
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

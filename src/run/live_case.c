@@ -7,6 +7,7 @@
 
 #include "analyze/analyze.h"
 #include "run/live_case.h"
+#include "run/run_history.h"
 #include "run/signals.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
@@ -115,6 +116,7 @@ int live_case_end(struct live_case *lc, int code)
 		code = 128 + lc->stop;
 	}
 	code = run_report_results(lc->opt, r, code);
+	run_history_record(lc->opt, r);
 	run_result_free(r);
 	free(r);
 	lc->result = NULL;
