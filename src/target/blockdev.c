@@ -47,12 +47,9 @@ static int blockdev_signature(const char *path, char *what, size_t len)
 	return rc == -1 ? -EIO : 0;
 }
 
-int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
+int blockdev_dev(const char *path, dev_t *dev)
 {
-	char what[128];
 	struct stat st;
-	dev_t root;
-	int fd;
 
 	if (stat(path, &st)) {
 		log_error("--device %s: %s", path, strerror_safe(errno));
@@ -63,6 +60,17 @@ int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
 		return -ENOTBLK;
 	}
 	*dev = st.st_rdev;
+	return 0;
+}
+
+int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
+{
+	char what[128];
+	dev_t root;
+	int fd;
+
+	if (blockdev_dev(path, dev))
+		return -ENODEV;
 	root = devinfo_root_device();
 	if (root && (*dev == root || *dev == devinfo_whole_disk(root))) {
 		log_error(

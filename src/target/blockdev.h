@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* the device number of block device path; < 0 (said) when it is none */
+int blockdev_dev(const char *path, dev_t *dev);
+
 /*
  * Refuse (with the reason said, returning < 0) a path that is not a block
  * device, a device that is mounted or in use, the disk or partition holding

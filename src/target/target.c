@@ -10,6 +10,7 @@
 
 #include "target/blockdev.h"
 #include "target/devinfo.h"
+#include "target/devlock.h"
 #include "target/image.h"
 #include "target/mount.h"
 #include "target/mountinfo.h"
@@ -73,6 +74,10 @@ int target_preflight(const struct target_spec *spec)
 	case TARGET_IMAGE:
 		return scratch_check(spec->scratch, spec->image_size);
 	case TARGET_DEVICE:
+		/* another run's mount would look like a stranger's */
+		if (blockdev_dev(spec->device, &dev) ||
+		    devlock_check(dev, spec->device))
+			return -EBUSY;
 		return blockdev_check_formattable(spec->device, spec->force,
 						  &dev);
 	case TARGET_DIR:
@@ -152,8 +157,13 @@ static int target_up_device(struct target *t, struct teardown *td)
 	const struct target_spec *spec = &t->spec;
 	int err;
 
-	/* checked again right before formatting: things change */
-	err = blockdev_check_formattable(spec->device, spec->force, &t->fs_dev);
+	/* locked, then checked again right before formatting: things change */
+	err = blockdev_dev(spec->device, &t->fs_dev);
+	if (!err)
+		err = devlock_take(t->fs_dev, spec->device, td);
+	if (!err)
+		err = blockdev_check_formattable(spec->device, spec->force,
+						 &t->fs_dev);
 	if (err)
 		return err;
 	snprintf(t->devpath, sizeof(t->devpath), "%s", spec->device);
@@ -288,6 +298,14 @@ int target_up(struct target *t, const struct target_spec *spec,
 			return err;
 		t->model_at = MODEL_TRACED_DISK;
 		t->model_dev = t->disk_dev;
+	}
+	/* a second run would throttle, then unthrottle, the same disk
+	 * (--device holds its own lock already) */
+	if (t->model_at == MODEL_TRACED_DISK &&
+	    !(spec->kind == TARGET_DEVICE && t->model_dev == t->fs_dev)) {
+		err = devlock_take(t->model_dev, "the throttled disk", td);
+		if (err)
+			return err;
 	}
 	/* after mkfs: making the filesystem is not what is measured */
 	return throttle_apply(spec->model, t->model_dev, td);
