@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/colour.h"
 #include "report/findings.h"
 
 #define WRAP_WIDTH 100
@@ -14,11 +15,28 @@
 #define TEXT_INDENT (2 + PHASE_COL + 1)
 #define DETAIL_INDENT (TEXT_INDENT + 4)
 
+/* the columns s takes on a terminal: colour escapes take none */
+static unsigned int visible_len(const char *s)
+{
+	unsigned int n = 0;
+
+	while (*s) {
+		if (*s == '\033') {
+			s += strcspn(s, "m");
+			s += *s != '\0';
+			continue;
+		}
+		n++;
+		s++;
+	}
+	return n;
+}
+
 /* text wrapped at word boundaries, every line indented by indent */
 static void print_wrapped(FILE *out, unsigned int indent, const char *lead,
 			  const char *text)
 {
-	unsigned int col = indent, lead_len = (unsigned int)strlen(lead);
+	unsigned int col = indent, lead_len = visible_len(lead);
 	const char *p = text;
 
 	fprintf(out, "%*s%s", (int)indent, "", lead);
@@ -68,12 +86,15 @@ static void report_finding(const struct finding *f, unsigned int seen,
 			   unsigned int repeats, FILE *out)
 {
 	static const char *const tags[] = { "ok", "info", "WARNING" };
-	char head[256];
+	static const enum colour_role roles[] = { COLOUR_OK, COLOUR_INFO,
+						  COLOUR_WARNING };
+	char head[256], tag[48];
 	unsigned int i;
 
-	char tag[16];
-
-	snprintf(tag, sizeof(tag), "%-8s", tags[f->severity]);
+	/* the tag coloured on a terminal, padded to 8 columns either way */
+	snprintf(tag, sizeof(tag), "%s%s%s%*s",
+		 colour_start(out, roles[f->severity]), tags[f->severity],
+		 colour_end(out), 8 - (int)strlen(tags[f->severity]), "");
 	snprintf(head, sizeof(head), "%s: %s", f->rule, f->title);
 	if (repeats > 1) {
 		size_t n = strlen(head);
@@ -147,7 +168,8 @@ static void report_case_findings(const struct run_result *run,
 	unsigned int ph, i, seen, repeats;
 	char verdict[400], name[40];
 
-	fprintf(out, "%s on %s", c->workload, case_target_name(c));
+	fprintf(out, "%s%s on %s%s", colour_start(out, COLOUR_HEADING),
+		c->workload, case_target_name(c), colour_end(out));
 	if (strcmp(c->target.device_model, "none") && c->target.device_model[0])
 		fprintf(out, ", device model %s", c->target.model_name);
 	fputc('\n', out);

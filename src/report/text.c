@@ -5,6 +5,7 @@
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/findings.h"
+#include "report/histo_text.h"
 #include "report/targets.h"
 #include "report/procs.h"
 #include "report/text.h"
@@ -456,6 +457,7 @@ static void report_case(const struct run_result *run,
 	/* the full dump is for -v; the JSON always has everything */
 	if (log_get_level() >= LOG_VERBOSE) {
 		report_case_metrics(c, out);
+		report_case_histograms(c, out);
 		report_timeline(c, out);
 		report_events(c, out);
 	}
@@ -494,6 +496,9 @@ void report_text(const struct run_result *run, FILE *out)
 			if (!run->cases[i].complete)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
+		for (i = 0; log_get_level() >= LOG_VERBOSE && i < run->n_cases;
+		     i++)
+			report_case_histograms(&run->cases[i], out);
 	}
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
