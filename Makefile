@@ -45,7 +45,7 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # promtool (in Debian's prometheus package) checks the --openmetrics output
 DEPS += prometheus
 
-.PHONY: all deps test unit integration run clean format bench
+.PHONY: all deps test unit integration run clean format bench test-signals
 
 all: $(BUILD)/fsprof
 
@@ -87,6 +87,10 @@ unit: $(UNIT_BINS)
 test: deps
 	@$(MAKE) --no-print-directory all unit
 	@tests/run-all.sh
+
+# 50 random SIGINT/SIGTERM trials (make test runs 10), about 2 minutes here
+test-signals: all
+	FSPROF_SIGNAL_TRIALS=50 tests/run-all.sh tests/integration/signals_random.bats
 
 # the default run shows the findings off: a kernel-tree untar and an fsync
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each

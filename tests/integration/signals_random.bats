@@ -1,0 +1,107 @@
+#!/usr/bin/env bats
+# SIGINT or SIGTERM at random points of setup, phase, collect and teardown
+# (sometimes twice) leaves nothing behind: no mount, loop device (either
+# layer of the device model), throttle rule, BPF program, state file,
+# scratch file or lock on the run history. FSPROF_SIGNAL_TRIALS trials (default 10; make test-signals
+# runs 50).
+
+load helpers
+
+setup() {
+	scratch_create
+	export FSPROF_DB="$SCRATCH.db"
+}
+
+teardown() {
+	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH".db*
+	scratch_remove
+}
+
+# fsprof programs that no process holds by a program or link fd (bpftool's
+# pids column needs BPF iterators, missing here): only a pin could keep one
+orphan_bpf_programs() {
+	local held
+	held=$(grep -h '^prog_id:' /proc/[0-9]*/fdinfo/* 2>/dev/null |
+		awk '{print $2}' | sort -u | jq -R . | jq -s 'map(tonumber)')
+	bpftool prog show -j 2>/dev/null | jq --argjson held "$held" '[.[] |
+		select(.name // "" | startswith("fsprof_")) |
+		select(.id as $id | $held | index($id) | not)] | length'
+}
+
+# what trial $1 left below $SCRATCH, or nothing
+trial_leftovers() {
+	local found="" f
+	grep -q " $SCRATCH/" /proc/mounts && found+="mount; "
+	for f in /sys/block/loop*/loop/backing_file; do
+		[ -e "$f" ] || continue
+		case $(cat "$f") in
+		"$SCRATCH"/* | /dev/loop*) ;;
+		*) continue ;;
+		esac
+		# a loop on a file of ours, or on a loop on a file of ours
+		if grep -q "^$SCRATCH/" "$f" ||
+			grep -q "^$SCRATCH/" "/sys/block/$(sed 's#^/dev/##' "$f")/loop/backing_file" 2>/dev/null; then
+			found+="loop $(basename "$(dirname "$(dirname "$f")")"); "
+		fi
+	done
+	[ -n "$(find "$SCRATCH" -mindepth 1 2>/dev/null)" ] &&
+		found+="files: $(find "$SCRATCH" -mindepth 1 | head -3 | tr '\n' ' '); "
+	[ "$(orphan_bpf_programs)" -eq 0 ] || found+="orphan BPF programs; "
+	# the run history: no lock left on it
+	[ ! -e "$FSPROF_DB" ] ||
+		sqlite3 "$FSPROF_DB" 'BEGIN EXCLUSIVE; COMMIT;' >/dev/null 2>&1 ||
+		found+="a lock on $FSPROF_DB; "
+	echo "$found"
+	[ -z "$found" ]
+}
+
+@test "SIGINT/SIGTERM at random points of setup, phases, collect and teardown leave nothing behind" {
+	local trials=${FSPROF_SIGNAL_TRIALS:-10} i pid delay sig second status stage
+	local -a workloads=(
+		"-w seqio:size=8M"
+		"-w seqio:size=8M --device-model custom:wbps=500M --fs xfs"
+		"-w mdcreate:files=2000 --device-model ssd-sata"
+		"-w fsync:files=50 --fs ext4,xfs"
+	)
+	local -A codes=()
+	local early=0
+	for ((i = 1; i <= trials; i++)); do
+		local wl=${workloads[RANDOM % ${#workloads[@]}]}
+		sig=$((RANDOM % 2 ? 2 : 15))
+		# 0 .. 2.5 s: a run of these takes about 2 s per target here
+		delay=$(printf '%d.%03d' $((RANDOM % 3)) $((RANDOM % 1000)))
+		second=$((RANDOM % 3 == 0))
+		# shellcheck disable=SC2086
+		"$FSPROF" run $wl --scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
+		pid=$!
+		sleep "$delay"
+		kill -"$sig" "$pid" 2>/dev/null || true
+		[ "$second" -eq 1 ] && { sleep 0.05; kill -"$sig" "$pid" 2>/dev/null || true; }
+		status=0
+		wait "$pid" || status=$?
+		codes[$status]=$((${codes[$status]:-0} + 1))
+		# where it landed: the last thing said before the interruption
+		stage=$(grep -v 'interrupted by\|warning\|recorded as' "$SCRATCH.err" | grep '^fsprof: ' | tail -1 | cut -c1-40)
+		echo "trial $i: $wl, signal $sig after $delay s$([ "$second" -eq 1 ] && echo ' (twice)'): exit $status; last said: ${stage:-nothing (setup)}"
+		if [ "$status" -ne 0 ] && [ "$status" -ne $((128 + sig)) ]; then
+			cat "$SCRATCH.err"
+			false
+		fi
+		# killed before its handlers were up (preflight: nothing made yet),
+		# or interrupted and torn down
+		if [ "$status" -ne 0 ] && ! grep -q "interrupted by" "$SCRATCH.err"; then
+			early=$((early + 1))
+		fi
+		wait_for "trial_leftovers >/dev/null" 5 || {
+			trial_leftovers
+			cat "$SCRATCH.err"
+			false
+		}
+	done
+	for status in "${!codes[@]}"; do
+		echo "exit $status: ${codes[$status]} trial(s)"
+	done
+	echo "$early trial(s) killed before the signal handlers were installed"
+	# most trials must have been cut by the signal, not finished before it
+	[ "$(( ${codes[130]:-0} + ${codes[143]:-0} ))" -ge $((trials / 2)) ]
+}
