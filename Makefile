@@ -12,6 +12,7 @@ WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
 CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
 LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
+	-lgsl -lgslcblas \
 	-lsqlite3
 
 # BPF_PROG() declares ctx whether a program uses it or not
@@ -36,7 +37,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 # as the benchmarks' reference tools; SQLite for the run history (and its
 # shell for the history tests).
 DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
-	libjansson-dev libarchive-dev libblkid-dev libext2fs-dev \
+	libjansson-dev libarchive-dev libgsl-dev libblkid-dev libext2fs-dev \
 	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
 	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
 	qemu-system-x86 busybox-static zstd cpio binutils \

@@ -34,6 +34,10 @@ void cli_usage(FILE *out)
 		"           loop devices, mounts, throttle rules and files, as far as\n"
 		"           their state files prove them theirs\n"
 		"           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
+		"  report   re-render a saved results file, re-analysed; no root needed\n"
+		"           (fsprof report FILE [--format text|json|...])\n"
+		"  diff     compare two runs: per phase and metric, Welch intervals,\n"
+		"           verdicts, false discovery rate held (fsprof diff --help)\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
@@ -650,6 +654,8 @@ int cli_main(int argc, char **argv)
 		return cli_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return cli_report(argc - 1, argv + 1);
+	if (!strcmp(cmd, "diff"))
+		return cli_diff(argc - 1, argv + 1);
 	if (!strcmp(cmd, "trace"))
 		return cli_trace(argc - 1, argv + 1);
 	if (!strcmp(cmd, "record"))

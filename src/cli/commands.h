@@ -9,6 +9,9 @@
 /* fsprof report FILE [--format F] (cmd_report.c) */
 int cli_report(int argc, char **argv);
 
+/* fsprof diff A B [options] (cmd_diff.c) */
+int cli_diff(int argc, char **argv);
+
 /* fsprof trace [options] -- CMD ARGS... (cmd_trace.c) */
 int cli_trace(int argc, char **argv);
 

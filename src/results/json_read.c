@@ -572,6 +572,8 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	if (target_read(r, at, json_object_get(obj, "target"), &c->target) ||
 	    jread_str(r, where, obj, "target_label", c->target_label,
 		      sizeof(c->target_label)) ||
+	    jread_str(r, where, obj, "target_name", c->target_name,
+		      sizeof(c->target_name)) ||
 	    jread_str(r, where, work, "name", c->workload,
 		      sizeof(c->workload)) ||
 	    jread_str(r, where, work, "params", c->params, sizeof(c->params)) ||

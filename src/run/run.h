@@ -48,6 +48,9 @@ struct run_options {
 	bool force; /* --force: format it even if it holds a signature */
 	bool verify; /* --verify: re-run with each finding's knob applied */
 	unsigned int verify_repeats; /* --verify=N; 0: --repeat, else 3 */
+	const char *db_path; /* --db; NULL: history_default_path() */
+	bool no_db; /* --no-db: the run is not recorded */
+	const char *label; /* --label: the run's label in the history */
 };
 
 /* Exit codes, documented in --help and the README. */

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fsprof diff: two runs (results files or history entries) compared phase
+ * by phase and metric by metric, with statistics that gain power with
+ * repeats (docs/diff.md):
+ *  - each metric: Welch's t on the repeats of each side, the 95% interval of
+ *    the difference of means, and a verdict;
+ *  - every test of the diff is one family: Benjamini-Hochberg keeps the
+ *    expected share of false discoveries at alpha;
+ *  - histograms merged over repeats are compared as distributions too
+ *    (two-sample Kolmogorov-Smirnov on the bucket counts).
+ */
+#ifndef FSPROF_DIFF_H
+#define FSPROF_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results/results.h"
+
+enum diff_verdict {
+	DIFF_SAME, /* the interval lies inside +-the noise floor */
+	DIFF_BETTER, /* significant, beyond the floor, the good way */
+	DIFF_WORSE,
+	DIFF_HIGHER, /* significant and beyond the floor, no good way */
+	DIFF_LOWER,
+	DIFF_INCONCLUSIVE, /* neither: more repeats would tell */
+};
+
+/* which way is better for a metric */
+enum diff_direction { DIR_NONE, DIR_LOWER_BETTER, DIR_HIGHER_BETTER };
+
+struct diff_side {
+	unsigned int n;
+	double mean, sd;
+};
+
+struct diff_metric {
+	char name[64];
+	enum diff_direction dir;
+	bool headline; /* wall time, throughput, tail latency */
+	struct diff_side a, b;
+	double diff; /* b.mean - a.mean */
+	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 */
+	bool has_ci; /* an interval could be given (n >= 2 on both sides) */
+	double ci_lo, ci_hi; /* of the difference, 95% */
+	double p; /* Welch's two-sided p; NAN when not tested */
+	double q; /* Benjamini-Hochberg adjusted p; NAN when not tested */
+	enum diff_verdict verdict;
+	unsigned int more_repeats; /* inconclusive: about this many more */
+	char note[96]; /* why inconclusive, or what is special */
+};
+
+struct diff_hist {
+	char name[64];
+	uint64_t n_a, n_b; /* values counted, over all repeats */
+	double p50_a, p50_b, p99_a, p99_b;
+	double ks_d; /* largest gap between the two CDFs */
+	double p, q;
+	bool differs; /* q <= alpha and the gap is at least DIFF_KS_MIN_D */
+};
+
+struct diff_phase {
+	char name[32];
+	unsigned int n_metrics, metrics_cap;
+	struct diff_metric *metrics;
+	unsigned int n_hists, hists_cap;
+	struct diff_hist *hists;
+	/* findings (rule ids) seen in one side's repeats and never the other's */
+	char only_a[256], only_b[256];
+};
+
+/* one workload on one target of A set against one of B */
+struct diff_pair {
+	char workload[32], params[256];
+	char a_target[160], b_target[160];
+	unsigned int a_repeats, b_repeats;
+	/* the first case of each side (valid while both runs are) */
+	const struct case_result *a_case, *b_case;
+	unsigned int n_phases;
+	struct diff_phase *phases;
+};
+
+/* something A and B differ in besides what is compared */
+struct diff_setup_item {
+	char what[48]; /* "kernel", "mount options of xfs", "vm.dirty_ratio" */
+	char a[256], b[256];
+	bool blocking; /* makes the phases incomparable: refused */
+};
+
+#define DIFF_SETUP_MAX 32
+#define DIFF_UNPAIRED_MAX 16
+
+struct diff_options {
+	double alpha; /* false discovery rate, default 0.05 */
+	double noise_floor; /* relative, default DIFF_NOISE_FLOOR */
+	const char *metric_glob; /* only metrics matching (fnmatch), or NULL */
+	double fail_above; /* relative; < 0 = no gate */
+	bool allow_mismatch; /* compare even when the setup says not to */
+};
+
+struct diff_result {
+	char a_name[4096], b_name[4096];
+	struct diff_options opt;
+	unsigned int n_pairs;
+	struct diff_pair *pairs;
+	unsigned int n_setup;
+	struct diff_setup_item setup[DIFF_SETUP_MAX];
+	unsigned int n_unpaired;
+	char unpaired[DIFF_UNPAIRED_MAX][256]; /* "only in A: fsync on xfs" */
+	unsigned int n_tests; /* the family Benjamini-Hochberg controlled */
+	unsigned int n_changed, n_same, n_inconclusive;
+	/* --fail-above: headline metrics significantly worse by more */
+	unsigned int n_failed;
+	char failed[8][160];
+};
+
+void diff_options_default(struct diff_options *o);
+
+/* compare b against a; 0, -ENOMEM, or -EINVAL when nothing pairs up */
+int diff_build(const struct run_result *a, const struct run_result *b,
+	       const struct diff_options *opt, struct diff_result *out);
+
+/* does the setup forbid the comparison (and --allow-mismatch was not given)? */
+bool diff_setup_blocks(const struct diff_result *d);
+
+void diff_free(struct diff_result *d);
+
+const char *diff_verdict_name(enum diff_verdict v);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The steps of diff_build (diff_build.c) in their own files. */
+#ifndef FSPROF_DIFF_INT_H
+#define FSPROF_DIFF_INT_H
+
+#include "compare/diff.h"
+
+/* what the two runs differ in besides what is compared (diff_setup.c) */
+void diff_setup_compare(const struct run_result *a, const struct run_result *b,
+			struct diff_result *d);
+
+/*
+ * Benjamini-Hochberg over every test of the diff, then each metric's
+ * verdict and the --fail-above gate (diff_judge.c). 0 or -ENOMEM.
+ */
+int diff_judge(struct diff_result *d);
+
+#endif

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Judging a diff: every Welch and Kolmogorov-Smirnov test of the diff is
+ * one family, adjusted together (Benjamini-Hochberg), and each metric gets
+ * its verdict from its interval and its adjusted p.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/diff_int.h"
+#include "compare/diff_stats.h"
+
+/* apply fn to every test: metric m or histogram h (the other NULL) */
+typedef void (*test_fn)(void *ctx, struct diff_metric *m, struct diff_hist *h);
+
+static void tests_each(struct diff_result *d, test_fn fn, void *ctx)
+{
+	unsigned int i, j, k;
+
+	for (i = 0; i < d->n_pairs; i++)
+		for (j = 0; j < d->pairs[i].n_phases; j++) {
+			struct diff_phase *ph = &d->pairs[i].phases[j];
+
+			for (k = 0; k < ph->n_metrics; k++)
+				fn(ctx, &ph->metrics[k], NULL);
+			for (k = 0; k < ph->n_hists; k++)
+				fn(ctx, NULL, &ph->hists[k]);
+		}
+}
+
+struct family {
+	size_t n;
+	double *p, *q;
+};
+
+static void count_test(void *ctx, struct diff_metric *m, struct diff_hist *h)
+{
+	(void)m;
+	(void)h;
+	((struct family *)ctx)->n++;
+}
+
+static void gather_p(void *ctx, struct diff_metric *m, struct diff_hist *h)
+{
+	struct family *f = ctx;
+
+	f->p[f->n++] = m ? m->p : h->p;
+}
+
+static void scatter_q(void *ctx, struct diff_metric *m, struct diff_hist *h)
+{
+	struct family *f = ctx;
+
+	if (m)
+		m->q = f->q[f->n++];
+	else
+		h->q = f->q[f->n++];
+}
+
+static void metric_verdict(struct diff_metric *m, const struct diff_options *o)
+{
+	double floor = o->noise_floor * fmax(fabs(m->a.mean), fabs(m->b.mean));
+	bool beyond = fabs(m->diff) > floor;
+
+	m->note[0] = '\0';
+	m->more_repeats = 0;
+	if (!m->has_ci) {
+		m->verdict = DIFF_INCONCLUSIVE;
+		snprintf(m->note, sizeof(m->note),
+			 "%u run(s) in A, %u in B: 2 a side give an interval",
+			 m->a.n, m->b.n);
+		return;
+	}
+	if (m->ci_lo >= -floor && m->ci_hi <= floor) {
+		m->verdict = DIFF_SAME;
+		return;
+	}
+	if (!isnan(m->q) && m->q <= o->alpha && beyond) {
+		bool up = m->diff > 0;
+
+		if (m->dir == DIR_NONE)
+			m->verdict = up ? DIFF_HIGHER : DIFF_LOWER;
+		else
+			m->verdict = up == (m->dir == DIR_HIGHER_BETTER) ?
+					     DIFF_BETTER :
+					     DIFF_WORSE;
+		return;
+	}
+	m->verdict = DIFF_INCONCLUSIVE;
+	if (!isnan(m->q) && m->q <= o->alpha) {
+		snprintf(m->note, sizeof(m->note),
+			 "significant, but within the %.0f%% noise floor",
+			 o->noise_floor * 100);
+		return;
+	}
+	{
+		unsigned int n = diff_repeats_needed(
+			m, fmax(fabs(m->diff), floor), o->alpha);
+		unsigned int have = m->a.n < m->b.n ? m->a.n : m->b.n;
+
+		m->more_repeats = n > have ? n - have : 1;
+		if (n >= 1000)
+			snprintf(m->note, sizeof(m->note),
+				 "too noisy: over 1000 repeats a side needed");
+		else
+			snprintf(m->note, sizeof(m->note),
+				 "need about %u more repeats a side",
+				 m->more_repeats);
+	}
+}
+
+static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
+{
+	struct diff_result *d = ctx;
+
+	if (h) {
+		h->differs = !isnan(h->q) && h->q <= d->opt.alpha &&
+			     h->ks_d >= DIFF_KS_MIN_D;
+		return;
+	}
+	metric_verdict(m, &d->opt);
+	switch (m->verdict) {
+	case DIFF_SAME:
+		d->n_same++;
+		break;
+	case DIFF_INCONCLUSIVE:
+		d->n_inconclusive++;
+		break;
+	default:
+		d->n_changed++;
+	}
+}
+
+/* --fail-above: headline metrics worse, significantly, by more than that */
+static void gate(struct diff_result *d)
+{
+	unsigned int i, j, k;
+
+	if (d->opt.fail_above < 0)
+		return;
+	for (i = 0; i < d->n_pairs; i++)
+		for (j = 0; j < d->pairs[i].n_phases; j++) {
+			const struct diff_phase *ph = &d->pairs[i].phases[j];
+
+			for (k = 0; k < ph->n_metrics; k++) {
+				const struct diff_metric *m = &ph->metrics[k];
+				double rel = m->a.mean != 0 ?
+						     fabs(m->diff / m->a.mean) :
+						     INFINITY;
+
+				if (!m->headline || m->verdict != DIFF_WORSE ||
+				    rel <= d->opt.fail_above)
+					continue;
+				if (d->n_failed < 8)
+					snprintf(d->failed[d->n_failed],
+						 sizeof(d->failed[0]),
+						 "%s %s: %s %+.1f%%",
+						 d->pairs[i].workload, ph->name,
+						 m->name,
+						 100 * m->diff / m->a.mean);
+				d->n_failed++;
+			}
+		}
+}
+
+int diff_judge(struct diff_result *d)
+{
+	struct family f = { 0 };
+	size_t *scratch;
+
+	tests_each(d, count_test, &f);
+	d->n_tests = 0;
+	f.p = calloc(f.n ? f.n : 1, sizeof(double));
+	f.q = calloc(f.n ? f.n : 1, sizeof(double));
+	scratch = calloc(f.n ? f.n : 1, sizeof(size_t));
+	if (!f.p || !f.q || !scratch) {
+		free(f.p);
+		free(f.q);
+		free(scratch);
+		return -ENOMEM;
+	}
+	d->n_tests = 0;
+	{
+		size_t n = f.n, i;
+
+		f.n = 0;
+		tests_each(d, gather_p, &f);
+		diff_bh_adjust(f.p, f.q, n, scratch);
+		for (i = 0; i < n; i++)
+			d->n_tests += !isnan(f.p[i]);
+		f.n = 0;
+		tests_each(d, scatter_q, &f);
+	}
+	tests_each(d, judge_one, d);
+	gate(d);
+	free(f.p);
+	free(f.q);
+	free(scratch);
+	return 0;
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Welch's t, Benjamini-Hochberg and Kolmogorov-Smirnov for fsprof diff. The
+ * distributions are GSL's (gsl_cdf_tdist_*, gsl_cdf_ugaussian_*).
+ */
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "compare/diff_stats.h"
+
+void diff_welch(struct diff_metric *m)
+{
+	const struct diff_side *a = &m->a, *b = &m->b;
+	double va, vb, se2, se, df, t, half;
+
+	m->diff = b->mean - a->mean;
+	m->ratio = a->mean != 0 ? b->mean / a->mean : NAN;
+	m->has_ci = false;
+	m->p = NAN;
+	m->ci_lo = m->ci_hi = NAN;
+	if (a->n < 2 || b->n < 2)
+		return;
+	m->has_ci = true;
+	va = a->sd * a->sd / a->n;
+	vb = b->sd * b->sd / b->n;
+	se2 = va + vb;
+	if (se2 <= 0) {
+		/* no spread on either side: the difference is exact */
+		m->ci_lo = m->ci_hi = m->diff;
+		m->p = m->diff == 0 ? 1.0 : 0.0;
+		return;
+	}
+	se = sqrt(se2);
+	/* Welch-Satterthwaite */
+	df = se2 * se2 /
+	     ((a->n > 1 ? va * va / (a->n - 1) : 0) +
+	      (b->n > 1 ? vb * vb / (b->n - 1) : 0));
+	if (!(df >= 1))
+		df = 1;
+	t = m->diff / se;
+	m->p = 2 * gsl_cdf_tdist_Q(fabs(t), df);
+	if (m->p > 1)
+		m->p = 1;
+	half = gsl_cdf_tdist_Qinv(0.025, df) * se;
+	m->ci_lo = m->diff - half;
+	m->ci_hi = m->diff + half;
+}
+
+static const double *bh_p;
+
+static int by_p(const void *x, const void *y)
+{
+	double a = bh_p[*(const size_t *)x], b = bh_p[*(const size_t *)y];
+
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+void diff_bh_adjust(const double *p, double *q, size_t n, size_t *idx)
+{
+	size_t i, m = 0;
+	double run = 1;
+
+	for (i = 0; i < n; i++) {
+		q[i] = NAN;
+		if (!isnan(p[i]))
+			idx[m++] = i;
+	}
+	bh_p = p;
+	qsort(idx, m, sizeof(*idx), by_p);
+	/* q(k) = min over j >= k of p(j) * m / j, from the largest down */
+	for (i = m; i > 0; i--) {
+		double v = p[idx[i - 1]] * (double)m / (double)i;
+
+		if (v < run)
+			run = v;
+		q[idx[i - 1]] = run;
+	}
+}
+
+unsigned int diff_repeats_needed(const struct diff_metric *m, double delta,
+				 double alpha)
+{
+	double z = gsl_cdf_ugaussian_Qinv(alpha / 2) +
+		   gsl_cdf_ugaussian_Pinv(DIFF_POWER);
+	double var = m->a.sd * m->a.sd + m->b.sd * m->b.sd;
+	double n;
+
+	if (delta <= 0 || var <= 0)
+		return 0;
+	n = ceil(z * z * var / (delta * delta));
+	return n > 1000 ? 1000 : n < 2 ? 2 : (unsigned int)n;
+}
+
+/* Kolmogorov's limiting distribution: P(sqrt(n) D > lambda) */
+static double kolmogorov_q(double lambda)
+{
+	double sum = 0, term;
+	int k;
+
+	if (lambda < 0.2)
+		return 1;
+	for (k = 1; k <= 100; k++) {
+		term = exp(-2.0 * k * k * lambda * lambda);
+		sum += (k % 2 ? 2 : -2) * term;
+		if (term < 1e-12)
+			break;
+	}
+	return sum < 0 ? 0 : sum > 1 ? 1 : sum;
+}
+
+void diff_ks(const uint64_t *a, const uint64_t *b, unsigned int nbuckets,
+	     double *d, double *p)
+{
+	double na = 0, nb = 0, ca = 0, cb = 0, gap = 0, ne;
+	unsigned int i;
+
+	for (i = 0; i < nbuckets; i++) {
+		na += (double)a[i];
+		nb += (double)b[i];
+	}
+	*d = 0;
+	*p = NAN;
+	if (na == 0 || nb == 0)
+		return;
+	for (i = 0; i < nbuckets; i++) {
+		ca += (double)a[i];
+		cb += (double)b[i];
+		if (fabs(ca / na - cb / nb) > gap)
+			gap = fabs(ca / na - cb / nb);
+	}
+	ne = na * nb / (na + nb);
+	*d = gap;
+	/* Stephens' small-sample correction of the asymptotic form */
+	*p = kolmogorov_q((sqrt(ne) + 0.12 + 0.11 / sqrt(ne)) * gap);
+}

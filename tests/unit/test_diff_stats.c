@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fsprof diff's statistics (src/compare/): Welch's interval and p against
+ * SciPy's (scipy.stats.ttest_ind(equal_var=False) and t.ppf on the same
+ * samples), Benjamini-Hochberg against its definition, Kolmogorov-Smirnov's
+ * gap, and verdicts on constructed runs.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analyze_fixture.h"
+#include "compare/diff.h"
+#include "compare/diff_stats.h"
+
+static void side_of(const double *v, unsigned int n, struct diff_side *s)
+{
+	double sum = 0, sq = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	s->n = n;
+	s->mean = sum / n;
+	for (i = 0; i < n; i++)
+		sq += (v[i] - s->mean) * (v[i] - s->mean);
+	s->sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
+}
+
+static void test_welch_matches_scipy(void **state)
+{
+	/* scipy 1.10.1: t 4.700207870189202, p 0.0016358371287739989,
+	 * df 7.825277849573535, CI 0.1573154497309854 .. 0.46268455026901467 */
+	static const double a[] = { 1.0, 1.2, 0.9, 1.1, 1.05 };
+	static const double b[] = { 1.3, 1.4, 1.25, 1.5, 1.35 };
+	struct diff_metric m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	side_of(a, 5, &m.a);
+	side_of(b, 5, &m.b);
+	diff_welch(&m);
+	assert_true(m.has_ci);
+	assert_true(fabs(m.p - 0.0016358371287739989) < 1e-9);
+	assert_true(fabs(m.ci_lo - 0.1573154497309854) < 1e-9);
+	assert_true(fabs(m.ci_hi - 0.46268455026901467) < 1e-9);
+	assert_true(fabs(m.ratio - 1.36 / 1.05) < 1e-12);
+}
+
+static void test_one_run_a_side_gives_no_interval(void **state)
+{
+	static const double a[] = { 1.0 }, b[] = { 1.3, 1.4, 1.25 };
+	struct diff_metric m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	side_of(a, 1, &m.a);
+	side_of(b, 3, &m.b);
+	diff_welch(&m);
+	assert_false(m.has_ci);
+	assert_true(isnan(m.p));
+}
+
+static void test_no_spread_is_an_exact_difference(void **state)
+{
+	struct diff_metric m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.a = (struct diff_side){ 3, 100, 0 };
+	m.b = (struct diff_side){ 3, 120, 0 };
+	diff_welch(&m);
+	assert_true(m.p == 0 && m.ci_lo == 20 && m.ci_hi == 20);
+	m.b.mean = 100;
+	diff_welch(&m);
+	assert_true(m.p == 1);
+}
+
+static void test_benjamini_hochberg_by_its_definition(void **state)
+{
+	/* sorted 0.005 0.01 0.03 0.04 (m = 4): p(k) m / k = 0.02 0.02 0.04
+	 * 0.04, made monotone from the top; NAN is not a test */
+	static const double p[] = { 0.01, 0.04, NAN, 0.03, 0.005 };
+	double q[5];
+	size_t scratch[5];
+
+	(void)state;
+	diff_bh_adjust(p, q, 5, scratch);
+	assert_true(fabs(q[0] - 0.02) < 1e-12);
+	assert_true(fabs(q[1] - 0.04) < 1e-12);
+	assert_true(isnan(q[2]));
+	assert_true(fabs(q[3] - 0.04) < 1e-12);
+	assert_true(fabs(q[4] - 0.02) < 1e-12);
+}
+
+static void test_ks_gap_matches_scipy(void **state)
+{
+	/* ks_2samp(1..10, 5..14): D = 0.4, p 0.4175 (exact); buckets 1..14 */
+	uint64_t a[16] = { 0 }, b[16] = { 0 };
+	double d, p;
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 10; i++)
+		a[i] = 1;
+	for (i = 5; i <= 14; i++)
+		b[i] = 1;
+	diff_ks(a, b, 16, &d, &p);
+	assert_true(fabs(d - 0.4) < 1e-12);
+	/* the asymptotic p is close to the exact one at n = 10 */
+	assert_true(p > 0.25 && p < 0.6);
+	for (i = 0; i < 16; i++)
+		b[i] = a[i] * 1000;
+	diff_ks(a, b, 16, &d, &p);
+	assert_true(d == 0 && p == 1);
+}
+
+static void test_more_variance_needs_more_repeats(void **state)
+{
+	struct diff_metric m;
+	unsigned int few, many;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.a = (struct diff_side){ 3, 100, 2 };
+	m.b = (struct diff_side){ 3, 102, 2 };
+	few = diff_repeats_needed(&m, 5, 0.05);
+	m.a.sd = m.b.sd = 8;
+	many = diff_repeats_needed(&m, 5, 0.05);
+	assert_true(few >= 2 && many > few);
+}
+
+/* a run of n repeats of one workload on label, wall times as given */
+static void run_of(struct run_result *run, const char *label,
+		   const double *wall, unsigned int n, uint64_t commits)
+{
+	unsigned int i;
+
+	memset(run, 0, sizeof(*run));
+	for (i = 0; i < n; i++) {
+		struct case_result *c = fx_case(run, "ext4", label, 1);
+		struct phase_result *p = fx_phase(c, "create", wall[i]);
+
+		c->repeat = i + 1;
+		metric_add(&p->metrics, "jbd2.commits", commits + i % 2);
+	}
+}
+
+static const struct diff_metric *metric_of(const struct diff_result *d,
+					   const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->pairs[0].phases[0].n_metrics; i++)
+		if (!strcmp(d->pairs[0].phases[0].metrics[i].name, name))
+			return &d->pairs[0].phases[0].metrics[i];
+	return NULL;
+}
+
+static void test_slower_with_more_commits_is_worse_and_higher(void **state)
+{
+	static const double wa[] = { 1.0, 1.02, 0.99, 1.01, 1.0 };
+	static const double wb[] = { 1.5, 1.52, 1.49, 1.51, 1.5 };
+	struct run_result a, b;
+	struct diff_options o;
+	struct diff_result d;
+
+	(void)state;
+	run_of(&a, "ext4", wa, 5, 100);
+	run_of(&b, "ext4:mount=nodelalloc", wb, 5, 400);
+	diff_options_default(&o);
+	o.fail_above = 0.05;
+	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
+	assert_int_equal(d.n_pairs, 1); /* paired although labels differ */
+	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_WORSE);
+	assert_int_equal(metric_of(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
+	assert_true(d.n_failed >= 1);
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
+static void test_a_run_against_itself_is_never_better_or_worse(void **state)
+{
+	static const double w[] = { 1.0, 1.3, 0.8, 1.1, 0.95 };
+	struct run_result a, b;
+	struct diff_options o;
+	struct diff_result d;
+	unsigned int i;
+
+	(void)state;
+	run_of(&a, "ext4", w, 5, 100);
+	run_of(&b, "ext4", w, 5, 100);
+	diff_options_default(&o);
+	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
+	assert_int_equal(d.n_changed, 0);
+	/* wide spread: the interval straddles the floor - inconclusive */
+	for (i = 0; i < d.pairs[0].phases[0].n_metrics; i++) {
+		enum diff_verdict v = d.pairs[0].phases[0].metrics[i].verdict;
+
+		assert_true(v == DIFF_SAME || v == DIFF_INCONCLUSIVE);
+	}
+	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
+static void test_one_run_each_is_inconclusive_never_a_verdict(void **state)
+{
+	static const double wa[] = { 1.0 }, wb[] = { 1.5 };
+	struct run_result a, b;
+	struct diff_options o;
+	struct diff_result d;
+
+	(void)state;
+	run_of(&a, "ext4", wa, 1, 100);
+	run_of(&b, "ext4", wb, 1, 400);
+	diff_options_default(&o);
+	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
+	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	assert_int_equal(d.n_changed, 0);
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_welch_matches_scipy),
+		cmocka_unit_test(test_one_run_a_side_gives_no_interval),
+		cmocka_unit_test(test_no_spread_is_an_exact_difference),
+		cmocka_unit_test(test_benjamini_hochberg_by_its_definition),
+		cmocka_unit_test(test_ks_gap_matches_scipy),
+		cmocka_unit_test(test_more_variance_needs_more_repeats),
+		cmocka_unit_test(
+			test_slower_with_more_commits_is_worse_and_higher),
+		cmocka_unit_test(
+			test_a_run_against_itself_is_never_better_or_worse),
+		cmocka_unit_test(
+			test_one_run_each_is_inconclusive_never_a_verdict),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
