@@ -63,16 +63,17 @@ static const char *const migrations[HISTORY_SCHEMA_VERSION] = {
 	"    ON DELETE CASCADE) WITHOUT ROWID;",
 };
 
-static int hdb_user_version(sqlite3 *db, const char *path, int *version,
-			    char *err, size_t errlen)
+/* one integer a query answers, e.g. PRAGMA user_version */
+static int hdb_query_int(sqlite3 *db, const char *path, const char *sql,
+			 int *out, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 
 	if (rc == SQLITE_OK) {
 		rc = sqlite3_step(st);
 		if (rc == SQLITE_ROW) {
-			*version = sqlite3_column_int(st, 0);
+			*out = sqlite3_column_int(st, 0);
 			rc = SQLITE_OK;
 		}
 	}
@@ -83,33 +84,12 @@ static int hdb_user_version(sqlite3 *db, const char *path, int *version,
 				err, errlen);
 }
 
-/* a version-0 database with tables in it is someone else's */
-static int hdb_table_count(sqlite3 *db, const char *path, int *n, char *err,
-			   size_t errlen)
-{
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master",
-				    -1, &st, NULL);
-
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(st);
-		if (rc == SQLITE_ROW) {
-			*n = sqlite3_column_int(st, 0);
-			rc = SQLITE_OK;
-		}
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_OK ?
-		       0 :
-		       hdb_fail(db, rc, path, "cannot read the schema", err,
-				errlen);
-}
-
 /* the version, checked: not newer than ours, not a foreign database */
 static int hdb_version_check(sqlite3 *db, const char *path, int *version,
 			     char *err, size_t errlen)
 {
-	int code = hdb_user_version(db, path, version, err, errlen);
+	int code = hdb_query_int(db, path, "PRAGMA user_version", version, err,
+				 errlen);
 	int tables = 0;
 
 	if (code)
@@ -123,7 +103,9 @@ static int hdb_version_check(sqlite3 *db, const char *path, int *version,
 	}
 	if (*version > 0)
 		return 0;
-	code = hdb_table_count(db, path, &tables, err, errlen);
+	/* a version-0 database with tables in it is someone else's */
+	code = hdb_query_int(db, path, "SELECT count(*) FROM sqlite_master",
+			     &tables, err, errlen);
 	if (code)
 		return code;
 	if (tables) {
