@@ -45,26 +45,37 @@ static int runs_usage_error(const char *what, const char *arg)
 	return EXIT_USAGE;
 }
 
-/* "fsync/ext4 +7: create 1.23s sync 0.40s", cut to fit width */
+/*
+ * "fsync/ext4 +7: create 1.23s sync 0.40s": the phases that fit in width
+ * (out has width + 1 bytes), then " ..." when some do not
+ */
 static void headline_format(const struct history_row *row, char *out,
 			    size_t width)
 {
-	char line[512];
+	char phase[64];
 	size_t used;
 	unsigned int i;
 
-	used = (size_t)snprintf(line, sizeof(line), "%s", row->first_case);
-	if (row->n_cases > 1)
-		used += (size_t)snprintf(line + used, sizeof(line) - used,
-					 " +%u", row->n_cases - 1);
-	used += (size_t)snprintf(line + used, sizeof(line) - used, ":");
-	for (i = 0; i < row->n_phases && used < sizeof(line); i++)
-		used += (size_t)snprintf(line + used, sizeof(line) - used,
-					 " %s %.2fs", row->phase[i].name,
-					 row->phase[i].wall_s);
-	if (strlen(line) > width && width > 3)
-		snprintf(line + width - 3, sizeof(line) - (width - 3), "...");
-	snprintf(out, width + 1, "%s", line);
+	used = strnlen(row->first_case, width);
+	memcpy(out, row->first_case, used);
+	out[used] = '\0';
+	if (row->n_cases > 1 && used < width)
+		used += (size_t)snprintf(out + used, width + 1 - used, " +%u",
+					 row->n_cases - 1);
+	if (used < width)
+		used += (size_t)snprintf(out + used, width + 1 - used, ":");
+	for (i = 0; i < row->n_phases && used < width; i++) {
+		snprintf(phase, sizeof(phase), " %s %.2fs", row->phase[i].name,
+			 row->phase[i].wall_s);
+		/* the last phase needs no room for " ..." after it */
+		if (used + strlen(phase) + (i + 1 < row->n_phases ? 4 : 0) >
+		    width)
+			break;
+		used += (size_t)snprintf(out + used, width + 1 - used, "%s",
+					 phase);
+	}
+	if (i < row->n_phases && used + 4 <= width)
+		snprintf(out + used, width + 1 - used, " ...");
 }
 
 /* text cut to width (buf has width + 1 bytes), ending in ~ when cut */

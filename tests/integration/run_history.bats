@@ -1,0 +1,234 @@
+#!/usr/bin/env bats
+# The run history: every fsprof run is recorded in a SQLite database
+# (--db, $FSPROF_DB), listed by fsprof runs and re-rendered by fsprof report
+# RUN exactly as the run's own JSON; a database that cannot take the run
+# (damaged, newer, locked) never costs the run its results or exit code.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+setup() {
+	scratch_create
+	DB="$SCRATCH.runs.db"
+}
+
+teardown() {
+	[ -n "${LOCKER:-}" ] && kill "$LOCKER" 2>/dev/null
+	rm -f "$SCRATCH".*.json "$SCRATCH".*.out "$SCRATCH".*.err
+	rm -f "$DB" "$DB-wal" "$DB-shm" "$SCRATCH".*.db "$SCRATCH".*.db-*
+	rm -rf "$SCRATCH.b"
+	scratch_remove
+}
+
+# a small real run: fsprof_small NAME [options]; status in $status
+fsprof_small() {
+	local name=$1
+	shift
+	status=0
+	"$FSPROF" run -w fsync:files=10 --scratch "$SCRATCH" \
+		--json "$SCRATCH.$name.json" "$@" >"$SCRATCH.$name.out" \
+		2>"$SCRATCH.$name.err" || status=$?
+	cat "$SCRATCH.$name.err"
+}
+
+runs_in() {
+	sqlite3 "$1" 'SELECT count(*) FROM runs'
+}
+
+# what a database holds (SQLite may checkpoint its WAL into the file, so
+# not its bytes), or the bytes of a file that is none
+contents() {
+	if sqlite3 "$1" 'PRAGMA user_version' >/dev/null 2>&1; then
+		sqlite3 "$1" 'PRAGMA user_version' .dump | sha256sum
+	else
+		sha256sum <"$1"
+	fi
+}
+
+@test "a labelled run and a second one are both listed by fsprof runs, filtered by label, workload and fs" {
+	fsprof_small a --db "$DB" --label base
+	[ "$status" -eq 0 ]
+	grep -q "recorded as run 1, label base in $DB" "$SCRATCH.a.err"
+	fsprof_small b --db "$DB" -w mdcreate:files=200 --fs xfs
+	[ "$status" -eq 0 ]
+
+	run --separate-stderr "$FSPROF" runs --db "$DB"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" == *"id"*"label"*"kernel"*"targets"* ]]
+	[[ "${lines[1]}" =~ ^\ +1\ .*\ base\ +$(uname -r | cut -c1-15).*\ ext4\ .*fsync/ext4:\ cycles\ [0-9.]+s ]]
+	[[ "${lines[2]}" =~ ^\ +2\ .*\ -\ .*\ xfs\ .*fsync/xfs\ \+1:\ cycles ]]
+	for l in "${lines[@]}"; do [ "${#l}" -le 100 ]; done
+
+	run "$FSPROF" runs --db "$DB" --label base
+	[ "${#lines[@]}" -eq 2 ] && [[ "${lines[1]}" == *" base "* ]]
+	run "$FSPROF" runs --db "$DB" --workload mdcreate
+	[ "${#lines[@]}" -eq 2 ] && [[ "${lines[1]}" =~ ^\ +2\  ]]
+	# the headline is the first case that matches
+	[[ "${lines[1]}" == *"mdcreate/xfs +1: create"* ]]
+	run "$FSPROF" runs --db "$DB" --fs xfs
+	[ "${#lines[@]}" -eq 2 ] && [[ "${lines[1]}" =~ ^\ +2\  ]]
+	run --separate-stderr "$FSPROF" runs --db "$DB" --fs btrfs
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[[ "$stderr" == *"no recorded run matches"* ]]
+}
+
+@test "a recorded run re-renders by id, latest and label:NAME exactly as the JSON file its run wrote" {
+	fsprof_small a --db "$DB" --label base
+	[ "$status" -eq 0 ]
+	fsprof_small b --db "$DB" --fs xfs
+	[ "$status" -eq 0 ]
+	# stored == the file, field for field
+	"$FSPROF" report --db "$DB" --format json 1 >"$SCRATCH.a1.json"
+	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.a1.json")
+	"$FSPROF" report --db "$DB" --format json label:base >"$SCRATCH.a2.json"
+	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.a2.json")
+	"$FSPROF" report --db "$DB" --format json latest >"$SCRATCH.b1.json"
+	diff <(jq -S . "$SCRATCH.b.json") <(jq -S . "$SCRATCH.b1.json")
+	# and the text report is the run's own
+	diff <("$FSPROF" report --db "$DB" 2) "$SCRATCH.b.out"
+	# what is not there is said
+	run --separate-stderr "$FSPROF" report --db "$DB" 3
+	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$stderr" = "fsprof: $DB: no run 3 recorded (fsprof runs lists them)" ]
+	run --separate-stderr "$FSPROF" report --db "$DB" label:nope
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"no run label:nope recorded"* ]]
+}
+
+@test "the cases and every phase value are rows: workload, target, mkfs, mount and the metrics" {
+	fsprof_small a --db "$DB" --fs xfs
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 "$DB" "SELECT workload, fstype, repeat FROM cases")" = "fsync|xfs|1" ]
+	[ "$(sqlite3 "$DB" "SELECT mkfs_cmd FROM cases")" = "$(jqr "$SCRATCH.a.json" '.cases[0].target.mkfs_cmd')" ]
+	# a value the JSON has, in the row
+	want=$(jqr "$SCRATCH.a.json" '.cases[0].phases[0].metrics.xfs.log_forces')
+	[ -n "$want" ] && [ "$want" != null ]
+	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE phase = 'cycles' AND metric = 'xfs.log_forces'")" = "$want" ]
+	want=$(jqr "$SCRATCH.a.json" '.cases[0].phases[0].wall_ns')
+	[ "$(sqlite3 "$DB" "SELECT CAST(round(value * 1e9) AS INTEGER) FROM metrics WHERE phase = 'cycles' AND metric = 'phase.wall_s'")" = "$want" ]
+	[ "$(sqlite3 "$DB" "SELECT count(*) FROM metrics")" -gt 50 ]
+}
+
+@test "without --db the run records in \$FSPROF_DB, and --no-db records nothing" {
+	export FSPROF_DB="$SCRATCH.env.db"
+	fsprof_small a
+	[ "$status" -eq 0 ]
+	[ "$(runs_in "$FSPROF_DB")" -eq 1 ]
+	fsprof_small b --no-db
+	[ "$status" -eq 0 ]
+	! grep -q recorded "$SCRATCH.b.err"
+	[ "$(runs_in "$FSPROF_DB")" -eq 1 ]
+	run "$FSPROF" runs
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+# the run with a database that cannot take it: exit 0, its JSON complete,
+# one warning naming the file and what to do, the file as it was
+run_keeps_its_results() {
+	local db=$1 why=$2 before
+	before=$(contents "$db")
+	fsprof_small a --db "$db"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$SCRATCH.a.json" '.complete')" = true ]
+	grep -q '^fsync on ext4' "$SCRATCH.a.out"
+	grep -q "^fsprof: warning: run not recorded: $db: .*$why.*; the results in $SCRATCH.a.json are complete without the history (--no-db skips it)\$" "$SCRATCH.a.err"
+	[ "$(contents "$db")" = "$before" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "a damaged database: the run still exits 0 and writes its JSON, the warning names the file; fsprof runs refuses it, exit 2" {
+	local db="$SCRATCH.bad.db"
+	head -c 65536 /dev/urandom >"$db"
+	run_keeps_its_results "$db" "file is not a database (.*move it away"
+	run --separate-stderr "$FSPROF" runs --db "$db"
+	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[[ "$stderr" == "fsprof: $db: "*"not a database"* ]]
+	run --separate-stderr "$FSPROF" report --db "$db" latest
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fsprof: $db: "* ]]
+}
+
+@test "a database of a newer schema: the run still exits 0 and writes its JSON; fsprof runs and report refuse it, exit 2" {
+	local db="$SCRATCH.new.db"
+	fsprof_small first --db "$db"
+	[ "$status" -eq 0 ]
+	sqlite3 "$db" 'PRAGMA user_version = 9'
+	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 1.*use a newer fsprof with it, or move the file away"
+	[ "$(runs_in "$db")" -eq 1 ]
+	run --separate-stderr "$FSPROF" runs --db "$db"
+	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[[ "$stderr" == "fsprof: $db: run history of schema version 9, newer"* ]]
+	run --separate-stderr "$FSPROF" report --db "$db" 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"schema version 9"* ]]
+}
+
+@test "a database locked beyond the busy timeout: the run waits, then keeps its results and says the file is locked" {
+	fsprof_small first --db "$DB"
+	[ "$status" -eq 0 ]
+	# another writer holds the write lock for 40 s
+	{ echo 'BEGIN IMMEDIATE;'; echo 'DELETE FROM metrics;'; sleep 40; } |
+		sqlite3 "$DB" &
+	LOCKER=$!
+	wait_for "! sqlite3 '$DB' 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null" 5
+	start=$(date +%s)
+	fsprof_small a --db "$DB"
+	[ "$status" -eq 0 ]
+	grep -q "^fsprof: warning: run not recorded: $DB: .*locked.*--no-db" "$SCRATCH.a.err"
+	# it waited for the other writer first
+	[ $(($(date +%s) - start)) -ge 10 ]
+	kill "$LOCKER"
+	wait "$LOCKER" 2>/dev/null || true
+	LOCKER=
+	[ "$(runs_in "$DB")" -eq 1 ]
+}
+
+@test "two runs at once both record themselves" {
+	mkdir "$SCRATCH.b"
+	"$FSPROF" run -q -w fsync:files=10 --scratch "$SCRATCH" --db "$DB" \
+		--label one >"$SCRATCH.a.out" 2>"$SCRATCH.a.err" &
+	a=$!
+	"$FSPROF" run -q -w fsync:files=10 --fs xfs --scratch "$SCRATCH.b" \
+		--db "$DB" --label two >"$SCRATCH.b.out" 2>"$SCRATCH.b.err" &
+	b=$!
+	sa=0 sb=0
+	wait "$a" || sa=$?
+	wait "$b" || sb=$?
+	cat "$SCRATCH.a.err" "$SCRATCH.b.err"
+	[ "$sa" -eq 0 ] && [ "$sb" -eq 0 ]
+	! grep -q warning "$SCRATCH.a.err" "$SCRATCH.b.err"
+	[ "$(sqlite3 "$DB" "SELECT group_concat(label) FROM (SELECT label FROM runs ORDER BY label)")" = "one,two" ]
+	[ "$(sqlite3 "$DB" 'SELECT count(DISTINCT run_id) FROM metrics')" -eq 2 ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	run leftovers "$SCRATCH.b"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "bad --label, --db options and run references are refused with the reason" {
+	run --separate-stderr "$FSPROF" run --label "two words" --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fsprof: --label: label 'two words': only printable characters without spaces"* ]]
+	run --separate-stderr "$FSPROF" runs --db
+	[ "$status" -eq 2 ]
+	run --separate-stderr "$FSPROF" runs --frob
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fsprof: unknown option for runs: --frob"* ]]
+	run --separate-stderr "$FSPROF" report --db "$DB" 12x
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fsprof: 12x: "* ]]
+	# no database yet: nothing to list, nothing created
+	run --separate-stderr "$FSPROF" runs --db "$DB"
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[[ "$stderr" == "fsprof: $DB: no run history there"* ]]
+	[ ! -e "$DB" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
