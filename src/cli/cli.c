@@ -8,6 +8,7 @@
 #include "check/check.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "history/history.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
 #include "target/fsspec.h"
@@ -38,6 +39,8 @@ void cli_usage(FILE *out)
 		"           (fsprof report FILE [--format text|json|...])\n"
 		"  diff     compare two runs: per phase and metric, Welch intervals,\n"
 		"           verdicts, false discovery rate held (fsprof diff --help)\n"
+		"  runs     list the recorded runs: id, time, label, kernel, targets\n"
+		"           and phase times (fsprof runs --help)\n"
 		"  help     this text\n"
 		"  version  print the version\n"
 		"\n"
@@ -92,6 +95,11 @@ void cli_usage(FILE *out)
 		"                        made the phase faster (N: default --repeat if more\n"
 		"                        than 1, else 3)\n"
 		"      --json FILE       also write the results as JSON to FILE\n"
+		"      --db PATH         record the run in this run history (default\n"
+		"                        $FSPROF_DB, else " HISTORY_DEFAULT_PATH
+		")\n"
+		"      --no-db           do not record the run\n"
+		"      --label L         record it under label L (fsprof report label:L)\n"
 		"      --csv FILE        ... as CSV: a row per case, phase and metric\n"
 		"      --html FILE       ... as one self-contained HTML page with charts\n"
 		"      --trace FILE.json.gz  ... as a Chrome trace-event file, gzipped\n"
@@ -192,6 +200,9 @@ enum run_long_option {
 	OPT_OPENMETRICS,
 	OPT_INTERVAL,
 	OPT_DURATION,
+	OPT_DB,
+	OPT_NO_DB,
+	OPT_LABEL,
 };
 
 /* what a duration option accepts */
@@ -359,6 +370,9 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		{ "openmetrics", required_argument, NULL, OPT_OPENMETRICS },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "db", required_argument, NULL, OPT_DB },
+		{ "no-db", no_argument, NULL, OPT_NO_DB },
+		{ "label", required_argument, NULL, OPT_LABEL },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
@@ -487,6 +501,17 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			err = verify_option(optarg, opt);
 			if (err)
 				return err;
+			break;
+		case OPT_DB:
+			opt->db_path = optarg;
+			break;
+		case OPT_NO_DB:
+			opt->no_db = true;
+			break;
+		case OPT_LABEL:
+			if (history_label_check(optarg, why, sizeof(why)))
+				return run_usage_error("--label: %s", why);
+			opt->label = optarg;
 			break;
 		case OPT_OPENMETRICS:
 			opt->openmetrics_path = optarg;
@@ -650,6 +675,8 @@ int cli_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "cleanup"))
 		return cli_cleanup(argc - 1, argv + 1);
+	if (!strcmp(cmd, "runs"))
+		return cli_runs(argc - 1, argv + 1);
 	if (!strcmp(cmd, "check"))
 		return cli_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
