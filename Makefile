@@ -35,18 +35,20 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 # cross-checks, python3 for checks, tar and xz-utils for untar tests); QEMU,
 # busybox and the unpackers for the cross-kernel test; fsmark and bonnie++
 # as the benchmarks' reference tools; SQLite for the run history (and its
-# shell for the history tests).
+# shell for the history tests); chromium (the HTML report, headless),
+# python3-jsonschema (the results schema) and groff (the man page) for tests.
 DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libgsl-dev libblkid-dev libext2fs-dev \
 	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
 	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
 	qemu-system-x86 busybox-static zstd cpio binutils \
-	fsmark bonnie++ fdisk libsqlite3-dev sqlite3
+	fsmark bonnie++ fdisk libsqlite3-dev sqlite3 \
+	chromium python3-jsonschema groff-base man-db
 
 # promtool (in Debian's prometheus package) checks the --openmetrics output
 DEPS += prometheus
 
-.PHONY: all deps test unit integration run clean format bench test-signals
+.PHONY: all deps test unit integration run clean format bench test-signals install
 
 all: $(BUILD)/fsprof
 
@@ -95,11 +97,19 @@ test-signals: all
 
 # the default run shows the findings off: a kernel-tree untar and an fsync
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each
-# warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here
+# warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here;
+# the HTML report goes to report.html
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/fsprof run -w untar:files=10000 -w fsync:files=200 \
-		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd --verify=2
+		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd --verify=2 \
+		--html report.html
+
+# the binary and the man page: make install PREFIX=/usr (DESTDIR for staging)
+PREFIX ?= /usr/local
+install: all
+	install -D -m 0755 $(BUILD)/fsprof $(DESTDIR)$(PREFIX)/bin/fsprof
+	install -D -m 0644 docs/fsprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/fsprof.1
 
 bench: all
 	scripts/bench/tracer-attach.sh

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/csv.h"
@@ -202,11 +203,39 @@ static void csv_block(const struct csv_row_ctx *x, const struct block_result *b)
 	}
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The named metrics (or histograms) of m in name order, so that a run and
+ * its saved JSON read back give the same rows in the same order.
+ */
+static const char **names_sorted(const struct metric_set *m, bool hists,
+				 unsigned int *n)
+{
+	const char **v;
+	unsigned int i;
+
+	*n = hists ? m->n_hists : m->n;
+	v = calloc(*n ? *n : 1, sizeof(*v));
+	if (!v) {
+		*n = 0;
+		return NULL;
+	}
+	for (i = 0; i < *n; i++)
+		v[i] = hists ? m->hists[i].name : m->v[i].name;
+	qsort(v, *n, sizeof(*v), name_cmp);
+	return v;
+}
+
 static void csv_phase(const struct csv_row_ctx *x, const struct phase_result *p)
 {
 	const struct metric_set *m = &p->metrics;
 	char name[METRIC_NAME_LEN + 32];
-	unsigned int i;
+	const char **names;
+	unsigned int i, n;
 
 	csv_u64(x, "wall_ns", p->wall_ns);
 	csv_u64(x, "workload.bytes", p->work.bytes);
@@ -218,16 +247,19 @@ static void csv_phase(const struct csv_row_ctx *x, const struct phase_result *p)
 	csv_u64(x, "cpu.sys_ns", p->sys_ns);
 	csv_real(x, "cpu.percent", phase_cpu_percent(p), NULL);
 	csv_block(x, &p->block);
-	for (i = 0; i < m->n; i++) {
-		snprintf(name, sizeof(name), "metrics.%s", m->v[i].name);
-		csv_u64(x, name, m->v[i].value);
+	names = names_sorted(m, false, &n);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "metrics.%s", names[i]);
+		csv_u64(x, name, metric_value(m, names[i]));
 	}
-	for (i = 0; i < m->n_hists; i++) {
-		const char *unit = metric_unit(m->hists[i].name);
-
-		snprintf(name, sizeof(name), "histograms.%s", m->hists[i].name);
-		csv_hist(x, name, &m->hists[i].h, unit);
+	free(names);
+	names = names_sorted(m, true, &n);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "histograms.%s", names[i]);
+		csv_hist(x, name, metric_hist_find(m, names[i]),
+			 metric_unit(names[i]));
 	}
+	free(names);
 	for (i = 0; p->verdict.done && i < p->verdict.n_shares; i++) {
 		snprintf(name, sizeof(name), "verdict.shares.%s",
 			 p->verdict.shares[i].name);

@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""Check the DOM of fsprof's HTML report as headless chromium built it
+(--dump-dom) against the results JSON of the same run.
+
+usage: html_check.py DOM.html RESULTS.json
+
+Every <svg> must have a <title> as its first child, a y-axis label with a
+unit (rotated text with "(unit)", or "requests") and a legend entry. The
+charts expected from the JSON must be there, by title:
+  per workload with several targets: "W: wall time per phase" and its
+  throughput ("W: workload throughput per phase", MB/s, or files/s);
+  per case: "W on T: device IO by class" when the device saw bytes,
+  "W on T: block IO latency (issue to complete)" when it saw requests,
+  "W on T: where the time went (time budget)" when the sched domain
+  measured a phase, and "W on T, phase P: device IO over time" for each
+  phase with 2 or more bins and bytes in its timeline.
+The findings come first: the "Findings and verdicts" heading precedes
+every chart, and every warning's title is on the page. Nothing may be
+loaded from elsewhere (no src/href attribute but in-page anchors, no url()).
+Exits 1 on any problem.
+"""
+import json
+import re
+import sys
+from html.parser import HTMLParser
+
+
+class Dom(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.svgs = []  # {"title", "ylabel", "legend"}
+        self.stack = []
+        self.text_attrs = None
+        self.refs = []
+        self.order = []  # ("h2", text) / ("svg", title) in order
+        self.cur_h2 = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for k in ("src", "href"):
+            if k in a and not a[k].startswith("#") and tag != "svg":
+                self.refs.append((tag, k, a[k]))
+        if "style" in a and "url(" in a["style"]:
+            self.refs.append((tag, "style", a["style"]))
+        if tag == "svg":
+            self.svgs.append({"title": None, "ylabel": [], "legend": 0, "first": True})
+        elif self.svgs and self.in_svg():
+            svg = self.svgs[-1]
+            if tag == "title" and svg["first"] and self.stack[-1] == "svg":
+                svg["title"] = ""
+            if tag == "text":
+                self.text_attrs = a
+            if tag == "rect" and a.get("width") == "12.0" and a.get("height") == "12.0":
+                svg["legend"] += 1
+            if tag == "line" and a.get("stroke-width") == "2.0":
+                svg["legend"] += 1
+            svg["first"] = svg["first"] and tag == "title"
+        if tag == "h2":
+            self.cur_h2 = ""
+        self.stack.append(tag)
+
+    def in_svg(self):
+        return "svg" in self.stack
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            t = self.stack.pop()
+            if t == tag:
+                break
+        if tag == "svg":
+            self.order.append(("svg", self.svgs[-1]["title"]))
+        if tag == "h2":
+            self.order.append(("h2", self.cur_h2))
+            self.cur_h2 = None
+        if tag == "text":
+            self.text_attrs = None
+
+    def handle_data(self, data):
+        if self.cur_h2 is not None:
+            self.cur_h2 += data
+        if self.svgs and self.in_svg():
+            svg = self.svgs[-1]
+            if self.stack and self.stack[-1] == "title" and svg["title"] == "" and \
+                    self.stack[-2] == "svg":
+                svg["title"] = data
+            if self.text_attrs is not None and "rotate(-90" in self.text_attrs.get("transform", ""):
+                svg["ylabel"].append(data)
+
+
+def expected(doc):
+    titles = []
+    workloads = {}
+    for c in doc["cases"]:
+        workloads.setdefault(c["workload"]["name"], set()).add(c["target_label"])
+    for w, targets in workloads.items():
+        if len(targets) < 2:
+            continue
+        titles.append(f"{w}: wall time per phase")
+        phases = [p for c in doc["cases"] if c["workload"]["name"] == w for p in c["phases"]]
+        if any(p["workload"]["mb_per_s"] > 0 for p in phases):
+            titles.append(f"{w}: workload throughput per phase")
+        elif any(p["workload"]["files_per_s"] > 0 for p in phases):
+            titles.append(f"{w}: files per second per phase")
+    for c in doc["cases"]:
+        w, t = c["workload"]["name"], c["target_name"]
+        blocks = [p["block"] for p in c["phases"] if p["block"]["traced"]]
+        if any(p["metrics"].get("sched", {}).get("wall_ns") is not None for p in c["phases"]):
+            titles.append(f"{w} on {t}: where the time went (time budget)")
+        if any(sum(b["io_classes"][k]["bytes"] for k in b["io_classes"]) for b in blocks):
+            titles.append(f"{w} on {t}: device IO by class")
+        if any(b["total"]["ios"] for b in blocks):
+            titles.append(f"{w} on {t}: block IO latency (issue to complete)")
+        for p in c["phases"]:
+            tl = p["timeline"]
+            if tl["bin_ns"] and tl["bins"] >= 2 and any(
+                    sum(v) for k, v in tl["series"].items()
+                    if re.match(r"block\.(data|meta|log)_(read|write)_bytes$", k)):
+                titles.append(f"{w} on {t}, phase {p['name']}: device IO over time")
+    return titles
+
+
+def main():
+    dom = Dom()
+    dom.feed(open(sys.argv[1]).read())
+    doc = json.load(open(sys.argv[2]))
+    bad = []
+    got = [s["title"] for s in dom.svgs]
+    for s in dom.svgs:
+        if not s["title"]:
+            bad.append("an <svg> without a <title> first")
+        if not any(re.search(r"\(.+\)", y) or y == "requests" for y in s["ylabel"]):
+            bad.append(f"{s['title']}: no y-axis label with a unit ({s['ylabel']})")
+        if not s["legend"]:
+            bad.append(f"{s['title']}: no legend")
+    want = expected(doc)
+    for t in want:
+        if t not in got:
+            bad.append(f"missing chart: {t}")
+    for t in got:
+        if t not in want:
+            bad.append(f"unexpected chart: {t}")
+    if dom.refs:
+        bad.append(f"external references: {dom.refs[:5]}")
+    first = [i for i, (k, v) in enumerate(dom.order) if k == "h2" and v.startswith("Findings")]
+    first_svg = [i for i, (k, v) in enumerate(dom.order) if k == "svg"]
+    if not first or (first_svg and first_svg[0] < first[0]):
+        bad.append("the findings are not first")
+    page = open(sys.argv[1]).read()
+    for c in doc["cases"]:
+        for p in c["phases"]:
+            for f in p["findings"]:
+                title = f["title"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                if f["severity"] == "warning" and title not in page:
+                    bad.append(f"warning not on the page: {f['title']}")
+    for b in bad[:30]:
+        print(b)
+    print(f"{len(dom.svgs)} charts, {len(expected(doc))} expected, {len(bad)} problem(s)")
+    return 1 if bad else 0
+
+
+sys.exit(main())
