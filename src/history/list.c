@@ -23,7 +23,7 @@ static const char runs_sql[] =
 static const char headline_sql[] =
 	"SELECT c.workload, c.target_name, m.phase, m.value FROM cases c"
 	" LEFT JOIN metrics m ON m.run_id = c.run_id AND m.case_no = c.case_no"
-	" AND m.metric = 'phase.wall_s' WHERE c.run_id = ?4 AND c.case_no ="
+	" AND m.metric = 'wall_ns' WHERE c.run_id = ?4 AND c.case_no ="
 	" (SELECT min(c.case_no) FROM cases c WHERE c.run_id = ?4 AND " CASE_MATCHES
 	") ORDER BY m.phase_no";
 
@@ -61,7 +61,7 @@ static int row_headline(sqlite3_stmt *st, struct history_row *row)
 		column_copy(st, 2, row->phase[row->n_phases].name,
 			    sizeof(row->phase[0].name));
 		row->phase[row->n_phases++].wall_s =
-			sqlite3_column_double(st, 3);
+			sqlite3_column_double(st, 3) / 1e9;
 	}
 	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }

@@ -4,6 +4,7 @@
  * whole results JSON, in one transaction.
  */
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,8 @@
 
 #include "history/history.h"
 #include "history/history_int.h"
-#include "history/phase_values.h"
 #include "results/json.h"
+#include "results/phase_values.h"
 
 struct recorder {
 	sqlite3 *db;
@@ -148,22 +149,31 @@ static int record_case_row(struct recorder *r, sqlite3_stmt *st,
 				   recorder_fail(r, rc, "cannot record a case");
 }
 
-static int record_value(const struct phase_value *v, void *ctx)
+/* a count is stored as an integer, a derived value as a real */
+static void bind_value(sqlite3_stmt *st, int col, double value)
+{
+	if (value == floor(value) && fabs(value) < 9007199254740992.0)
+		sqlite3_bind_int64(st, col, (int64_t)value);
+	else
+		sqlite3_bind_double(st, col, value);
+}
+
+static int record_value(void *ctx, const char *name, double value)
 {
 	struct recorder *r = ctx;
 	sqlite3_stmt *st = r->value;
 	int rc;
 
+	/* SQLite would store NaN as NULL */
+	if (!isfinite(value))
+		return 0;
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, r->run_id);
 	sqlite3_bind_int(st, 2, (int)r->case_no);
 	sqlite3_bind_int(st, 3, (int)r->phase_no);
 	sqlite3_bind_text(st, 4, r->phase, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, v->name, -1, SQLITE_TRANSIENT);
-	if (v->is_real)
-		sqlite3_bind_double(st, 6, v->d);
-	else
-		sqlite3_bind_int64(st, 6, v->i);
+	sqlite3_bind_text(st, 5, name, -1, SQLITE_TRANSIENT);
+	bind_value(st, 6, value);
 	rc = sqlite3_step(st);
 	return rc == SQLITE_DONE ?
 		       0 :
@@ -192,8 +202,8 @@ static int record_cases(struct recorder *r, const struct run_result *run)
 		for (r->phase_no = 0; !code && r->phase_no < c->n_phases;
 		     r->phase_no++) {
 			r->phase = c->phases[r->phase_no].name;
-			code = phase_values_walk(&c->phases[r->phase_no],
-						 record_value, r);
+			code = phase_values(&c->phases[r->phase_no],
+					    record_value, r);
 		}
 	}
 	sqlite3_finalize(cs);

@@ -213,16 +213,14 @@ static void test_every_phase_value_is_a_row(void **state)
 			  "SELECT value FROM metrics WHERE phase = 'create'"
 			  " AND metric = 'jbd2.commits'"),
 		42);
-	assert_int_equal(
-		query_int(f->db,
-			  "SELECT value * 1000 FROM metrics WHERE"
-			  " phase = 'remove' AND metric = 'phase.wall_s'"),
-		1000);
-	assert_int_equal(
-		query_int(f->db,
-			  "SELECT value FROM metrics WHERE phase ="
-			  " 'create' AND metric = 'block.class.log_write.ios'"),
-		100);
+	assert_int_equal(query_int(f->db,
+				   "SELECT value FROM metrics WHERE"
+				   " phase = 'remove' AND metric = 'wall_ns'"),
+			 1000000000);
+	assert_int_equal(query_int(f->db,
+				   "SELECT value FROM metrics WHERE phase ="
+				   " 'create' AND metric = 'block.write_ios'"),
+			 100);
 	assert_int_equal(
 		query_int(f->db, "SELECT count(*) FROM cases WHERE workload ="
 				 " 'fsync' AND fstype = 'ext4' AND repeat = 1"),
