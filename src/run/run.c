@@ -117,6 +117,9 @@ static int workload_plan_params(const struct run_options *opt,
 			wl->name);
 		return -EINVAL;
 	}
+	/* a bad value is a usage error now, not a failed case after mkfs */
+	if (wl->check && wl->check(params))
+		return -EINVAL;
 	return 0;
 }
 

@@ -832,6 +832,13 @@ static const struct phase_def afd_phases[] = {
 	  afd_distribute },
 };
 
+static int afd_params_check(const struct workload_params *params)
+{
+	struct afd_config cfg;
+
+	return afd_config_read(params, &cfg);
+}
+
 const struct workload_def afd_workload = {
 	.name = "afd",
 	.description =
@@ -840,6 +847,7 @@ const struct workload_def afd_workload = {
 	.n_params = sizeof(afd_params) / sizeof(afd_params[0]),
 	.phases = afd_phases,
 	.n_phases = sizeof(afd_phases) / sizeof(afd_phases[0]),
+	.check = afd_params_check,
 	.setup = afd_setup,
 	.cleanup = afd_cleanup,
 	.space_needed = afd_space_needed,

@@ -44,16 +44,16 @@ static int seqio_fail(const char *what, const char *path)
 	return -err;
 }
 
-static int seqio_check_bs(const struct workload_env *env)
+static int seqio_check(const struct workload_params *params)
 {
-	uint64_t bs = param_num(env->params, "bs");
+	uint64_t bs = param_num(params, "bs");
 
 	if (bs > SEQIO_MAX_BS) {
 		log_error("seqio: bs=%llu is larger than 16 MiB",
 			  (unsigned long long)bs);
 		return -EINVAL;
 	}
-	if (param_num(env->params, "direct") && bs % SEQIO_ALIGN) {
+	if (param_num(params, "direct") && bs % SEQIO_ALIGN) {
 		log_error(
 			"seqio: direct=yes needs bs to be a multiple of 4096, not %llu",
 			(unsigned long long)bs);
@@ -86,7 +86,7 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 	int fd, err = 0;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(env))
+	if (seqio_path(env, path, sizeof(path)) || seqio_check(env->params))
 		return -EINVAL;
 	block = seqio_buffer(bs);
 	if (!block)
@@ -148,7 +148,7 @@ static int seqio_read(const struct workload_env *env, struct phase_ctx *pc)
 	int fd, err = 0;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check_bs(env))
+	if (seqio_path(env, path, sizeof(path)) || seqio_check(env->params))
 		return -EINVAL;
 	block = seqio_buffer(bs);
 	if (!block)
@@ -240,5 +240,6 @@ const struct workload_def seqio_workload = {
 	.n_params = sizeof(seqio_params) / sizeof(seqio_params[0]),
 	.phases = seqio_phases,
 	.n_phases = sizeof(seqio_phases) / sizeof(seqio_phases[0]),
+	.check = seqio_check,
 	.space_needed = seqio_space_needed,
 };

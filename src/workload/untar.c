@@ -391,6 +391,23 @@ static uint64_t untar_files_needed(const struct workload_params *params)
 	return ext.files + ext.dirs + ext.symlinks;
 }
 
+/* a tarball that cannot be read, or holds an unsafe member, is refused now */
+static int untar_check(const struct workload_params *params)
+{
+	const char *tarball = param_str(params, "tarball");
+	struct memtar_extent ext;
+	char err[PATH_MAX + 512];
+	struct synth_spec spec;
+
+	if (!tarball[0])
+		return untar_spec(params, &spec);
+	if (memtar_measure(tarball, &ext, err, sizeof(err))) {
+		log_error("-w untar: tarball=%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static const struct phase_def untar_phases[] = {
 	{ "extract", "warm", "none", NULL, untar_extract },
 	{ "ex-sync", "warm", "syncfs", NULL, untar_syncfs },
@@ -406,6 +423,7 @@ const struct workload_def untar_workload = {
 	.n_params = sizeof(untar_params) / sizeof(untar_params[0]),
 	.phases = untar_phases,
 	.n_phases = sizeof(untar_phases) / sizeof(untar_phases[0]),
+	.check = untar_check,
 	.setup = untar_setup,
 	.cleanup = untar_cleanup,
 	.space_needed = untar_space_needed,

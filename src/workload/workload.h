@@ -66,6 +66,11 @@ struct workload_def {
 	unsigned int n_params;
 	const struct phase_def *phases;
 	unsigned int n_phases;
+	/*
+	 * Refuse parameter values that cannot work, before anything is made
+	 * (said; -EINVAL); may be NULL.
+	 */
+	int (*check)(const struct workload_params *params);
 	/* untimed, before the first phase (decode a tarball...); may be NULL */
 	int (*setup)(struct workload_env *env);
 	/* frees env->state; may be NULL */
