@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# fsprof record --dir PATH: a live filesystem, every process its workload.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+# a filesystem of the test's own, mounted below the scratch directory
+setup() {
+	scratch_create
+	truncate -s 1G "$SCRATCH.img"
+	mkfs.ext4 -q -F "$SCRATCH.img"
+	LOOP=$(losetup --find --show --direct-io=on "$SCRATCH.img")
+	MNT=$(mktemp -d /var/tmp/fsprof-test-mnt.XXXXXX)
+	mount "$LOOP" "$MNT"
+	DD_PID=
+}
+
+teardown() {
+	[ -n "$DD_PID" ] && kill "$DD_PID" 2>/dev/null && wait "$DD_PID" 2>/dev/null
+	umount "$MNT" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+	rmdir "$MNT"
+	rm -f "$SCRATCH.img" "$SCRATCH.json" "$SCRATCH.err"
+	scratch_remove
+}
+
+@test "record --duration 5s on a directory a background dd writes to names dd, by its pid, first among the top processes by IO" {
+	dd if=/dev/zero of="$MNT/big" bs=1M count=100000 oflag=direct 2>/dev/null &
+	DD_PID=$!
+	sleep 0.5
+	start=$(date +%s.%N)
+	run "$FSPROF" record --dir "$MNT" --duration 5s --scratch "$SCRATCH" \
+		--json "$SCRATCH.json"
+	end=$(date +%s.%N)
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 5 s of recording, and the setup and teardown around it
+	awk -v a="$start" -v b="$end" 'BEGIN { exit !(b - a >= 5 && b - a < 20) }'
+	[ "$(jqr "$SCRATCH.json" '.cases[0].workload.name')" = record ]
+	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name] | join(",")')" = record ]
+	jq -e '.cases[0].phases[0].wall_ns | . >= 5e9 and . < 5.5e9' "$SCRATCH.json"
+	top=$(jqr "$SCRATCH.json" '.cases[0].phases[0].block_processes.top[0] | "\(.comm) \(.pid) \(.bytes)"')
+	echo "top: $top"
+	read -r comm pid bytes <<<"$top"
+	[ "$comm" = dd ]
+	[ "$pid" -eq "$DD_PID" ]
+	[ "$bytes" -gt $((10 << 20)) ]
+	# at most 10 named
+	[ "$(jqr "$SCRATCH.json" '.cases[0].phases[0].block_processes.top | length')" -le 10 ]
+	# every process is the workload: dd's writes are the workload's
+	workload=$(jqr "$SCRATCH.json" '[.cases[0].phases[0].block.io_classes[].issuers.workload.bytes // 0] | add')
+	[ "$workload" -ge "$bytes" ]
+	[[ "$output" == *"processes by block IO"* ]]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$(find "$MNT" -name 'fsprof.*')" ]
+}
+
+@test "record ends at SIGINT with its phases complete and exit 0; --interval cuts it into time phases" {
+	"$FSPROF" record --dir "$MNT" --interval 1s --scratch "$SCRATCH" \
+		--json "$SCRATCH.json" >/dev/null 2>"$SCRATCH.err" &
+	pid=$!
+	wait_for "grep -q '^fsprof: recording' '$SCRATCH.err'" 60
+	sleep 2.5
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	cat "$SCRATCH.err"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$SCRATCH.json" '.interrupted')" = false ]
+	[ "$(jqr "$SCRATCH.json" '.cases[0].complete')" = true ]
+	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name][:2] | join(",")')" = 0-1s,1-2s ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "record needs --dir and refuses what does not apply to a live filesystem" {
+	run -2 "$FSPROF" record --duration 1s
+	[[ "$output" == *"--dir PATH"* ]]
+	run -2 "$FSPROF" record --dir "$MNT" -w seqio
+	run -2 "$FSPROF" record --dir "$MNT" --duration 0s
+	run -2 "$FSPROF" record --dir "$MNT" -- ls
+}

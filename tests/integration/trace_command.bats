@@ -1,0 +1,177 @@
+#!/usr/bin/env bats
+# fsprof trace -- CMD: a command's own phases, its exit status, its signals.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+setup() {
+	scratch_create
+	OUT="$SCRATCH.out"
+	ERR="$SCRATCH.err"
+	JSON="$SCRATCH.json"
+	export FSPROF
+}
+
+teardown() {
+	rm -f "$OUT" "$ERR" "$JSON" "$SCRATCH.jbd2" "$SCRATCH.got"
+	scratch_remove
+}
+
+# fsprof trace with the test's scratch and JSON, output to $OUT / $ERR
+trace() {
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" "$@" >"$OUT" 2>"$ERR"
+}
+
+@test "a script that marks create, an fsync loop and remove gets those three phases, each with kernel metrics; the fsync phase's journal commits equal /proc/fs/jbd2's count over it" {
+	JBD2_OUT="$SCRATCH.jbd2" FSYNCS=40 run trace -- "$LIB/trace_three_phases.sh"
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = create,fsync,remove ]
+	[ "$(jqr "$JSON" '.cases[0].workload.name')" = trace ]
+	[ "$(jqr "$JSON" '.cases[0].workload.params')" = "$LIB/trace_three_phases.sh" ]
+	# kernel metrics in every phase: the block domain and the time budget
+	[ "$(jqr "$JSON" '[.cases[0].phases[] | select(.block.traced and .metrics.sched.wall_ns > 0)] | length')" -eq 3 ]
+	# the markers were switched in the kernel, none late, none bad
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines')" -eq 6 ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_bad')" -eq 0 ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_late')" -eq 0 ]
+	read -r before after <"$SCRATCH.jbd2"
+	commits=$(jqr "$JSON" '.cases[0].phases[1].metrics.jbd2.commits')
+	echo "fsync phase: $commits commits; /proc/fs/jbd2: $before -> $after"
+	[ $((after - before)) -ge 30 ]
+	# the script reads the count inside the phase: a commit may complete
+	# between the marker and its first read
+	[ "$commits" -ge $((after - before)) ]
+	[ "$commits" -le $((after - before + 1)) ]
+	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ]
+}
+
+@test "a phase switch is in the kernel when the marker's write returns: direct writes right after it are charged to the new phase, to the byte" {
+	cat >"$SCRATCH.sh" <<-'SH'
+	#!/bin/sh
+	set -e
+	"$FSPROF" phase a
+	dd if=/dev/zero of=fa bs=64k count=50 oflag=direct 2>/dev/null
+	echo "begin b" >&"$FSPROF_PHASE_FD"
+	dd if=/dev/zero of=fb bs=64k count=30 oflag=direct 2>/dev/null
+	"$FSPROF" phase --end
+	SH
+	chmod +x "$SCRATCH.sh"
+	run trace -- "$SCRATCH.sh"
+	cat "$ERR"
+	rm -f "$SCRATCH.sh"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = a,b ]
+	a=$(jqr "$JSON" '.cases[0].phases[0].block.io_classes.data_write.issuers.workload.bytes')
+	b=$(jqr "$JSON" '.cases[0].phases[1].block.io_classes.data_write.issuers.workload.bytes')
+	echo "a: $a bytes, b: $b bytes"
+	[ "$a" -eq $((50 * 65536)) ]
+	[ "$b" -eq $((30 * 65536)) ]
+}
+
+@test "fsprof trace exits with the command's status: 3 gives 3, and the JSON says so" {
+	run trace -- sh -c 'exit 3'
+	cat "$ERR"
+	[ "$status" -eq 3 ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.exit_status')" -eq 3 ]
+	[ "$(jqr "$JSON" '.cases[0].complete')" = true ]
+	grep -q 'the command exited with status 3' "$ERR"
+}
+
+@test "a command that does not exist: exit 127 and a one-line error naming it, nothing created" {
+	run -127 trace -- no-such-command-fsprof
+	cat "$ERR"
+	[ "$status" -eq 127 ]
+	grep -q '^fsprof: trace: no-such-command-fsprof: command not found' "$ERR"
+	[ "$(wc -l <"$ERR")" -eq 1 ]
+	[ ! -e "$JSON" ]
+	[ -z "$(find "$SCRATCH" -mindepth 1)" ]
+	run -127 trace -- /nonexistent/cmd
+	touch "$SCRATCH.noexec"
+	chmod 644 "$SCRATCH.noexec"
+	run trace -- "$SCRATCH.noexec"
+	rm -f "$SCRATCH.noexec"
+	[ "$status" -eq 126 ]
+	grep -q 'not executable' "$ERR"
+}
+
+@test "bad marker lines are reported with their number and text, ignored, and the command goes on" {
+	cat >"$SCRATCH.sh" <<-'SH'
+	#!/bin/sh
+	echo "bgin x" >&"$FSPROF_PHASE_FD"
+	echo end >&"$FSPROF_PHASE_FD"
+	echo "begin 0123456789012345678901234567890123456789" >&"$FSPROF_PHASE_FD"
+	echo "begin ok" >&"$FSPROF_PHASE_FD"
+	printf 'end\nbegin two\nend\n' >&"$FSPROF_PHASE_FD"
+	exit 0
+	SH
+	chmod +x "$SCRATCH.sh"
+	run trace -- "$SCRATCH.sh"
+	cat "$ERR"
+	rm -f "$SCRATCH.sh"
+	[ "$status" -eq 0 ]
+	grep -q 'FSPROF_PHASE_FD line 1 "bgin x": unknown verb .bgin.' "$ERR"
+	grep -q 'FSPROF_PHASE_FD line 2 "end": end with no phase open' "$ERR"
+	grep -q 'FSPROF_PHASE_FD line 3 "begin 0123456789.*": a phase name of 40 characters' "$ERR"
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = ok,two ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines')" -eq 7 ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_bad')" -eq 3 ]
+	# three lines in one write: fsprof switched them after it returned
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_late')" -eq 3 ]
+	# the helper refuses a bad name before writing anything
+	FSPROF_PHASE_FD=1 run "$FSPROF" phase 'two words'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"has ' '"* ]]
+	run env -u FSPROF_PHASE_FD "$FSPROF" phase x
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"FSPROF_PHASE_FD is not set"* ]]
+}
+
+@test "without markers the command is one phase; --interval 1s cuts it into time phases" {
+	run trace -- sleep 1.2
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = cmd ]
+	run trace --interval 1s -- sleep 3.5
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = 0-1s,1-2s,2-3s,3-4s ]
+	# each slice lasts its interval, the last one the rest
+	jq -e '[.cases[0].phases[:3][].wall_ns | . > 0.99e9 and . < 1.01e9] | all' "$JSON"
+	jq -e '.cases[0].phases[3].wall_ns | . > 0.4e9 and . < 0.7e9' "$JSON"
+}
+
+@test "SIGINT goes to the command's process group; fsprof waits for it, tears everything down and reports the phases that ended, marked incomplete" {
+	cat >"$SCRATCH.sh" <<-SH
+	#!/bin/sh
+	trap 'echo got-int >"$SCRATCH.got"; exit 130' INT
+	echo "begin one" >&"\$FSPROF_PHASE_FD"
+	dd if=/dev/zero of=a bs=1M count=8 conv=fsync 2>/dev/null
+	echo "begin two" >&"\$FSPROF_PHASE_FD"
+	echo started >"$SCRATCH.got"
+	sleep 60 & # an async child ignores SIGINT: fsprof ends it
+	wait
+	SH
+	chmod +x "$SCRATCH.sh"
+	# fsprof itself in the background, not a subshell running it
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" -- "$SCRATCH.sh" \
+		>"$OUT" 2>"$ERR" &
+	pid=$!
+	wait_for "grep -q started '$SCRATCH.got'" 60
+	sleep 0.5
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	cat "$ERR"
+	rm -f "$SCRATCH.sh"
+	[ "$status" -eq 130 ]
+	[ "$(cat "$SCRATCH.got")" = got-int ]
+	[ "$(jqr "$JSON" '.interrupted')" = true ]
+	[ "$(jqr "$JSON" '.cases[0].complete')" = false ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = one,two ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.exit_status')" -eq 130 ]
+	! pgrep -f "sleep 60" -s 0 >/dev/null
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
