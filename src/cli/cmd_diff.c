@@ -12,6 +12,7 @@
 #include "analyze/analyze.h"
 #include "cli/commands.h"
 #include "compare/diff.h"
+#include "history/history.h"
 #include "report/diff_report.h"
 #include "results/json_read.h"
 #include "run/run.h"
@@ -21,10 +22,13 @@ static void diff_usage(FILE *out)
 	fprintf(out,
 		"usage: fsprof diff A B [--metric GLOB] [--alpha A] [--noise PCT]\n"
 		"                   [--fail-above PCT] [--format text|json|csv]\n"
-		"                   [--allow-mismatch] [-v]\n"
+		"                   [--allow-mismatch] [--db PATH] [-v]\n"
+		"       fsprof diff --baseline LABEL B [options]\n"
 		"\n"
-		"Compare run B against run A (results files that `fsprof run --json`\n"
-		"wrote), phase by phase and metric by metric: Welch's 95%% interval of\n"
+		"Compare run B against run A, phase by phase and metric by metric. A\n"
+		"run is a results file (`fsprof run --json FILE`) or a run of the\n"
+		"history: its id (fsprof runs lists them), latest, or label:NAME (the\n"
+		"latest run labelled NAME). Welch's 95%% interval of\n"
 		"the difference of means over the repeats, a verdict (better, worse,\n"
 		"higher, lower, same, inconclusive), the false discovery rate of all\n"
 		"the tests held at --alpha (Benjamini-Hochberg), histograms compared\n"
@@ -39,6 +43,9 @@ static void diff_usage(FILE *out)
 		"  --format F        text (default), json or csv\n"
 		"  --allow-mismatch  compare although the workload parameters, image\n"
 		"                    size or device model differ\n"
+		"  --baseline LABEL  A is the latest run labelled LABEL (--label)\n"
+		"  --db PATH         the run history (default $FSPROF_DB, else\n"
+		"                    /var/lib/fsprof/runs.db)\n"
 		"  -v                text: every metric and distribution\n"
 		"\n"
 		"exit codes: 0 compared; 1 --fail-above tripped; 2 usage error, a\n"
@@ -65,11 +72,11 @@ static bool parse_percent(const char *s, double *out)
 	return true;
 }
 
-static int load_side(const char *ref, struct run_result *run)
+static int load_side(const char *db, const char *ref, struct run_result *run)
 {
 	char err[1024];
 
-	if (results_read_json(ref, run, err, sizeof(err))) {
+	if (history_load_arg(db, ref, run, err, sizeof(err))) {
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -82,10 +89,23 @@ static int load_side(const char *ref, struct run_result *run)
 	return 0;
 }
 
-enum { OPT_ALPHA = 256, OPT_NOISE, OPT_FAIL_ABOVE, OPT_ALLOW_MISMATCH };
+enum {
+	OPT_ALPHA = 256,
+	OPT_NOISE,
+	OPT_FAIL_ABOVE,
+	OPT_ALLOW_MISMATCH,
+	OPT_BASELINE,
+	OPT_DB,
+};
+
+struct diff_args {
+	const char *format, *db, *a, *b;
+	char baseline[HISTORY_LABEL_MAX + 8];
+	bool verbose;
+};
 
 static int parse(int argc, char **argv, struct diff_options *o,
-		 const char **format, bool *verbose)
+		 struct diff_args *args)
 {
 	static const struct option longopts[] = {
 		{ "metric", required_argument, NULL, 'm' },
@@ -94,11 +114,13 @@ static int parse(int argc, char **argv, struct diff_options *o,
 		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 		{ "format", required_argument, NULL, 'f' },
 		{ "allow-mismatch", no_argument, NULL, OPT_ALLOW_MISMATCH },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "db", required_argument, NULL, OPT_DB },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *end;
+	char *end, err[256];
 	int c;
 
 	optind = 1;
@@ -134,13 +156,22 @@ static int parse(int argc, char **argv, struct diff_options *o,
 				return diff_usage_error(
 					"unknown --format '%s' (text, json or csv)",
 					optarg);
-			*format = optarg;
+			args->format = optarg;
 			break;
 		case OPT_ALLOW_MISMATCH:
 			o->allow_mismatch = true;
 			break;
+		case OPT_BASELINE:
+			if (history_label_check(optarg, err, sizeof(err)))
+				return diff_usage_error("--baseline: %s", err);
+			snprintf(args->baseline, sizeof(args->baseline),
+				 "label:%s", optarg);
+			break;
+		case OPT_DB:
+			args->db = optarg;
+			break;
 		case 'v':
-			*verbose = true;
+			args->verbose = true;
 			break;
 		case 'h':
 			diff_usage(stdout);
@@ -153,41 +184,53 @@ static int parse(int argc, char **argv, struct diff_options *o,
 						argv[optind - 1]);
 		}
 	}
+	if (args->baseline[0]) {
+		if (argc - optind != 1)
+			return diff_usage_error(
+				"with --baseline, diff takes one run to compare: fsprof diff --baseline %s B",
+				args->baseline + 6);
+		args->a = args->baseline;
+		args->b = argv[optind];
+		return 0;
+	}
 	if (argc - optind != 2)
 		return diff_usage_error(
-			"diff compares two runs: fsprof diff A.json B.json%s",
+			"diff compares two runs: fsprof diff A B (results files, run ids, latest or label:NAME)%s",
 			"");
+	args->a = argv[optind];
+	args->b = argv[optind + 1];
 	return 0;
 }
 
 int cli_diff(int argc, char **argv)
 {
+	struct diff_args args = { .format = "text" };
 	struct run_result a, b;
 	struct diff_options o;
 	struct diff_result d;
-	const char *format = "text";
-	bool verbose = false;
+	const char *format;
 	int code, err;
 
 	diff_options_default(&o);
-	code = parse(argc, argv, &o, &format, &verbose);
+	code = parse(argc, argv, &o, &args);
 	if (code)
 		return code < 0 ? EXIT_OK : code;
-	code = load_side(argv[optind], &a);
+	format = args.format;
+	code = load_side(args.db, args.a, &a);
 	if (code)
 		return code;
-	code = load_side(argv[optind + 1], &b);
+	code = load_side(args.db, args.b, &b);
 	if (code) {
 		run_result_free(&a);
 		return code;
 	}
 	err = diff_build(&a, &b, &o, &d);
-	snprintf(d.a_name, sizeof(d.a_name), "%s", argv[optind]);
-	snprintf(d.b_name, sizeof(d.b_name), "%s", argv[optind + 1]);
+	snprintf(d.a_name, sizeof(d.a_name), "%s", args.a);
+	snprintf(d.b_name, sizeof(d.b_name), "%s", args.b);
 	if (err == -EINVAL) {
 		fprintf(stderr,
 			"fsprof: %s and %s have no workload in common to compare (each needs a complete case of the same workload)\n",
-			argv[optind], argv[optind + 1]);
+			args.a, args.b);
 		code = EXIT_USAGE;
 	} else if (err) {
 		fprintf(stderr, "fsprof: comparing ran out of memory\n");
@@ -213,7 +256,7 @@ int cli_diff(int argc, char **argv)
 		else if (!strcmp(format, "csv"))
 			diff_report_csv(&d, stdout);
 		else
-			diff_report_text(&d, verbose, stdout);
+			diff_report_text(&d, args.verbose, stdout);
 		if (!code && d.n_failed)
 			code = EXIT_RUN_FAILED;
 	}

@@ -214,7 +214,8 @@ static double lines_max(const struct line_chart *c)
 }
 
 /* x axis ticks in the x unit */
-static void lines_x_ticks(FILE *out, const struct plot_area *a, double x_end)
+static void lines_x_ticks(FILE *out, const struct line_chart *c,
+			  const struct plot_area *a, double x_end)
 {
 	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
 	double step = chart_nice_max(x_end / TICKS), v;
@@ -228,6 +229,7 @@ static void lines_x_ticks(FILE *out, const struct plot_area *a, double x_end)
 		tick_label(v, step, buf, sizeof(buf));
 		svg_text(out, x, a->y + a->h + 16, &st, buf);
 	}
+	(void)c;
 }
 
 static void lines_series(FILE *out, const struct line_series *s, double dx,
@@ -257,7 +259,7 @@ void chart_lines(FILE *out, const struct line_chart *c)
 
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
 	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max);
-	lines_x_ticks(out, &a, x_end);
+	lines_x_ticks(out, c, &a, x_end);
 	for (s = 0; s < c->n_markers; s++) {
 		const struct chart_markers *m = &c->markers[s];
 

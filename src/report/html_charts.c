@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,7 +223,7 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 		for (k = 0; k < ch->n_series; k++)
 			sum += ch->series[k].v[i];
 		if (sum > ch->y_max * 1.001)
-			ch->y_max = ceil(sum / 25) * 25;
+			ch->y_max = chart_nice_max(sum);
 	}
 	chart_bars(out, ch);
 	return true;
@@ -286,20 +285,22 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 			  struct bar_chart *ch, char *title, size_t len,
 			  char (*labels)[16])
 {
-	unsigned int lo = HIST_LOG2_BUCKETS, hi = 0, p, k, b;
-	uint64_t fold[HIST_LOG2_BUCKETS];
+	unsigned int lo = 64, hi = 0, p, s, b;
 
-	/* power-of-two buckets, as bcc's log2 histograms */
+	/* power-of-two buckets: slots of hist_slot_low's log2 */
 	for (p = 0; p < c->n_phases; p++) {
 		struct block_class_result all;
 
 		block_result_total(&c->phases[p].block, &all);
-		hist_fold_log2(all.lat.slot, HIST_NSLOTS, fold);
-		for (k = 0; k < HIST_LOG2_BUCKETS; k++) {
-			if (!fold[k])
+		for (s = 0; s < HIST_NSLOTS; s++) {
+			unsigned int b2;
+
+			if (!all.lat.slot[s])
 				continue;
-			lo = k < lo ? k : lo;
-			hi = k > hi ? k : hi;
+			b2 = 63 - (unsigned int)__builtin_clzll(
+					  hist_slot_low(s) | 1);
+			lo = b2 < lo ? b2 : lo;
+			hi = b2 > hi ? b2 : hi;
 		}
 	}
 	if (lo > hi)
@@ -315,7 +316,7 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 	ch->unit = "requests";
 	ch->n_cats = hi - lo + 1;
 	for (b = 0; b < ch->n_cats; b++) {
-		bucket_label(hist_log2_low(lo + b), labels[b], 16);
+		bucket_label(1ULL << (lo + b), labels[b], 16);
 		ch->cats[b] = labels[b];
 	}
 	for (p = 0; p < c->n_phases && ch->n_series < CHART_MAX_SERIES; p++) {
@@ -327,9 +328,16 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 			continue;
 		ser = &ch->series[ch->n_series++];
 		ser->name = c->phases[p].name;
-		hist_fold_log2(all.lat.slot, HIST_NSLOTS, fold);
-		for (k = lo; k <= hi; k++)
-			ser->v[k - lo] = (double)fold[k];
+		for (s = 0; s < HIST_NSLOTS; s++) {
+			unsigned int b2;
+
+			if (!all.lat.slot[s])
+				continue;
+			b2 = 63 - (unsigned int)__builtin_clzll(
+					  hist_slot_low(s) | 1);
+			if (b2 >= lo)
+				ser->v[b2 - lo] += (double)all.lat.slot[s];
+		}
 	}
 	chart_bars(out, ch);
 	return true;

@@ -26,6 +26,11 @@ setup_file() {
 		--scratch "$SCRATCH" --json "$SCRATCH.ab.json" \
 		>"$SCRATCH.ab.out" 2>&1
 	echo $? >"$SCRATCH.ab.status"
+	# the history round trip: a labelled baseline, then the latest run
+	"$FSPROF" run -q -w fsync:files=30 --fs ext4 --repeat 2 --label diffbase \
+		--scratch "$SCRATCH" --json "$SCRATCH.h1.json" >"$SCRATCH.h1.out" 2>&1
+	"$FSPROF" run -q -w fsync:files=30 --fs ext4 --repeat 2 \
+		--scratch "$SCRATCH" --json "$SCRATCH.h2.json" >"$SCRATCH.h2.out" 2>&1
 	# A: the first target's cases, B: the second's (cases alternate)
 	jq '.cases |= [.[range(0; length; 2)]]' "$SCRATCH.aa.json" >"$SCRATCH.a1.json"
 	jq '.cases |= [.[range(1; length; 2)]]' "$SCRATCH.aa.json" >"$SCRATCH.a2.json"
@@ -155,10 +160,20 @@ print(len(r))' "$SCRATCH.ab.csv" "$SCRATCH.ab.diff")
 	jq '.cases[].workload.params = "files=999,filesize=1M,bs=4k"' "$SCRATCH.nodel.json" >"$SCRATCH.other.json"
 	run --separate-stderr "$FSPROF" diff "$SCRATCH.base.json" "$SCRATCH.other.json"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"files1m parameters: A files=300"*"B files=999"* ]]
+	[[ "$stderr" == *"files1m parameters: A files=500"*"B files=999"* ]]
 	[[ "$stderr" == *"--allow-mismatch"* ]]
 	run "$FSPROF" diff --allow-mismatch "$SCRATCH.base.json" "$SCRATCH.other.json"
 	[ "$status" -eq 0 ]
+}
+
+@test "diff --baseline LABEL latest gives what diffing the two results files gives" {
+	[ -s "$SCRATCH.h1.json" ] && [ -s "$SCRATCH.h2.json" ]
+	"$FSPROF" diff --format json --baseline diffbase latest >"$SCRATCH.hist.diff"
+	"$FSPROF" diff --format json "$SCRATCH.h1.json" "$SCRATCH.h2.json" >"$SCRATCH.files.diff"
+	[ "$(jq -r .a "$SCRATCH.hist.diff")" = label:diffbase ]
+	[ "$(jq '.tests' "$SCRATCH.hist.diff")" -gt 50 ]
+	diff <(jq -S 'del(.a, .b)' "$SCRATCH.hist.diff") \
+		<(jq -S 'del(.a, .b)' "$SCRATCH.files.diff")
 }
 
 @test "bad diff arguments get one line and a hint, exit 2" {
