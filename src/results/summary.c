@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/phase_values.h"
 #include "results/summary.h"
 
 /* one value per metric and phase, gathered across a group's cases */
 struct sample_list {
-	char name[METRIC_NAME_LEN + 8];
+	char name[PHASE_VALUE_NAME_LEN];
 	unsigned int n;
 	double *v;
 };
@@ -50,57 +51,24 @@ static int sample_add(struct sample_set *s, const char *name, double value,
 	return 0;
 }
 
+struct sample_ctx {
+	struct sample_set *set;
+	unsigned int max;
+};
+
+static int sample_value(void *ctx, const char *name, double value)
+{
+	struct sample_ctx *c = ctx;
+
+	return sample_add(c->set, name, value, c->max);
+}
+
 static int sample_phase(struct sample_set *s, const struct phase_result *p,
 			unsigned int max)
 {
-	struct block_class_result total;
-	char name[METRIC_NAME_LEN + 8];
-	unsigned int i;
-	int err = 0;
+	struct sample_ctx ctx = { s, max };
 
-	block_result_total(&p->block, &total);
-	err |= sample_add(s, "wall_ns", (double)p->wall_ns, max);
-	err |= sample_add(s, "mb_per_s", phase_mb_per_s(p), max);
-	err |= sample_add(s, "mib_per_s", phase_mib_per_s(p), max);
-	err |= sample_add(s, "files_per_s", phase_files_per_s(p), max);
-	err |= sample_add(s, "cpu_percent", phase_cpu_percent(p), max);
-	err |= sample_add(s, "user_ns", (double)p->user_ns, max);
-	err |= sample_add(s, "sys_ns", (double)p->sys_ns, max);
-	err |= sample_add(s, "workload.bytes", (double)p->work.bytes, max);
-	err |= sample_add(s, "workload.ops", (double)p->work.ops, max);
-	err |= sample_add(s, "workload.files", (double)p->work.files, max);
-	if (p->block.traced) {
-		err |= sample_add(s, "block.ios", (double)total.ios, max);
-		err |= sample_add(s, "block.bytes", (double)total.bytes, max);
-		for (i = 0; i < BLK_OPC_NR; i++) {
-			snprintf(name, sizeof(name), "block.%s_ios",
-				 blk_opclass_name(i));
-			err |= sample_add(s, name, (double)p->block.cls[i].ios,
-					  max);
-			snprintf(name, sizeof(name), "block.%s_bytes",
-				 blk_opclass_name(i));
-			err |= sample_add(s, name,
-					  (double)p->block.cls[i].bytes, max);
-		}
-		err |= sample_add(s, "block.latency_p50_ns",
-				  latency_hist_percentile(&total.lat, 50), max);
-		err |= sample_add(s, "block.latency_p99_ns",
-				  latency_hist_percentile(&total.lat, 99), max);
-	}
-	for (i = 0; i < p->metrics.n; i++)
-		err |= sample_add(s, p->metrics.v[i].name,
-				  (double)p->metrics.v[i].value, max);
-	for (i = 0; i < p->metrics.n_hists; i++) {
-		const struct metric_hist *h = &p->metrics.hists[i];
-
-		snprintf(name, sizeof(name), "%s.p50", h->name);
-		err |= sample_add(s, name, latency_hist_percentile(&h->h, 50),
-				  max);
-		snprintf(name, sizeof(name), "%s.p99", h->name);
-		err |= sample_add(s, name, latency_hist_percentile(&h->h, 99),
-				  max);
-	}
-	return err ? -ENOMEM : 0;
+	return phase_values(p, sample_value, &ctx) ? -ENOMEM : 0;
 }
 
 static int same_group(const struct case_result *a, const struct case_result *b)
