@@ -16,6 +16,7 @@
 
 #include "results/json_read.h"
 #include "results/json_read_int.h"
+#include "results/procs_json.h"
 #include "version.h"
 
 static int metrics_read(struct jread *r, const char *where, json_t *obj,
@@ -252,6 +253,10 @@ static int phase_read(struct jread *r, const char *where, json_t *obj,
 	    timeline_read(r, where, timeline, &p->timeline) ||
 	    stacks_read(r, where, obj, &p->sched_stacks))
 		return -EINVAL;
+	if (procs_json_get(obj, &p->procs))
+		return jread_fail(
+			r, where,
+			"block_processes is not {\"top\": [{pid, comm, ios, bytes, write_bytes}], ...}");
 	return jread_findings(r, where, findings, &p->findings);
 }
 
