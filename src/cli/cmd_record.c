@@ -3,11 +3,11 @@
  * fsprof record --dir PATH [--duration D] [--interval D]: a live
  * filesystem traced with no command of ours, every process its workload.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "run/record_cmd.h"
 
@@ -33,19 +33,6 @@ static void record_usage(FILE *out)
 		"environment cannot trace; 143 / 129 after SIGTERM / SIGHUP.\n");
 }
 
-static int __attribute__((format(printf, 1, 2)))
-record_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "fsprof: record: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nsee 'fsprof record --help'\n");
-	return EXIT_USAGE;
-}
-
 int cli_record(int argc, char **argv)
 {
 	struct run_options opt;
@@ -60,14 +47,16 @@ int cli_record(int argc, char **argv)
 	if (err)
 		return err;
 	if (!opt.dir)
-		return record_usage_error(
+		return cmd_usage_error(
+			"record",
 			"--dir PATH: the mounted filesystem to record");
 	if (opt.device || opt.n_workloads || opt.repeat > 1 || opt.verify ||
 	    opt.no_trace || opt.warm || opt.size || opt.image_size)
-		return record_usage_error(
+		return cmd_usage_error(
+			"record",
 			"record traces what runs on PATH: --device, -w, --fs, --repeat, --verify, --no-trace, --warm, --size, --image-size do not apply");
 	if (opt.format && strcmp(opt.format, "text"))
-		return record_usage_error("--format %s needs a workload",
-					  opt.format);
+		return cmd_usage_error("record", "--format %s needs a workload",
+				       opt.format);
 	return record_command(&opt);
 }

@@ -3,11 +3,11 @@
  * fsprof trace [target and tracing options] [--interval D] -- CMD ARGS...:
  * profile any command, with the phases it marks itself.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "run/trace_cmd.h"
 
@@ -46,19 +46,6 @@ static void trace_usage(FILE *out)
 		"128+N.\n");
 }
 
-static int __attribute__((format(printf, 1, 2)))
-trace_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "fsprof: trace: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nsee 'fsprof trace --help'\n");
-	return EXIT_USAGE;
-}
-
 int cli_trace(int argc, char **argv)
 {
 	struct run_options opt;
@@ -73,22 +60,27 @@ int cli_trace(int argc, char **argv)
 	if (err)
 		return err;
 	if (!opt.n_command)
-		return trace_usage_error(
+		return cmd_usage_error(
+			"trace",
 			"no command: fsprof trace [options] -- CMD ARGS...");
 	if (opt.n_workloads)
-		return trace_usage_error(
+		return cmd_usage_error(
+			"trace",
 			"-w runs a workload: use fsprof run, or give trace a command");
 	if (opt.repeat > 1 || opt.verify)
-		return trace_usage_error(
+		return cmd_usage_error(
+			"trace",
 			"--repeat and --verify re-run a workload; trace runs CMD once");
 	if (opt.n_fs > 1)
-		return trace_usage_error(
-			"--fs: trace runs CMD on one target, not %u", opt.n_fs);
+		return cmd_usage_error(
+			"trace", "--fs: trace runs CMD on one target, not %u",
+			opt.n_fs);
 	if (opt.duration_ns)
-		return trace_usage_error(
+		return cmd_usage_error(
+			"trace",
 			"--duration is for fsprof record; trace ends with CMD");
 	if (opt.format && strcmp(opt.format, "text"))
-		return trace_usage_error("--format %s needs a workload",
-					 opt.format);
+		return cmd_usage_error("trace", "--format %s needs a workload",
+				       opt.format);
 	return trace_command(&opt, opt.command);
 }
