@@ -97,8 +97,15 @@ static int hdb_open_write(const char *path, sqlite3 *db, char *err,
 {
 	int rc;
 
+	int persist = 1;
+
 	sqlite3_busy_timeout(db, HISTORY_BUSY_MS);
-	/* WAL: a reader never blocks the writer, writers queue on the lock */
+	/*
+	 * WAL: a reader never blocks the writer, writers queue on the lock.
+	 * The -wal and -shm files stay after the last writer: a user who may
+	 * only read the database cannot make them, and SQLite needs them.
+	 */
+	sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
 	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return hdb_fail(db, rc, path, "cannot open the run history",

@@ -16,7 +16,7 @@ teardown() {
 	[ -n "${LOCKER:-}" ] && kill "$LOCKER" 2>/dev/null
 	rm -f "$SCRATCH".*.json "$SCRATCH".*.out "$SCRATCH".*.err
 	rm -f "$DB" "$DB-wal" "$DB-shm" "$SCRATCH".*.db "$SCRATCH".*.db-*
-	rm -rf "$SCRATCH.b"
+	rm -rf "$SCRATCH.b" "$SCRATCH.dbdir"
 	scratch_remove
 }
 
@@ -95,6 +95,20 @@ contents() {
 	run --separate-stderr "$FSPROF" report --db "$DB" label:nope
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"no run label:nope recorded"* ]]
+}
+
+@test "a user who may only read the database lists and re-renders its runs" {
+	local db="$SCRATCH.dbdir/runs.db"
+	# as /var/lib/fsprof: a directory only root may write to
+	mkdir -m 755 "$SCRATCH.dbdir"
+	fsprof_small a --db "$db" --label base
+	[ "$status" -eq 0 ]
+	run --separate-stderr runuser -u nobody -- "$FSPROF" runs --db "$db"
+	echo "$stderr"
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" == *" base "* ]]
+	runuser -u nobody -- "$FSPROF" report --db "$db" --format json label:base >"$SCRATCH.nobody.json"
+	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.nobody.json")
 }
 
 @test "the cases and every phase value are rows: workload, target, mkfs, mount and the metrics" {
