@@ -47,3 +47,18 @@ teardown() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "a traced command's results JSON validates against the schema" {
+	run "$FSPROF" trace -q --fs ext4 --scratch "$SCRATCH" --json "$SCRATCH.trace.json" \
+		--interval 200ms -- sh -c 'dd if=/dev/zero of=f bs=1M count=8 conv=fsync 2>/dev/null; sleep 0.3'
+	[ "$status" -eq 0 ]
+	[ "$(jq '.cases[0].phases | length' "$SCRATCH.trace.json")" -ge 2 ]
+	run $CHECK "$SCHEMA" "$SCRATCH.trace.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "docs/results-schema.json is what scripts/results-schema.py writes" {
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/../../scripts/results-schema.py" "$SCRATCH.schema.json"
+	cmp "$SCRATCH.schema.json" "$SCHEMA"
+}
