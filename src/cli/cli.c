@@ -561,6 +561,9 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		return run_usage_error("--format bonnie-csv needs -w bonnie");
 	if (opt->dir && opt->device)
 		return run_usage_error("--dir and --device exclude each other");
+	if (opt->label && opt->no_db)
+		return run_usage_error(
+			"--label names the run in the run history: not with --no-db");
 	if (opt->dir && opt->n_fs)
 		return run_usage_error(
 			"--dir runs on the filesystem that is already there: --fs does not apply");

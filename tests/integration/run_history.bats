@@ -229,6 +229,9 @@ run_keeps_its_results() {
 	run --separate-stderr "$FSPROF" run --label "two words" --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fsprof: --label: label 'two words': only printable characters without spaces"* ]]
+	run --separate-stderr "$FSPROF" run --label base --no-db --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fsprof: --label names the run in the run history: not with --no-db"* ]]
 	run --separate-stderr "$FSPROF" runs --db
 	[ "$status" -eq 2 ]
 	run --separate-stderr "$FSPROF" runs --frob
