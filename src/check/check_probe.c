@@ -10,6 +10,7 @@
 
 #include "check/check_probe.h"
 #include "check/privileges.h"
+#include "target/mountinfo.h"
 #include "util/log.h"
 
 #define BLKIO_THROTTLE_FILE \
@@ -46,30 +47,15 @@ void check_probe_privileges(struct check_report *rep)
 		check_item_set(item, CHECK_MISSING, "%s", why);
 }
 
-/* Is a filesystem of type fstype mounted at dir? (from /proc/self/mountinfo) */
+/* Is a filesystem of type fstype mounted at dir? (target/mountinfo.c) */
 static bool fs_mounted_at(const char *dir, const char *fstype)
 {
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	char *line = NULL;
-	size_t cap = 0;
-	bool found = false;
+	struct mountinfo_entry *e = malloc(sizeof(*e));
+	bool found;
 
-	if (!f)
-		return false;
-	while (!found && getline(&line, &cap, f) > 0) {
-		char mnt[PATH_MAX], type[64];
-		const char *sep;
-
-		/* id parent maj:min root mountpoint opts [optional...] - type src */
-		if (sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1)
-			continue;
-		sep = strstr(line, " - ");
-		if (!sep || sscanf(sep + 3, "%63s", type) != 1)
-			continue;
-		found = !strcmp(mnt, dir) && !strcmp(type, fstype);
-	}
-	free(line);
-	fclose(f);
+	found = e && !mountinfo_find_by_dir(dir, e) &&
+		!strcmp(e->fstype, fstype);
+	free(e);
 	return found;
 }
 

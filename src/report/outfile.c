@@ -14,6 +14,7 @@ int outfile_check(const char *option, const char *path)
 {
 	char dir[4096], *slash;
 	struct stat st;
+	int n;
 
 	if (!path[0]) {
 		log_error("--%s: needs a file name", option);
@@ -24,7 +25,12 @@ int outfile_check(const char *option, const char *path)
 			  path);
 		return -EISDIR;
 	}
-	snprintf(dir, sizeof(dir), "%s", path);
+	/* a truncated copy would check some other directory */
+	n = snprintf(dir, sizeof(dir), "%s", path);
+	if (n < 0 || (size_t)n >= sizeof(dir)) {
+		log_error("--%s %.64s...: the path is too long", option, path);
+		return -ENAMETOOLONG;
+	}
 	slash = strrchr(dir, '/');
 	if (!slash)
 		snprintf(dir, sizeof(dir), ".");
@@ -52,11 +58,15 @@ int outfile_write(const struct run_result *run, const char *format,
 {
 	char tmp[4096];
 	FILE *out;
-	int err;
+	int err, n;
 
 	if (!strcmp(format, "trace"))
 		return trace_export_write(run, path);
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	n = snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	if (n < 0 || (size_t)n >= sizeof(tmp)) {
+		log_error("--%s %.64s...: the path is too long", format, path);
+		return -ENAMETOOLONG;
+	}
 	out = fopen(tmp, "w");
 	if (!out) {
 		err = -errno;

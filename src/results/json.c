@@ -601,13 +601,20 @@ int results_write_json(const struct run_result *run, const char *path)
 {
 	json_t *root = results_to_json(run);
 	char tmp[4096];
-	int err = 0;
+	int err = 0, n;
 
 	if (!root) {
 		log_error("building the JSON results failed");
 		return -ENOMEM;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	/* truncated, it would be some other file */
+	n = snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	if (n < 0 || (size_t)n >= sizeof(tmp)) {
+		log_error("write JSON results to %.64s...: the path is too long",
+			  path);
+		json_decref(root);
+		return -ENAMETOOLONG;
+	}
 	if (json_dump_file(root, tmp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
 		err = -EIO;
 		log_error(

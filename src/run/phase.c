@@ -20,16 +20,18 @@ static uint64_t timeval_ns(struct timeval tv)
 }
 
 /* the workload's CPU: this process and the children it waited for */
-static void cpu_sample_take(struct cpu_sample *s)
+static int cpu_sample_take(struct cpu_sample *s)
 {
 	struct rusage self, kids;
 
-	getrusage(RUSAGE_SELF, &self);
-	getrusage(RUSAGE_CHILDREN, &kids);
+	memset(s, 0, sizeof(*s));
+	if (getrusage(RUSAGE_SELF, &self) || getrusage(RUSAGE_CHILDREN, &kids))
+		return -errno;
 	s->user_ns = timeval_ns(self.ru_utime) + timeval_ns(kids.ru_utime);
 	s->sys_ns = timeval_ns(self.ru_stime) + timeval_ns(kids.ru_stime);
 	s->vol = (uint64_t)(self.ru_nvcsw + kids.ru_nvcsw);
 	s->invol = (uint64_t)(self.ru_nivcsw + kids.ru_nivcsw);
+	return 0;
 }
 
 int phase_run(struct tracer *tracer, const struct phase_def *def,
@@ -38,7 +40,7 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 {
 	struct phase_ctx pc = { .result = out, .progress = progress };
 	struct cpu_sample c0, c1;
-	int err;
+	int err, cpu_err;
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->name, sizeof(out->name), "%s", def->name);
@@ -56,7 +58,7 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 	}
 	log_info("phase %s ...", def->name);
 
-	cpu_sample_take(&c0);
+	cpu_err = cpu_sample_take(&c0);
 	out->start_mono_ns = clock_mono_ns();
 	if (tracer)
 		tracer_set_phase(tracer, id, out->start_mono_ns);
@@ -64,14 +66,22 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 	out->end_mono_ns = clock_mono_ns();
 	if (tracer)
 		tracer_set_phase(tracer, 0, out->end_mono_ns);
-	cpu_sample_take(&c1);
+	if (!cpu_err)
+		cpu_err = cpu_sample_take(&c1);
 	progress_clear(progress);
 
 	out->wall_ns = out->end_mono_ns - out->start_mono_ns;
-	out->user_ns = c1.user_ns - c0.user_ns;
-	out->sys_ns = c1.sys_ns - c0.sys_ns;
-	out->vol_ctxsw = c1.vol - c0.vol;
-	out->invol_ctxsw = c1.invol - c0.invol;
+	if (cpu_err) {
+		/* zeros, said: never a difference of garbage */
+		log_warn(
+			"phase %s: getrusage: %s; its CPU time is not measured",
+			def->name, strerror_safe(-cpu_err));
+	} else {
+		out->user_ns = c1.user_ns - c0.user_ns;
+		out->sys_ns = c1.sys_ns - c0.sys_ns;
+		out->vol_ctxsw = c1.vol - c0.vol;
+		out->invol_ctxsw = c1.invol - c0.invol;
+	}
 	if (err)
 		return err;
 	if (tracer)

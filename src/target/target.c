@@ -17,12 +17,13 @@
 #include "target/remove_tree.h"
 #include "target/scratch.h"
 #include "target/target.h"
+#include "util/kdev.h"
 #include "util/log.h"
 #include "util/parse.h"
 
 unsigned int target_kernel_dev(dev_t dev)
 {
-	return (major(dev) << 20) | minor(dev);
+	return kdev_encode(dev);
 }
 
 /*

@@ -23,6 +23,7 @@
 #include "trace/jbd2_proc.h"
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
+#include "util/kdev.h"
 #include "util/log.h"
 
 /* the run_stats times, named as the metrics report them */
@@ -79,7 +80,8 @@ static bool deep_probes_wanted(const struct trace_config *cfg)
 
 static void proc_peer_open(struct proc_peer *p, unsigned int kernel_dev)
 {
-	unsigned int major = kernel_dev >> 20, minor = kernel_dev & 0xfffff;
+	unsigned int major = kdev_major(kernel_dev),
+		     minor = kdev_minor(kernel_dev);
 	char name[64];
 	int err;
 

@@ -166,11 +166,13 @@ static int ext_journal_region(const char *device, const char *fstype,
 		goto out;
 	}
 	if (!ino) {
+		unsigned int jmaj, jmin;
+
+		ext4_journal_dev_decode(fs->super->s_journal_dev, &jmaj, &jmin);
 		snprintf(
 			out->source, sizeof(out->source),
 			"%s: external journal (device %u:%u), not on this device",
-			fstype, fs->super->s_journal_dev >> 8,
-			fs->super->s_journal_dev & 0xff);
+			fstype, jmaj, jmin);
 		goto out;
 	}
 	walk.sectors_per_block = (uint64_t)fs->blocksize >> SECTOR_SHIFT;
@@ -287,6 +289,13 @@ static uint64_t partition_start(const char *device)
 		start = 0;
 	fclose(f);
 	return start;
+}
+
+void ext4_journal_dev_decode(uint32_t s_journal_dev, unsigned int *major,
+			     unsigned int *minor)
+{
+	*major = (s_journal_dev & 0xfff00) >> 8;
+	*minor = (s_journal_dev & 0xff) | ((s_journal_dev >> 12) & 0xfff00);
 }
 
 int log_region_read(const char *device, const char *fstype,

@@ -39,6 +39,13 @@ size_t log_ranges_merge(struct log_range *v, size_t n);
  * last one; -ENOSPC when BLK_LOG_MAX_RANGES are in use */
 int log_region_add(struct log_region *r, uint64_t start, uint64_t sectors);
 
+/*
+ * The device of an external ext4 journal: s_journal_dev holds the kernel's
+ * new_encode_dev() encoding (minor's low 8 bits, major, minor's high bits).
+ */
+void ext4_journal_dev_decode(uint32_t s_journal_dev, unsigned int *major,
+			     unsigned int *minor);
+
 /* an XFS filesystem block number as a 512-byte sector (XFS_FSB_TO_DADDR) */
 uint64_t xfs_fsb_to_sector(uint64_t fsb, unsigned int agblklog,
 			   uint32_t agblocks, unsigned int blocklog);

@@ -9,6 +9,7 @@
 #include "marker.skel.h"
 #include "trace/attach.h"
 #include "trace/marker.h"
+#include "util/kdev.h"
 #include "util/log.h"
 
 static int marker_undo(void *arg)
@@ -33,8 +34,8 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 	if (!s)
 		return -errno;
 	s->rodata->pipe_ino = st.st_ino;
-	/* the kernel's dev_t encoding: major << 20 | minor */
-	s->rodata->pipe_sdev = (major(st.st_dev) << 20) | minor(st.st_dev);
+	/* the kernel's dev_t encoding, as the BPF side compares it */
+	s->rodata->pipe_sdev = kdev_encode(st.st_dev);
 	err = phase_map_share(pm, s->obj);
 	if (!err)
 		err = marker_bpf__load(s);

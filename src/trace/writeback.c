@@ -20,6 +20,7 @@
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
 #include "trace/writeback.h"
+#include "util/kdev.h"
 #include "util/log.h"
 
 #define REASON_PREFIX "WB_REASON_"
@@ -108,7 +109,8 @@ static int read_dev_file(const char *path, char *buf, size_t len)
 int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 		size_t len)
 {
-	unsigned int major = kernel_dev >> 20, minor = kernel_dev & 0xfffff;
+	unsigned int major = kdev_major(kernel_dev),
+		     minor = kdev_minor(kernel_dev);
 	char path[256];
 	int n;
 
@@ -150,8 +152,8 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 	if (err) {
 		log_warn(
 			"writeback domain: cannot name the bdi of device %u:%u: %s",
-			cfg->kernel_dev >> 20, cfg->kernel_dev & 0xfffff,
-			strerror_safe(-err));
+			kdev_major(cfg->kernel_dev),
+			kdev_minor(cfg->kernel_dev), strerror_safe(-err));
 		goto fail;
 	}
 	opts.kconfig = kconfig_fallback();

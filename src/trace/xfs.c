@@ -26,6 +26,7 @@
 #include "trace/timeline.h"
 #include "trace/xfs_callers.h"
 #include "trace/xfs_sysfs.h"
+#include "util/kdev.h"
 #include "util/log.h"
 
 #define XFS_MAX_PROGS 32
@@ -224,7 +225,7 @@ static void xfs_sysfs_open(struct xfs_domain *d, unsigned int kernel_dev)
 	if (err)
 		log_debug(
 			"xfs domain: no XFS statistics for device %u:%u (%s): not an XFS target, xfs.sysfs_* left out",
-			kernel_dev >> 20, kernel_dev & ((1U << 20) - 1),
+			kdev_major(kernel_dev), kdev_minor(kernel_dev),
 			strerror_safe(-err));
 }
 

@@ -2,10 +2,12 @@
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "trace/xfs_sysfs.h"
+#include "util/kdev.h"
 
 /* the numbers after "<name> " at the start of a line of text */
 static int stats_line(const char *text, const char *name, uint32_t *v, int n)
@@ -55,30 +57,59 @@ int xfs_sysfs_stats_path(unsigned int kernel_dev, char *path, size_t len)
 	char link[64], target[256];
 	ssize_t n;
 
+	int w;
+
 	/* /sys/dev/block/7:0 -> ../../devices/virtual/block/loop0 */
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", kernel_dev >> 20,
-		 kernel_dev & ((1U << 20) - 1));
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u",
+		 kdev_major(kernel_dev), kdev_minor(kernel_dev));
 	n = readlink(link, target, sizeof(target) - 1);
 	if (n < 0)
 		return -errno;
+	if ((size_t)n == sizeof(target) - 1)
+		return -ENAMETOOLONG;
 	target[n] = '\0';
-	snprintf(path, len, "/sys/fs/xfs/%s/stats/stats", basename(target));
+	w = snprintf(path, len, "/sys/fs/xfs/%s/stats/stats", basename(target));
+	if (w < 0 || (size_t)w >= len)
+		return -ENAMETOOLONG;
 	return access(path, R_OK) ? -errno : 0;
 }
 
 int xfs_sysfs_stats_read(const char *path, struct xfs_sysfs_stats *out)
 {
-	char text[4096];
-	size_t n;
+	size_t cap = 0, n = 0;
+	char *text = NULL;
+	int err = 0;
 	FILE *f;
 
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	n = fread(text, 1, sizeof(text) - 1, f);
+	/* the whole file, however long a kernel makes it */
+	while (!err) {
+		char *p;
+
+		if (cap - n < 2) {
+			p = realloc(text, cap ? cap * 2 : 4096);
+			if (!p) {
+				err = -ENOMEM;
+				break;
+			}
+			text = p;
+			cap = cap ? cap * 2 : 4096;
+		}
+		n += fread(text + n, 1, cap - n - 1, f);
+		if (ferror(f))
+			err = -EIO;
+		else if (feof(f))
+			break;
+	}
 	fclose(f);
-	text[n] = '\0';
-	return xfs_sysfs_stats_parse(text, out);
+	if (!err) {
+		text[n] = '\0';
+		err = xfs_sysfs_stats_parse(text, out);
+	}
+	free(text);
+	return err;
 }
 
 void xfs_sysfs_stats_delta(const struct xfs_sysfs_stats *a,

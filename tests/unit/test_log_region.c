@@ -71,6 +71,24 @@ static void test_ranges_merge_sorted_touching_and_overlapping(void **state)
 }
 
 /* numbers from xfs_db 'convert fsb 65542 daddr' on a 512 MiB mkfs.xfs */
+/* new_encode_dev(): a minor over 255 and a major over 255 survive */
+static void test_ext4_journal_dev_new_encoding(void **state)
+{
+	unsigned int maj, min;
+
+	(void)state;
+	/* 7:300 = (300 & 0xff) | 7 << 8 | (300 & ~0xff) << 12 */
+	ext4_journal_dev_decode(44 | 7 << 8 | 256 << 12, &maj, &min);
+	assert_int_equal(maj, 7);
+	assert_int_equal(min, 300);
+	ext4_journal_dev_decode(5 | 259 << 8, &maj, &min);
+	assert_int_equal(maj, 259);
+	assert_int_equal(min, 5);
+	ext4_journal_dev_decode(3 | 8 << 8, &maj, &min);
+	assert_int_equal(maj, 8);
+	assert_int_equal(min, 3);
+}
+
 static void test_xfs_fsb_to_sector(void **state)
 {
 	(void)state;
@@ -262,6 +280,7 @@ int main(void)
 		cmocka_unit_test(
 			test_ranges_merge_sorted_touching_and_overlapping),
 		cmocka_unit_test(test_xfs_fsb_to_sector),
+		cmocka_unit_test(test_ext4_journal_dev_new_encoding),
 		cmocka_unit_test(test_unknown_fstype_has_no_ranges),
 		cmocka_unit_test(
 			test_ext4_journal_is_read_from_the_journal_inode),

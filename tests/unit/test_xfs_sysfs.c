@@ -5,6 +5,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -49,6 +52,29 @@ static void a_stats_text_without_the_log_line_is_refused(void **state)
 			 -EINVAL);
 }
 
+/* a counters file longer than 4 KiB is read whole, not cut at 4 KiB */
+static void a_long_stats_file_is_read_to_its_end(void **state)
+{
+	char path[] = "/tmp/fsprof-xfs-stats.XXXXXX";
+	struct xfs_sysfs_stats s;
+	FILE *f;
+	int fd, i;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	for (i = 0; i < 400; i++)
+		fprintf(f, "filler%03d 1 2 3 4 5\n", i);
+	fputs("log 57 663 0 53 55\npush_ail 3461 7 28 0 0 0 0 0 0 0\n", f);
+	fclose(f);
+	assert_int_equal(xfs_sysfs_stats_read(path, &s), 0);
+	unlink(path);
+	assert_int_equal(s.log_writes, 57);
+	assert_int_equal(s.sleep_logspace, 7);
+}
+
 static void deltas_survive_the_32_bit_wrap(void **state)
 {
 	struct xfs_sysfs_stats a = { .log_writes = 0xfffffff0 };
@@ -66,6 +92,7 @@ int main(void)
 			log_and_push_ail_fields_are_read_in_kernel_order),
 		cmocka_unit_test(a_stats_text_without_the_log_line_is_refused),
 		cmocka_unit_test(deltas_survive_the_32_bit_wrap),
+		cmocka_unit_test(a_long_stats_file_is_read_to_its_end),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
