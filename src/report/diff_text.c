@@ -95,11 +95,18 @@ static void metric_line(const struct diff_metric *m, const char *indent,
 	diff_format_value(m->name, m->b.mean, b, sizeof(b));
 	change_text(m, change, sizeof(change));
 	char line[512];
+	size_t len;
 
-	snprintf(line, sizeof(line), "%s%-22s %9s -> %-9s %-21s %s%s%s%s",
-		 indent, m->name, a, b, change, diff_verdict_name(m->verdict),
-		 m->note[0] ? " (" : "", m->note, m->note[0] ? ")" : "");
-	line_out(out, line);
+	len = (size_t)snprintf(line, sizeof(line),
+			       "%s%-30s %9s -> %-9s %-21s %s", indent, m->name,
+			       a, b, change, diff_verdict_name(m->verdict));
+	/* the note after the verdict, or below it when the line is full */
+	if (m->note[0] && len + strlen(m->note) + 3 <= TEXT_WIDTH)
+		fprintf(out, "%s (%s)\n", line, m->note);
+	else if (m->note[0])
+		fprintf(out, "%s\n" CONT_INDENT "(%s)\n", line, m->note);
+	else
+		fprintf(out, "%s\n", line);
 }
 
 static const struct diff_metric *find(const struct diff_phase *ph,
@@ -283,7 +290,8 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 	for (i = 0; i < d->n_unpaired; i++)
 		fprintf(out, "%s%s\n", i ? "" : "\n", d->unpaired[i]);
 	fprintf(out,
-		"\n%u tests; false discovery rate held at %g%% over all of them (Benjamini-Hochberg); noise floor %g%%: %u changed, %u same, %u inconclusive\n",
+		"\n%u tests, the false discovery rate held at %g%% over all of them\n"
+		"(Benjamini-Hochberg); noise floor %g%%: %u changed, %u same, %u inconclusive\n",
 		d->n_tests, d->opt.alpha * 100, d->opt.noise_floor * 100,
 		d->n_changed, d->n_same, d->n_inconclusive);
 	if (d->opt.fail_above >= 0) {
