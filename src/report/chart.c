@@ -12,6 +12,8 @@
 #define PLOT_B 64 /* bottom: x ticks and label */
 #define LEGEND_W 170 /* right: the legend */
 #define TICKS 5
+#define MARKERS_FULL 40 /* more markers than this are drawn as a rug */
+#define RUG_LEN 8
 
 static const char *const okabe_ito[] = {
 	"#0072B2", /* blue */
@@ -214,8 +216,7 @@ static double lines_max(const struct line_chart *c)
 }
 
 /* x axis ticks in the x unit */
-static void lines_x_ticks(FILE *out, const struct line_chart *c,
-			  const struct plot_area *a, double x_end)
+static void lines_x_ticks(FILE *out, const struct plot_area *a, double x_end)
 {
 	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
 	double step = chart_nice_max(x_end / TICKS), v;
@@ -229,7 +230,6 @@ static void lines_x_ticks(FILE *out, const struct line_chart *c,
 		tick_label(v, step, buf, sizeof(buf));
 		svg_text(out, x, a->y + a->h + 16, &st, buf);
 	}
-	(void)c;
 }
 
 static void lines_series(FILE *out, const struct line_series *s, double dx,
@@ -259,9 +259,12 @@ void chart_lines(FILE *out, const struct line_chart *c)
 
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
 	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max);
-	lines_x_ticks(out, c, &a, x_end);
+	lines_x_ticks(out, &a, x_end);
 	for (s = 0; s < c->n_markers; s++) {
 		const struct chart_markers *m = &c->markers[s];
+		/* many markers: ticks along the top (a rug), not over the lines */
+		double len = m->n > MARKERS_FULL ? RUG_LEN : a.h;
+		double top = a.y + (m->n > MARKERS_FULL ? RUG_LEN * s : 0);
 
 		for (i = 0; i < m->n; i++) {
 			double x = a.x + a.w * m->x[i] / x_end;
@@ -271,8 +274,8 @@ void chart_lines(FILE *out, const struct line_chart *c)
 			fprintf(out, "<g>");
 			snprintf(tip, sizeof(tip), "%s at %.3f s", m->name,
 				 m->x[i]);
-			svg_line(out, x, a.y, x, a.y + a.h, m->colour, 0.8,
-				 "4 3");
+			svg_line(out, x, top, x, top + len, m->colour, 0.8,
+				 m->n > MARKERS_FULL ? NULL : "4 3");
 			fprintf(out, "<title>");
 			xml_escape(out, tip);
 			fprintf(out, "</title></g>\n");
@@ -286,6 +289,9 @@ void chart_lines(FILE *out, const struct line_chart *c)
 	for (s = 0; s < c->n_markers; s++)
 		if (c->markers[s].n)
 			legend_item(out, item++, c->markers[s].name,
-				    c->markers[s].colour, LEGEND_DASH);
+				    c->markers[s].colour,
+				    c->markers[s].n > MARKERS_FULL ?
+					    LEGEND_LINE :
+					    LEGEND_DASH);
 	svg_end(out);
 }

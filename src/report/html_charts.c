@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,49 @@ static double share_pct(const struct metric_set *m, const char *name,
 	return wall > 0 ? 100.0 * (double)metric_value(m, name) / wall : 0;
 }
 
+/*
+ * A cause keeps its colour in every chart where it can: the common ones
+ * have their own; another, or one whose colour is taken in this chart,
+ * gets the first palette colour still free.
+ */
+static const char *cause_colour(const struct bar_chart *ch, unsigned int upto,
+				const char *cause)
+{
+	static const struct {
+		const char *cause, *colour;
+	} fixed[] = {
+		{ "journal_commit", "#D55E00" },
+		{ "xfs_log_force", "#D55E00" },
+		{ "writeback_wait", "#E69F00" },
+		{ "dirty_throttle", "#E69F00" },
+		{ "read_io", "#009E73" },
+		{ "runqueue", "#56B4E9" },
+		{ "xfs_buf_lock", "#CC79A7" },
+		{ "journal_space", "#CC79A7" },
+		{ "xfs_log_space", "#CC79A7" },
+		{ "other", "#F0E442" },
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		if (strcmp(fixed[i].cause, cause))
+			continue;
+		for (k = 0; k < upto; k++)
+			if (!strcmp(ch->series[k].colour, fixed[i].colour))
+				break;
+		if (k == upto)
+			return fixed[i].colour;
+	}
+	for (i = 1; i < 8; i++) {
+		for (k = 0; k < upto; k++)
+			if (!strcmp(ch->series[k].colour, chart_colour(i)))
+				break;
+		if (k == upto)
+			return chart_colour(i);
+	}
+	return chart_colour(upto);
+}
+
 /* stacked: on-CPU, the top off-CPU causes, the rest, unaccounted */
 static bool chart_budget(FILE *out, const struct case_result *c,
 			 struct bar_chart *ch, char *title, size_t len)
@@ -187,9 +231,13 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 	ch->y_max = 100;
 	ch->n_series = n + 3;
 	ch->series[0].name = "on CPU";
-	for (k = 0; k < n; k++)
+	ch->series[0].colour = chart_colour(0);
+	for (k = 0; k < n; k++) {
 		ch->series[k + 1].name = causes[k];
+		ch->series[k + 1].colour = cause_colour(ch, k + 1, causes[k]);
+	}
 	ch->series[n + 1].name = "other off-CPU";
+	ch->series[n + 1].colour = cause_colour(ch, n + 1, "");
 	ch->series[n + 2].name = "unaccounted";
 	ch->series[n + 2].colour = "#999999";
 	for (i = 0; i < c->n_phases && i < CHART_MAX_CATS; i++) {
@@ -209,7 +257,8 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 		}
 		ch->series[n + 1].v[i] =
 			share_pct(m, "sched.offcpu_ns", wall) - top;
-		if (ch->series[n + 1].v[i] < 0)
+		/* rounding leaves a residue of 1e-14 where the causes are all */
+		if (ch->series[n + 1].v[i] < 0.01)
 			ch->series[n + 1].v[i] = 0;
 		ch->series[n + 2].v[i] =
 			share_pct(m, "sched.unaccounted_ns", wall);
@@ -223,7 +272,7 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 		for (k = 0; k < ch->n_series; k++)
 			sum += ch->series[k].v[i];
 		if (sum > ch->y_max * 1.001)
-			ch->y_max = chart_nice_max(sum);
+			ch->y_max = ceil(sum / 25) * 25;
 	}
 	chart_bars(out, ch);
 	return true;
@@ -285,22 +334,20 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 			  struct bar_chart *ch, char *title, size_t len,
 			  char (*labels)[16])
 {
-	unsigned int lo = 64, hi = 0, p, s, b;
+	unsigned int lo = HIST_LOG2_BUCKETS, hi = 0, p, k, b;
+	uint64_t fold[HIST_LOG2_BUCKETS];
 
-	/* power-of-two buckets: slots of hist_slot_low's log2 */
+	/* power-of-two buckets, as bcc's log2 histograms */
 	for (p = 0; p < c->n_phases; p++) {
 		struct block_class_result all;
 
 		block_result_total(&c->phases[p].block, &all);
-		for (s = 0; s < HIST_NSLOTS; s++) {
-			unsigned int b2;
-
-			if (!all.lat.slot[s])
+		hist_fold_log2(all.lat.slot, HIST_NSLOTS, fold);
+		for (k = 0; k < HIST_LOG2_BUCKETS; k++) {
+			if (!fold[k])
 				continue;
-			b2 = 63 - (unsigned int)__builtin_clzll(
-					  hist_slot_low(s) | 1);
-			lo = b2 < lo ? b2 : lo;
-			hi = b2 > hi ? b2 : hi;
+			lo = k < lo ? k : lo;
+			hi = k > hi ? k : hi;
 		}
 	}
 	if (lo > hi)
@@ -316,7 +363,7 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 	ch->unit = "requests";
 	ch->n_cats = hi - lo + 1;
 	for (b = 0; b < ch->n_cats; b++) {
-		bucket_label(1ULL << (lo + b), labels[b], 16);
+		bucket_label(hist_log2_low(lo + b), labels[b], 16);
 		ch->cats[b] = labels[b];
 	}
 	for (p = 0; p < c->n_phases && ch->n_series < CHART_MAX_SERIES; p++) {
@@ -328,16 +375,9 @@ static bool chart_latency(FILE *out, const struct case_result *c,
 			continue;
 		ser = &ch->series[ch->n_series++];
 		ser->name = c->phases[p].name;
-		for (s = 0; s < HIST_NSLOTS; s++) {
-			unsigned int b2;
-
-			if (!all.lat.slot[s])
-				continue;
-			b2 = 63 - (unsigned int)__builtin_clzll(
-					  hist_slot_low(s) | 1);
-			if (b2 >= lo)
-				ser->v[b2 - lo] += (double)all.lat.slot[s];
-		}
+		hist_fold_log2(all.lat.slot, HIST_NSLOTS, fold);
+		for (k = lo; k <= hi; k++)
+			ser->v[k - lo] = (double)fold[k];
 	}
 	chart_bars(out, ch);
 	return true;
