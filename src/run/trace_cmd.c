@@ -231,10 +231,12 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	err = case_tracer_up(&tc->lc.ct, tc->lc.opt, &who, tc->lc.c,
 			     &tc->lc.td);
 	tracer = tc->lc.ct.traced ? &tc->lc.ct.tracer : NULL;
-	if (!err && tracer && !tc->lc.opt->interval_ns)
-		marker_tracer_start(&tc->marker, &tracer->phase_map,
-				    tc->marker_wr, &tc->lc.c->programs,
-				    &tc->lc.td);
+	/* the marker program's cost is fsprof's own, as the domains' */
+	if (!err && tracer && !tc->lc.opt->interval_ns &&
+	    !marker_tracer_start(&tc->marker, &tracer->phase_map, tc->marker_wr,
+				 &tc->lc.c->programs, &tc->lc.td))
+		selfcost_add_object(&tracer->self,
+				    marker_tracer_object(&tc->marker));
 	close(tc->marker_wr); /* the command holds it now */
 	tc->marker_wr = -1;
 	if (err || tc->lc.stop) {

@@ -86,6 +86,11 @@ void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
 	m->skel->bss->open_phase = open_phase;
 }
 
+const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)
+{
+	return m->skel ? m->skel->obj : NULL;
+}
+
 void marker_tracer_stop(struct marker_tracer *m)
 {
 	marker_bpf__destroy(m->skel);

@@ -14,6 +14,7 @@
 #include "trace/phase_map.h"
 #include "util/teardown.h"
 
+struct bpf_object;
 struct marker_bpf;
 
 struct marker_tracer {
@@ -39,6 +40,9 @@ int marker_tracer_entry(const struct marker_tracer *m, uint64_t k,
 /* after userspace applied a deferred write: the kernel side's state */
 void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
 			     unsigned int open_phase);
+
+/* the loaded object (for fsprof's own cost), NULL when not running */
+const struct bpf_object *marker_tracer_object(const struct marker_tracer *m);
 
 void marker_tracer_stop(struct marker_tracer *m);
 
