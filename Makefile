@@ -10,7 +10,8 @@ BPFTOOL ?= bpftool
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
-CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
+CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel \
+	$(SANITIZE)
 LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
 	-lgsl -lgslcblas \
 	-lsqlite3
@@ -48,7 +49,8 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # promtool (in Debian's prometheus package) checks the --openmetrics output
 DEPS += prometheus
 
-.PHONY: all deps test unit integration run clean format bench test-signals install
+.PHONY: all deps test unit integration run clean format bench test-signals \
+	fuzz test-asan install
 
 all: $(BUILD)/fsprof
 
@@ -95,6 +97,47 @@ test: deps
 test-signals: all
 	FSPROF_SIGNAL_TRIALS=50 tests/run-all.sh tests/integration/signals_random.bats
 
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c) linked with the sources built
+# again by clang with coverage, ASan and UBSan; make fuzz runs each for
+# FUZZ_SECONDS from its seed corpus (tests/fuzz/corpus/NAME/); warnings are
+# the gcc build's to refuse. Not part of
+# make test.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := build-fuzz
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	-Wall -Wextra -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
+FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(FUZZ_BUILD)/obj/%.o: src/%.c $(SKELS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/libfsprof.a: $(FUZZ_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfsprof.a
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_BUILD)/libfsprof.a -o $@ $(LDLIBS)
+
+fuzz: deps
+	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+# the unit and integration tests on a build with ASan and UBSan (gcc), in
+# build-asan/: every report fails the test. Not part of make test.
+ASAN_BUILD := build-asan
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+test-asan: deps
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
+		SANITIZE="$(ASAN_FLAGS)" all unit
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	FSPROF=$(abspath $(ASAN_BUILD))/fsprof \
+		tests/run-all.sh $(ASAN_BUILD)/tests/test_* $${TESTS:-tests/integration/*.bats}
+
 # the default run shows the findings off: a kernel-tree untar and an fsync
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each
 # warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here;
@@ -118,7 +161,7 @@ format:
 	clang-format -i $$(find src include bpf tests/unit -name '*.[ch]')
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
 -include $(OBJS:.o=.d)
 
