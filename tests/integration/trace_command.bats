@@ -175,3 +175,23 @@ trace() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
+	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
+	mount -t tmpfs -o size=64m tmpfs "$mnt"
+	run trace --dir "$mnt" -- sh -c 'pwd >"$0"; echo "$FSPROF_DIR" >>"$0";
+		echo "begin w" >&"$FSPROF_PHASE_FD"; echo x >f; echo end >&"$FSPROF_PHASE_FD"' \
+		"$SCRATCH.got"
+	left=$(find "$mnt" -mindepth 1)
+	umount "$mnt"
+	rmdir "$mnt"
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	[ -z "$left" ]
+	[[ "$(sed -n 1p "$SCRATCH.got")" == "$mnt"/fsprof.* ]]
+	[ "$(sed -n 1p "$SCRATCH.got")" = "$(sed -n 2p "$SCRATCH.got")" ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = w ]
+	[ "$(jqr "$JSON" '.cases[0].phases[0].block.traced')" = false ]
+	[ -n "$(jqr "$JSON" '.cases[0].target.untraced')" ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines')" -eq 2 ]
+}
