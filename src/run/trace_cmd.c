@@ -6,12 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run/live_case.h"
 #include "run/command.h"
 #include "run/live_phases.h"
-#include "run/phase_marker.h"
+#include "run/marker_reader.h"
 #include "run/trace_cmd.h"
 #include "trace/marker.h"
 #include "util/clock.h"
@@ -22,18 +23,15 @@
 #define TRACE_IMAGE_SIZE (4ULL << 30)
 /* after SIGINT is forwarded: how long the command may take to exit */
 #define TRACE_KILL_AFTER_NS (10ULL * 1000000000ULL)
-#define TRACE_POLL_MS 1000
+#define TRACE_POLL_NS 1000000000ULL
 
 struct trace_ctx {
 	struct live_case lc;
 	struct command cmd;
 	int marker_rd, marker_wr; /* the FSPROF_PHASE_FD pipe */
 	struct marker_tracer marker;
-	struct marker_state state;
+	struct marker_reader reader;
 	struct live_phases lp;
-	uint64_t writes; /* packets read: write k pairs with marker_log[k] */
-	unsigned int lines, bad, late;
-	bool marked; /* a marker switched the phase */
 	bool forwarded; /* the stop signal went to the command */
 	uint64_t forwarded_ns;
 };
@@ -41,106 +39,6 @@ struct trace_ctx {
 static void on_child(int sig)
 {
 	(void)sig; /* only to wake poll() */
-}
-
-static void line_show(const char *line, size_t len, char *out, size_t size)
-{
-	size_t i, n = len < size - 4 ? len : size - 4;
-
-	for (i = 0; i < n; i++)
-		out[i] = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f ?
-				 line[i] :
-				 '?';
-	out[i] = '\0';
-	if (n < len)
-		strcat(out, "...");
-}
-
-static void marker_report(struct trace_ctx *tc, const char *line, size_t len,
-			  const char *why)
-{
-	char shown[72];
-
-	line_show(line, len, shown, sizeof(shown));
-	tc->bad++;
-	log_warn("FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored",
-		 tc->lines, shown, why);
-}
-
-/* a line the kernel left to userspace: applied now, after its write */
-static void marker_line_apply(struct trace_ctx *tc, const char *line,
-			      size_t len)
-{
-	struct marker_line ml;
-	unsigned int phase;
-	char why[160];
-
-	tc->lines++;
-	phase_marker_parse(line, len, &ml);
-	if (tc->lc.opt->interval_ns && ml.verb != MARKER_VERB_BAD) {
-		marker_report(tc, line, len,
-			      "--interval slices the command by time");
-		return;
-	}
-	if (!marker_state_apply(&tc->state, &ml, &phase, why, sizeof(why))) {
-		marker_report(tc, line, len, why);
-		return;
-	}
-	if (tc->marker.skel)
-		tc->late++;
-	tc->marked = true;
-	live_phases_switch(&tc->lp,
-			   ml.verb == MARKER_VERB_BEGIN ? phase :
-							  FSPROF_PHASE_NONE,
-			   ml.name, clock_mono_ns(), true);
-	marker_tracer_set_state(&tc->marker, tc->state.next_phase,
-				tc->state.open_phase);
-}
-
-/* one write of the command: the kernel switched already, or it is ours */
-static void marker_packet(struct trace_ctx *tc, const char *buf, size_t n)
-{
-	struct marker_entry e = { 0 };
-	struct marker_line ml;
-	const char *line;
-	size_t pos = 0, len;
-
-	if (!marker_tracer_entry(&tc->marker, tc->writes++, &e) &&
-	    e.action != MARKER_DEFERRED) {
-		tc->lines++;
-		tc->marked = true;
-		phase_marker_next_line(buf, n, &pos, &line, &len);
-		phase_marker_parse(line, len, &ml);
-		if (e.action == MARKER_BEGAN) {
-			tc->state.next_phase = e.phase + 1;
-			tc->state.open_phase = e.phase;
-			live_phases_switch(&tc->lp, e.phase, ml.name, e.at_ns,
-					   false);
-		} else {
-			tc->state.open_phase = 0;
-			live_phases_switch(&tc->lp, FSPROF_PHASE_NONE, "",
-					   e.at_ns, false);
-		}
-		return;
-	}
-	while (phase_marker_next_line(buf, n, &pos, &line, &len))
-		marker_line_apply(tc, line, len);
-}
-
-/* every packet waiting on the pipe; false once no writer is left */
-static bool markers_read(struct trace_ctx *tc)
-{
-	char buf[4097];
-	ssize_t n;
-
-	for (;;) {
-		n = read(tc->marker_rd, buf, sizeof(buf) - 1);
-		if (n > 0) {
-			marker_packet(tc, buf, (size_t)n);
-			continue;
-		}
-		return n < 0 && (errno == EAGAIN || errno == EINTR);
-	}
 }
 
 /* SIGINT/SIGTERM/SIGHUP: to the command's process group, then SIGKILL */
@@ -164,28 +62,40 @@ static void trace_forward_stop(struct trace_ctx *tc, uint64_t now)
 	}
 }
 
-/* until the command exits: markers, time phases, signals */
+/*
+ * Until the command exits: markers, time phases, signals. SIGCHLD is
+ * blocked but while ppoll waits, so that an exit is never missed between
+ * the check and the wait.
+ */
 static void trace_wait(struct trace_ctx *tc)
 {
 	struct pollfd pfd = { .fd = tc->marker_rd, .events = POLLIN };
+	sigset_t chld, saved, waiting;
+	struct timespec ts;
 	uint64_t now, next;
-	int ms;
 
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &saved);
+	waiting = saved;
+	sigdelset(&waiting, SIGCHLD);
 	for (;;) {
 		now = clock_mono_ns();
 		trace_forward_stop(tc, now);
 		if (command_exited(&tc->cmd))
 			break;
 		next = live_phases_tick(&tc->lp, now);
-		ms = next ? (int)((next + 999999) / 1000000) : TRACE_POLL_MS;
-		if (ms > TRACE_POLL_MS)
-			ms = TRACE_POLL_MS;
-		if (poll(&pfd, pfd.fd >= 0 ? 1 : 0, ms) > 0 &&
-		    !markers_read(tc))
+		if (!next || next > TRACE_POLL_NS)
+			next = TRACE_POLL_NS;
+		ts.tv_sec = (time_t)(next / 1000000000ULL);
+		ts.tv_nsec = (long)(next % 1000000000ULL);
+		if (ppoll(&pfd, pfd.fd >= 0 ? 1 : 0, &ts, &waiting) > 0 &&
+		    !marker_reader_drain(&tc->reader))
 			pfd.fd = -1; /* every writer closed it */
 	}
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	if (pfd.fd >= 0)
-		markers_read(tc); /* what it wrote last */
+		marker_reader_drain(&tc->reader); /* what it wrote last */
 }
 
 static int trace_pipe_open(struct trace_ctx *tc)
@@ -209,9 +119,9 @@ static void trace_record_outcome(struct trace_ctx *tc, int status)
 	struct metric_set *m = &tc->lc.c->spill.metrics;
 
 	metric_add(m, "trace.exit_status", (uint64_t)status);
-	metric_add(m, "trace.marker_lines", tc->lines);
-	metric_add(m, "trace.marker_lines_bad", tc->bad);
-	metric_add(m, "trace.marker_lines_late", tc->late);
+	metric_add(m, "trace.marker_lines", tc->reader.lines);
+	metric_add(m, "trace.marker_lines_bad", tc->reader.bad);
+	metric_add(m, "trace.marker_lines_late", tc->reader.late);
 }
 
 /* the command runs from here to its exit; its status, or < 0 */
@@ -244,14 +154,16 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 		command_reap(&tc->cmd);
 		return err ? err : -EINTR;
 	}
-	tc->state = (struct marker_state){ .next_phase = 2 };
 	live_phases_init(&tc->lp, tracer, tc->cmd.pid, tc->lc.opt->interval_ns);
+	marker_reader_init(&tc->reader, tc->marker_rd, &tc->marker, &tc->lp,
+			   tc->lc.opt->interval_ns != 0);
 	live_phases_begin(&tc->lp, "cmd", clock_mono_ns());
 	command_release(&tc->cmd, true);
 	trace_wait(tc);
 	/* the phases end when the command does; its CPU is read before reaping */
 	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
-				  tc->marked && !tc->lc.opt->interval_ns);
+				  tc->reader.marked &&
+					  !tc->lc.opt->interval_ns);
 	status = command_reap(&tc->cmd);
 	command_end_group(&tc->cmd);
 	trace_record_outcome(tc, status);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The reading side of FSPROF_PHASE_FD: every packet (one write of the
+ * command) paired with what the kernel did with it (trace/marker.h); a
+ * write the kernel switched is booked at the kernel's time, any other is
+ * parsed (run/phase_marker.h) and applied now, or reported with its line.
+ */
+#ifndef FSPROF_MARKER_READER_H
+#define FSPROF_MARKER_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "run/live_phases.h"
+#include "run/phase_marker.h"
+#include "trace/marker.h"
+
+struct marker_reader {
+	int fd; /* the pipe's read end, non-blocking */
+	struct marker_tracer *kernel; /* its skel NULL: no kernel side */
+	struct live_phases *lp;
+	bool by_time; /* --interval: lines are read, reported, ignored */
+	struct marker_state state;
+	uint64_t writes; /* packets read: write k pairs with marker log k */
+	unsigned int lines, bad, late;
+	bool marked; /* a marker switched the phase */
+};
+
+void marker_reader_init(struct marker_reader *mr, int fd,
+			struct marker_tracer *kernel, struct live_phases *lp,
+			bool by_time);
+
+/* every packet waiting; false once no writer is left */
+bool marker_reader_drain(struct marker_reader *mr);
+
+#endif
