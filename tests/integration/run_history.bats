@@ -185,7 +185,9 @@ run_keeps_its_results() {
 	fsprof_small first --db "$DB"
 	[ "$status" -eq 0 ]
 	# another writer holds the write lock for 40 s
-	{ echo 'BEGIN IMMEDIATE;'; echo 'DELETE FROM metrics;'; sleep 40; } |
+	# (it waits for the lock itself: wait_for's probe below takes it too)
+	{ echo '.timeout 5000'; echo 'BEGIN IMMEDIATE;'; echo 'DELETE FROM metrics;'
+	  sleep 40; } |
 		sqlite3 "$DB" &
 	LOCKER=$!
 	wait_for "! sqlite3 '$DB' 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null" 5
