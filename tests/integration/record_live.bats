@@ -20,7 +20,7 @@ teardown() {
 	umount "$MNT" 2>/dev/null
 	losetup -d "$LOOP" 2>/dev/null
 	rmdir "$MNT"
-	rm -f "$SCRATCH.img" "$SCRATCH.json" "$SCRATCH.err"
+	rm -f "$SCRATCH.img" "$SCRATCH.json" "$SCRATCH.err" "$SCRATCH.prom"
 	scratch_remove
 }
 
@@ -30,7 +30,7 @@ teardown() {
 	sleep 0.5
 	start=$(date +%s.%N)
 	run "$FSPROF" record --dir "$MNT" --duration 5s --scratch "$SCRATCH" \
-		--json "$SCRATCH.json"
+		--json "$SCRATCH.json" --openmetrics "$SCRATCH.prom"
 	end=$(date +%s.%N)
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -51,6 +51,8 @@ teardown() {
 	workload=$(jqr "$SCRATCH.json" '[.cases[0].phases[0].block.io_classes[].issuers.workload.bytes // 0] | add')
 	[ "$workload" -ge "$bytes" ]
 	[[ "$output" == *"processes by block IO"* ]]
+	# and in the OpenMetrics file, by pid and name
+	grep -q "^fsprof_phase_process_device_bytes{.*workload=\"record\",phase=\"record\".*pid=\"$DD_PID\",comm=\"dd\"} $bytes\$" "$SCRATCH.prom"
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
