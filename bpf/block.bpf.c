@@ -26,6 +26,7 @@
 #include "timeline.bpf.h"
 #include "events.bpf.h"
 #include "core_fixes.bpf.h"
+#include "kdev.bpf.h"
 #include "hist.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -260,7 +261,7 @@ static __always_inline bool sector_in_target(__u64 sector)
 
 static __always_inline bool bio_is_target(struct bio *bio)
 {
-	if (!bio || bio_dev(bio) != targ_dev)
+	if (!bio || gendisk_dev(bio_gendisk(bio)) != targ_dev)
 		return false;
 	/* an empty flush has no place: it flushes the whole disk */
 	return !BPF_CORE_READ(bio, bi_iter.bi_size) ||
@@ -315,6 +316,17 @@ static __always_inline bool sector_in_log(__u64 sector)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * The op bits of cmd_flags: the first flag bit (__REQ_FAILFAST_DEV) equals
+ * REQ_OP_BITS, so the mask comes from the kernel's own enum.
+ */
+static __always_inline __u32 req_op_mask(void)
+{
+	return (1U << bpf_core_enum_value(enum req_flag_bits,
+					  __REQ_FAILFAST_DEV)) -
+	       1;
 }
 
 static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
@@ -627,7 +639,7 @@ static __always_inline int on_issue(struct request *rq)
 	__u32 bytes, intent, slot, tgid;
 	long err;
 
-	if (!rq || rq_dev(rq) != targ_dev)
+	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
 		return 0;
 	bytes = BPF_CORE_READ(rq, __data_len);
 	if (bytes && !sector_in_target(BPF_CORE_READ(rq, __sector)))
@@ -697,7 +709,7 @@ static __always_inline int on_requeue(struct request *rq)
 	__u64 key = (__u64)rq;
 	struct blk_inflight *fl;
 
-	if (!rq || rq_dev(rq) != targ_dev)
+	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
 		return 0;
 	__sync_fetch_and_add(&requeues, 1);
 	fl = bpf_map_lookup_elem(&inflight, &key);

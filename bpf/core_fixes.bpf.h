@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The one place for kernel-version differences. Everything here is decided by
- * CO-RE feature detection against the running kernel's BTF, never by version.
+ * Kernel-version compatibility, and nothing else: each item names the kernel
+ * commit it works around. Everything here is decided by CO-RE feature
+ * detection against the running kernel's BTF, never by version number.
  */
 #ifndef FSPROF_CORE_FIXES_BPF_H
 #define FSPROF_CORE_FIXES_BPF_H
 
 #include <bpf/bpf_core_read.h>
 
-#define KERNEL_MINORBITS 20
-#define KERNEL_MKDEV(ma, mi) (((ma) << KERNEL_MINORBITS) | (mi))
+/* ---- block domain (bpf/block.bpf.c) ---- */
 
-/* struct request lost rq_disk in 5.17; rq->q->disk exists since 5.15 */
+/*
+ * The disk of a request. commit f3fa33acca9f ("block: remove the ->rq_disk
+ * field in struct request") (5.17) left rq->q->disk, which commit
+ * d152c682f03c ("block: add an explicit ->disk backpointer to the
+ * request_queue") (5.15) had added.
+ */
 struct request___old {
 	struct gendisk *rq_disk;
 } __attribute__((preserve_access_index));
@@ -25,20 +30,27 @@ static __always_inline struct gendisk *rq_gendisk(struct request *rq)
 	return BPF_CORE_READ(rq, q, disk);
 }
 
-static __always_inline __u32 rq_dev(struct request *rq)
-{
-	struct gendisk *disk = rq_gendisk(rq);
+/*
+ * The disk of a bio. commit 309dca309fc3 ("block: store a block_device
+ * pointer in struct bio") (5.12) replaced bio->bi_disk with
+ * bio->bi_bdev->bd_disk.
+ */
+struct bio___old {
+	struct gendisk *bi_disk;
+} __attribute__((preserve_access_index));
 
-	if (!disk)
-		return 0;
-	return KERNEL_MKDEV(BPF_CORE_READ(disk, major),
-			    BPF_CORE_READ(disk, first_minor));
+static __always_inline struct gendisk *bio_gendisk(struct bio *bio)
+{
+	struct bio___old *old = (void *)bio;
+
+	if (bpf_core_field_exists(old->bi_disk))
+		return BPF_CORE_READ(old, bi_disk);
+	return BPF_CORE_READ(bio, bi_bdev, bd_disk);
 }
 
 /*
- * enum req_op (6.0+) was enum req_opf before; both carry the same names.
- * The first flag bit (__REQ_FAILFAST_DEV) equals REQ_OP_BITS, so the op mask
- * is derived from the kernel's own enum too.
+ * A request operation's value. commit ff07a02e9e8e ("treewide: Rename enum
+ * req_opf into enum req_op") (6.0); both carry the same enumerator names.
  */
 enum req_opf___old {
 	REQ_OP_READ___opf,
@@ -54,37 +66,11 @@ enum req_opf___old {
 		 bpf_core_enum_value(enum req_op, name) : \
 		 bpf_core_enum_value(enum req_opf___old, name##___opf))
 
-static __always_inline __u32 req_op_mask(void)
-{
-	return (1U << bpf_core_enum_value(enum req_flag_bits,
-					  __REQ_FAILFAST_DEV)) -
-	       1;
-}
-
-/* ---- block domain (bpf/block.bpf.c) ---- */
-
-/* bio->bi_disk became bio->bi_bdev->bd_disk in 5.12 */
-struct bio___old {
-	struct gendisk *bi_disk;
-} __attribute__((preserve_access_index));
-
-static __always_inline __u32 bio_dev(struct bio *bio)
-{
-	struct bio___old *old = (void *)bio;
-	struct gendisk *disk;
-
-	if (bpf_core_field_exists(old->bi_disk))
-		disk = BPF_CORE_READ(old, bi_disk);
-	else
-		disk = BPF_CORE_READ(bio, bi_bdev, bd_disk);
-	if (!disk)
-		return 0;
-	return KERNEL_MKDEV(BPF_CORE_READ(disk, major),
-			    BPF_CORE_READ(disk, first_minor));
-}
-
-/* a kthread's struct kthread: task->worker_private since 5.17, before that
- * the kthread stashed it in set_child_tid */
+/*
+ * A kthread's struct kthread. commit e32cf5dfbe22 ("kthread: Generalize
+ * pf_io_worker so it can point to struct kthread") (5.17) moved it to
+ * task->worker_private; before, the kthread stashed it in set_child_tid.
+ */
 struct task_struct___old {
 	int *set_child_tid;
 } __attribute__((preserve_access_index));
@@ -98,14 +84,13 @@ static __always_inline struct kthread *task_kthread(struct task_struct *t)
 	return (struct kthread *)BPF_CORE_READ(old, set_child_tid);
 }
 
-/* ---- end block domain ---- */
-
 /* ---- writeback domain (bpf/writeback.bpf.c) ---- */
 
 /*
  * A bdi's name ("7:2") into buf, NUL-terminated; returns the bytes read or
- * < 0. bdi->dev_name appeared in 5.8; before, the name was the bdi device's
- * kobject name, dev_name(bdi->dev).
+ * < 0. commit 6bd87eec23cb ("bdi: add a ->dev_name field to struct
+ * backing_dev_info") (5.7); before it, the name was the bdi device's kobject
+ * name, dev_name(bdi->dev).
  */
 static __always_inline long bdi_name_read(struct backing_dev_info *bdi,
 					  char *buf, __u32 len)
@@ -120,19 +105,20 @@ static __always_inline long bdi_name_read(struct backing_dev_info *bdi,
 	return bpf_probe_read_kernel_str(buf, len, name);
 }
 
-/* ---- end writeback domain ---- */
-
-/* ---- jbd2 / ext4 domains (bpf/jbd2.bpf.c, bpf/ext4.bpf.c) ---- */
+/* ---- ext4 domain (bpf/ext4.bpf.c) ---- */
 
 /* the ext4 helpers need enum ext4_cr: only for objects including ext4.h */
 #ifdef FSPROF_EXT4_H
 
 /*
- * mballoc criteria. 6.5 added a pass between cr 1 and cr 2 and made the
- * passes an enum, first numbered (CR0, CR1, CR1_5, CR2, CR3), soon after
- * named (CR_POWER2_ALIGNED ... CR_ANY_FREE). Before that, ac_criteria was a
- * plain 0..3. Each kernel value is matched against the running kernel's own
- * enumerators, so the name reported is the pass that ran.
+ * mballoc criteria (6.5). Before, ac_criteria was a plain 0..3. Then
+ * commit 4eb7a4a1a33b ("ext4: Convert mballoc cr (criteria) to enum") made
+ * the passes enum criteria (CR0 .. CR3), commit 7e170922f06b ("ext4: Add
+ * allocation criteria 1.5 (CR1_5)") added a pass between cr 1 and cr 2, and
+ * commit f52f3d2b9fba ("ext4: Give symbolic names to mballoc criterias")
+ * renamed them CR_POWER2_ALIGNED ... CR_ANY_FREE. Each kernel value is
+ * matched against the running kernel's own enumerators, so the name reported
+ * is the pass that ran.
  */
 enum criteria___numbered {
 	CR0___numbered,
@@ -180,7 +166,7 @@ static __always_inline enum ext4_cr ext4_cr_decode(__u32 cr)
 			return EXT4_CR_ANY_FREE;
 		return EXT4_CR_UNKNOWN;
 	}
-	/* before 6.5: cr 0..3, no enum in BTF */
+	/* cr 0..3, as a plain number or as enum criteria without CR1_5 */
 	switch (cr) {
 	case 0:
 		return EXT4_CR_POWER2_ALIGNED;
@@ -195,72 +181,56 @@ static __always_inline enum ext4_cr ext4_cr_decode(__u32 cr)
 	}
 }
 
-/* ac_groups_scanned came with the mballoc statistics of 5.13 */
-static __always_inline __u32
-ext4_ac_groups_scanned(struct ext4_allocation_context *ac)
-{
-	if (!bpf_core_field_exists(ac->ac_groups_scanned))
-		return 0;
-	return BPF_CORE_READ(ac, ac_groups_scanned);
-}
-
 #endif /* FSPROF_EXT4_H */
 
-/* ---- end of jbd2 / ext4 domains ---- */
-
-/* ---- xfs domain (bpf/xfs.bpf.c) ---------------------------------------- */
+/* ---- xfs domain (bpf/xfs.bpf.c) ---- */
 
 /*
- * The XFS events are read as tp_btf: the superblock's dev is reached through
- * the event's first argument, as the kernel's own record does. Every pointer
- * is read with BPF_CORE_READ, so a NULL one yields dev 0 and is filtered out.
+ * The mount a log item belongs to. commit d86142dd7c4e ("xfs: log items
+ * should have a xlog pointer, not a mount") (5.18) replaced li_mountp with
+ * li_log.
  */
-static __always_inline __u32 xfs_mount_dev(struct xfs_mount *mp)
-{
-	return mp ? BPF_CORE_READ(mp, m_super, s_dev) : 0;
-}
-
-static __always_inline __u32 xlog_dev(struct xlog *log)
-{
-	return log ? xfs_mount_dev(BPF_CORE_READ(log, l_mp)) : 0;
-}
-
-/* log items pointed at their mount before the log (li_mountp, until 5.17) */
 struct xfs_log_item___mountp {
 	struct xfs_mount *li_mountp;
 } __attribute__((preserve_access_index));
 
-static __always_inline __u32 xfs_log_item_dev(struct xfs_log_item *lip)
+static __always_inline struct xfs_mount *
+xfs_log_item_mount(struct xfs_log_item *lip)
 {
 	struct xfs_log_item___mountp *old = (void *)lip;
 
 	if (!lip)
-		return 0;
+		return NULL;
 	if (bpf_core_field_exists(lip->li_log))
-		return xlog_dev(BPF_CORE_READ(lip, li_log));
-	return xfs_mount_dev(BPF_CORE_READ(old, li_mountp));
+		return BPF_CORE_READ(lip, li_log, l_mp);
+	return BPF_CORE_READ(old, li_mountp);
 }
 
-/* the per-AG structure had its own mount pointer before xfs_group (6.13) */
+/*
+ * The mount an allocation group belongs to. commit e9c4d8bfb26c ("xfs:
+ * factor out a generic xfs_group structure") (6.13) replaced pag_mount with
+ * pag_group.xg_mount.
+ */
 struct xfs_perag___mount {
 	struct xfs_mount *pag_mount;
 } __attribute__((preserve_access_index));
 
-static __always_inline __u32 xfs_perag_dev(struct xfs_perag *pag)
+static __always_inline struct xfs_mount *xfs_perag_mount(struct xfs_perag *pag)
 {
 	struct xfs_perag___mount *old = (void *)pag;
 
 	if (!pag)
-		return 0;
+		return NULL;
 	if (bpf_core_field_exists(old->pag_mount))
-		return xfs_mount_dev(BPF_CORE_READ(old, pag_mount));
-	return xfs_mount_dev(BPF_CORE_READ(pag, pag_group.xg_mount));
+		return BPF_CORE_READ(old, pag_mount);
+	return BPF_CORE_READ(pag, pag_group.xg_mount);
 }
 
 /*
- * The iclog flags (XLOG_ICL_NEED_FLUSH 1, XLOG_ICL_NEED_FUA 2: #defines in
- * xfs_log_priv.h, so not in BTF) arrived with the cache-flush rework (5.13);
- * 0 before.
+ * An iclog's flags, 0 on a kernel without them. commit eef983ffeae7 ("xfs:
+ * journal IO cache flush reductions") added ic_flags with XLOG_ICL_NEED_FLUSH
+ * (1) and XLOG_ICL_NEED_FUA (2), #defines in xfs_log_priv.h and so not in
+ * BTF.
  */
 #define FSPROF_XLOG_ICL_NEED_FUA 2
 
@@ -271,15 +241,14 @@ static __always_inline __u32 xlog_iclog_flags(struct xlog_in_core *iclog)
 	return 0;
 }
 
-/* ---- end of xfs domain --------------------------------------------------- */
-
-/* ---- sched domain (bpf/sched.bpf.c) ------------------------------------ */
+/* ---- sched domain (bpf/sched.bpf.c) ---- */
 
 /*
- * task_struct.state became __state (an unsigned int) in 5.14 (2f064a59a11f,
- * "sched: Change task_struct::state"); sched_switch passes it as prev_state
- * only since 5.18 (fa2c3254d7cf, "sched/tracing: Don't re-read p->state
- * when emitting sched_switch event").
+ * A task's state. commit 2f064a59a11f ("sched: Change task_struct::state")
+ * (5.14) renamed state to __state, an unsigned int. Needed where
+ * sched_switch does not pass prev_state: it does since commit fa2c3254d7cf
+ * ("sched/tracing: Don't re-read p->state when emitting sched_switch event")
+ * (5.18).
  */
 struct task_struct___state_old {
 	long state;
@@ -293,7 +262,5 @@ static __always_inline long task_state(struct task_struct *t)
 		return BPF_CORE_READ(t, __state);
 	return BPF_CORE_READ(old, state);
 }
-
-/* ---- end of sched domain ------------------------------------------------- */
 
 #endif

@@ -122,7 +122,7 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 	cr = ext4_cr_decode(BPF_CORE_READ(ac, ac_criteria));
 	if (cr < EXT4_CR_NR)
 		st->mballoc_cr[cr]++;
-	st->mballoc_groups_scanned += ext4_ac_groups_scanned(ac);
+	st->mballoc_groups_scanned += BPF_CORE_READ(ac, ac_groups_scanned);
 	st->mballoc_extents_scanned += BPF_CORE_READ(ac, ac_found);
 	return 0;
 }

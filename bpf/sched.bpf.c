@@ -190,7 +190,11 @@ int BPF_PROG(fsprof_switch, bool preempt, struct task_struct *prev,
 	return on_switch(ctx, preempt, prev, next, prev_state);
 }
 
-/* before 5.18 prev_state was not an argument: read it from the task */
+/*
+ * before commit fa2c3254d7cf ("sched/tracing: Don't re-read p->state when
+ * emitting sched_switch event") (5.18) prev_state was not an argument: read
+ * it from the task
+ */
 SEC("tp_btf/sched_switch")
 int BPF_PROG(fsprof_switch_o, bool preempt, struct task_struct *prev,
 	     struct task_struct *next)

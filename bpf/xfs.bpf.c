@@ -19,6 +19,7 @@
 #include "timeline.bpf.h"
 #include "events.bpf.h"
 #include "core_fixes.bpf.h"
+#include "xfs_dev.bpf.h"
 #include "hist.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -109,9 +110,9 @@ static __always_inline __u32 arg_dev(__u32 kind, void *arg)
 						    ail_log)) :
 			     0;
 	case XFS_ARG_LOG_ITEM:
-		return xfs_log_item_dev(arg);
+		return xfs_mount_dev(xfs_log_item_mount(arg));
 	case XFS_ARG_PERAG:
-		return xfs_perag_dev(arg);
+		return xfs_mount_dev(xfs_perag_mount(arg));
 	case XFS_ARG_GROUP:
 		return arg ? xfs_mount_dev(BPF_CORE_READ(
 				     (struct xfs_group *)arg, xg_mount)) :

@@ -39,7 +39,7 @@ struct bar_chart {
 
 void chart_bars(FILE *out, const struct bar_chart *c);
 
-/* a step line: value v[i] over [x0 + i * dx, x0 + (i + 1) * dx) */
+/* a step line: value v[i] over [i * dx, (i + 1) * dx) */
 struct line_series {
 	const char *name;
 	const char *colour;
@@ -59,7 +59,7 @@ struct line_chart {
 	const char *title;
 	const char *x_label; /* "time in phase (s)" */
 	const char *y_label; /* "MB/s issued" */
-	double x0, dx, x_max;
+	double dx, x_max; /* bin width and the x axis end, in x units */
 	unsigned int n_series;
 	struct line_series series[CHART_MAX_SERIES];
 	unsigned int n_markers;

@@ -62,23 +62,27 @@ static void print_wrapped(FILE *out, unsigned int indent, const char *lead,
 	fputc('\n', out);
 }
 
+void verification_line(const struct verification *v, char *line, size_t len)
+{
+	if (v->ratio > 0)
+		snprintf(
+			line, len,
+			"%s %.3f s -> %.3f s with %s: %.2fx (95%% CI %.2fx-%.2fx, %u+%u runs interleaved): %s%s%s",
+			v->phase, v->before_s, v->after_s, v->applied, v->ratio,
+			v->ci_lo, v->ci_hi, v->n_before, v->n_after, v->verdict,
+			v->note[0] ? "; " : "", v->note);
+	else
+		snprintf(line, len, "%s with %s: %s%s%s", v->phase, v->applied,
+			 v->verdict, v->note[0] ? ": " : "", v->note);
+}
+
 static void report_verification(const struct verification *v, FILE *out)
 {
 	char line[1024];
 
 	if (!v->done)
 		return;
-	if (v->ratio > 0)
-		snprintf(
-			line, sizeof(line),
-			"%s %.3f s -> %.3f s with %s: %.2fx (95%% CI %.2fx-%.2fx, %u+%u runs interleaved): %s%s%s",
-			v->phase, v->before_s, v->after_s, v->applied, v->ratio,
-			v->ci_lo, v->ci_hi, v->n_before, v->n_after, v->verdict,
-			v->note[0] ? "; " : "", v->note);
-	else
-		snprintf(line, sizeof(line), "%s with %s: %s%s%s", v->phase,
-			 v->applied, v->verdict, v->note[0] ? ": " : "",
-			 v->note);
+	verification_line(v, line, sizeof(line));
 	print_wrapped(out, DETAIL_INDENT, "verified: ", line);
 }
 

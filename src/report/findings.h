@@ -15,4 +15,7 @@
  */
 void report_findings(const struct run_result *run, FILE *out);
 
+/* "rm-sync 2.1 s -> 0.4 s with mount logbsize=256k: 5.2x (95% CI ...)" */
+void verification_line(const struct verification *v, char *line, size_t len);
+
 #endif

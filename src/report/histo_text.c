@@ -4,24 +4,6 @@
 #include "report/histo_text.h"
 #include "util/histogram.h"
 
-#define LOG2_SLOTS 65
-
-/* the slots folded into powers of two: out[k] counts [2^k, 2^(k+1)) */
-static void fold_log2(const struct latency_hist *h, uint64_t *out)
-{
-	unsigned int s;
-
-	memset(out, 0, LOG2_SLOTS * sizeof(*out));
-	for (s = 0; s < HIST_NSLOTS; s++) {
-		uint64_t low = hist_slot_low(s);
-		unsigned int k = low ? 64 - (unsigned int)__builtin_clzll(low) :
-				       0;
-
-		/* k = 0 holds the value 0, k = n holds [2^(n-1), 2^n) */
-		out[k] += h->slot[s];
-	}
-}
-
 static void stars(uint64_t v, uint64_t max, FILE *out)
 {
 	unsigned int n = max ? (unsigned int)(v * HISTO_STARS / max) : 0, i;
@@ -37,23 +19,23 @@ static void stars(uint64_t v, uint64_t max, FILE *out)
 void report_histogram_bcc(const char *title, const char *unit,
 			  const struct latency_hist *h, FILE *out)
 {
-	uint64_t b[LOG2_SLOTS], max = 0;
-	unsigned int k, lo = LOG2_SLOTS, hi = 0;
+	uint64_t b[HIST_LOG2_BUCKETS], max = 0;
+	unsigned int k, lo = HIST_LOG2_BUCKETS, hi = 0;
 
-	fold_log2(h, b);
-	for (k = 0; k < LOG2_SLOTS; k++) {
+	hist_fold_log2(h->slot, HIST_NSLOTS, b);
+	for (k = 0; k < HIST_LOG2_BUCKETS; k++) {
 		if (!b[k])
 			continue;
 		lo = k < lo ? k : lo;
 		hi = k;
 		max = b[k] > max ? b[k] : max;
 	}
-	if (lo == LOG2_SLOTS)
+	if (lo == HIST_LOG2_BUCKETS)
 		return;
 	fprintf(out, "\n%s\n%24s : count     distribution\n", title, unit);
 	for (k = lo; k <= hi; k++) {
-		unsigned long long from = k ? 1ULL << (k - 1) : 0;
-		unsigned long long to = k ? (1ULL << (k - 1)) * 2 - 1 : 0;
+		unsigned long long from = hist_log2_low(k);
+		unsigned long long to = k ? from * 2 - 1 : 0;
 
 		fprintf(out, "%10llu -> %-10llu : %-8llu  ", from, to,
 			(unsigned long long)b[k]);

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/findings.h"
 #include "report/html.h"
 #include "report/html_charts.h"
 #include "report/svg.h"
@@ -90,17 +91,7 @@ static void html_verification(const struct verification *v, FILE *out)
 
 	if (!v->done)
 		return;
-	if (v->ratio > 0)
-		snprintf(
-			line, sizeof(line),
-			"%s %.3f s -> %.3f s with %s: %.2fx (95%% CI %.2fx-%.2fx, %u+%u runs interleaved): %s%s%s",
-			v->phase, v->before_s, v->after_s, v->applied, v->ratio,
-			v->ci_lo, v->ci_hi, v->n_before, v->n_after, v->verdict,
-			v->note[0] ? "; " : "", v->note);
-	else
-		snprintf(line, sizeof(line), "%s with %s: %s%s%s", v->phase,
-			 v->applied, v->verdict, v->note[0] ? ": " : "",
-			 v->note);
+	verification_line(v, line, sizeof(line));
 	fputs("<p><b>verified:</b> ", out);
 	html_text(out, line);
 	fputs("</p>\n", out);

@@ -61,3 +61,24 @@ double hist_percentile(const uint64_t *slots, unsigned int nslots, double p)
 	}
 	return (double)hist_slot_low(nslots - 1);
 }
+
+void hist_fold_log2(const uint64_t *slots, unsigned int nslots,
+		    uint64_t out[HIST_LOG2_BUCKETS])
+{
+	unsigned int s;
+
+	for (s = 0; s < HIST_LOG2_BUCKETS; s++)
+		out[s] = 0;
+	for (s = 0; s < nslots; s++) {
+		uint64_t low = hist_slot_low(s);
+
+		/* the slots of one power of two share its bit length */
+		out[low ? 64 - (unsigned int)__builtin_clzll(low) : 0] +=
+			slots[s];
+	}
+}
+
+uint64_t hist_log2_low(unsigned int k)
+{
+	return k ? 1ULL << (k - 1) : 0;
+}

@@ -21,4 +21,15 @@ double hist_percentile(const uint64_t *slots, unsigned int nslots, double p);
 
 uint64_t hist_total(const uint64_t *slots, unsigned int nslots);
 
+/*
+ * The slots folded into powers of two, as bcc's log2 histograms:
+ * out[0] counts the value 0, out[k] the values [2^(k-1), 2^k).
+ */
+#define HIST_LOG2_BUCKETS 65
+void hist_fold_log2(const uint64_t *slots, unsigned int nslots,
+		    uint64_t out[HIST_LOG2_BUCKETS]);
+
+/* the smallest value of log2 bucket k */
+uint64_t hist_log2_low(unsigned int k);
+
 #endif
