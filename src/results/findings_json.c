@@ -100,11 +100,12 @@ json_t *findings_to_json(const struct finding_list *l)
 
 json_t *verdict_to_json(const struct phase_verdict *v)
 {
-	json_t *shares = json_object();
+	json_t *shares;
 	unsigned int i;
 
 	if (!v->done)
 		return json_null();
+	shares = json_object();
 	for (i = 0; i < v->n_shares; i++)
 		json_object_set_new(shares, v->shares[i].name,
 				    json_real(v->shares[i].value));
