@@ -482,6 +482,8 @@ static void sched_top_stacks(const struct sched_domain *d,
 	size_t i;
 
 	memset(top, 0, sizeof(*top));
+	if (!w->n)
+		return; /* qsort of NULL is undefined, even of no elements */
 	qsort(w->v, w->n, sizeof(*w->v), wait_heavier);
 	for (i = 0; i < w->n && top->n < STACK_TOP_MAX; i++) {
 		enum sched_cause c = wait_cause(d, w->v[i].stack_id);
