@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <zlib.h>
 
 #include "history/history.h"
 #include "history/history_int.h"
 #include "results/json_read.h"
 
 #define LABEL_PREFIX "label:"
+#define STORED_JSON "SELECT id, results_json_bytes, results_json_z FROM runs"
 
 static bool ref_is_id(const char *ref, int64_t *id)
 {
@@ -45,12 +47,12 @@ static int ref_statement(sqlite3 *db, const char *ref, sqlite3_stmt **st)
 	int rc;
 
 	if (ref_is_id(ref, &id))
-		sql = "SELECT id, results_json FROM runs WHERE id = ?";
+		sql = STORED_JSON " WHERE id = ?";
 	else if (!strcmp(ref, "latest"))
-		sql = "SELECT id, results_json FROM runs ORDER BY id DESC LIMIT 1";
+		sql = STORED_JSON " ORDER BY id DESC LIMIT 1";
 	else
-		sql = "SELECT id, results_json FROM runs WHERE label = ?"
-		      " ORDER BY id DESC LIMIT 1";
+		sql = STORED_JSON " WHERE label = ?"
+				  " ORDER BY id DESC LIMIT 1";
 	rc = sqlite3_prepare_v2(db, sql, -1, st, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
@@ -62,16 +64,48 @@ static int ref_statement(sqlite3 *db, const char *ref, sqlite3_stmt **st)
 	return SQLITE_OK;
 }
 
-static int parse_stored_json(const char *db_path, int64_t id, const char *text,
+/* the stored JSON text of the row st is on (NUL-terminated; freed by caller) */
+static char *unpack_json(sqlite3_stmt *st)
+{
+	sqlite3_int64 len = sqlite3_column_int64(st, 1);
+	const void *z = sqlite3_column_blob(st, 2);
+	uLong z_len = (uLong)sqlite3_column_bytes(st, 2);
+	uLongf got = (uLongf)len;
+	char *text;
+
+	if (len < 0 || len > (1LL << 32) || !z)
+		return NULL;
+	text = malloc((size_t)len + 1);
+	if (!text)
+		return NULL;
+	if (uncompress((Bytef *)text, &got, z, z_len) != Z_OK ||
+	    got != (uLongf)len) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\0';
+	return text;
+}
+
+static int parse_stored_json(const char *db_path, sqlite3_stmt *st,
 			     struct run_result *out, char *err, size_t errlen)
 {
+	char *text = unpack_json(st);
 	json_error_t jerr;
 	char name[4200];
 	json_t *root;
 	int code;
 
-	snprintf(name, sizeof(name), "%s run %lld", db_path, (long long)id);
+	snprintf(name, sizeof(name), "%s run %lld", db_path,
+		 (long long)sqlite3_column_int64(st, 0));
+	if (!text) {
+		snprintf(err, errlen,
+			 "%s: its stored results JSON does not decompress",
+			 name);
+		return -EIO;
+	}
 	root = json_loads(text, 0, &jerr);
+	free(text);
 	if (!root) {
 		snprintf(
 			err, errlen,
@@ -93,10 +127,7 @@ static int load_from(sqlite3 *db, const char *db_path, const char *ref,
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		code = parse_stored_json(db_path, sqlite3_column_int64(st, 0),
-					 (const char *)sqlite3_column_text(st,
-									   1),
-					 out, err, errlen);
+		code = parse_stored_json(db_path, st, out, err, errlen);
 	} else if (rc == SQLITE_DONE) {
 		snprintf(err, errlen,
 			 "%s: no run %s recorded (fsprof runs lists them)",

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <zlib.h>
+
 #include "history/history.h"
 #include "history/history_int.h"
 #include "results/json.h"
@@ -82,8 +84,31 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* the results JSON as zlib compress() makes it (sqlar_uncompress reads it) */
+struct packed_json {
+	unsigned char *z;
+	uLongf z_len;
+	size_t len;
+};
+
+static int pack_json(const char *json, struct packed_json *out)
+{
+	out->len = strlen(json);
+	out->z_len = compressBound(out->len);
+	out->z = malloc(out->z_len);
+	if (!out->z)
+		return -ENOMEM;
+	if (compress2(out->z, &out->z_len, (const Bytef *)json, out->len, 6) !=
+	    Z_OK) {
+		free(out->z);
+		out->z = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 static int record_run_row(struct recorder *r, const struct run_result *run,
-			  const char *label, const char *json)
+			  const char *label, const struct packed_json *json)
 {
 	char workloads[1024], targets[1024];
 	sqlite3_stmt *st;
@@ -97,8 +122,8 @@ static int record_run_row(struct recorder *r, const struct run_result *run,
 		r->db,
 		"INSERT INTO runs (started_ns, recorded_ns, label, kernel,"
 		" fsprof_version, complete, interrupted, workloads, targets,"
-		" n_cases, results_schema, results_json)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		" n_cases, results_schema, results_json_bytes, results_json_z)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		-1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return recorder_fail(r, rc, "cannot record the run");
@@ -114,7 +139,8 @@ static int record_run_row(struct recorder *r, const struct run_result *run,
 	sqlite3_bind_text(st, 9, targets, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 10, (int)run->n_cases);
 	sqlite3_bind_int(st, 11, RESULTS_SCHEMA_VERSION);
-	sqlite3_bind_text(st, 12, json, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 12, (int64_t)json->len);
+	sqlite3_bind_blob64(st, 13, json->z, json->z_len, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -212,7 +238,7 @@ static int record_cases(struct recorder *r, const struct run_result *run)
 }
 
 static int record_transaction(struct recorder *r, const struct run_result *run,
-			      const char *label, const char *json)
+			      const char *label, const struct packed_json *json)
 {
 	/* IMMEDIATE: take the write lock now, waiting for another writer */
 	int code = hdb_exec(r->db, "BEGIN IMMEDIATE", r->path,
@@ -230,6 +256,9 @@ static int record_transaction(struct recorder *r, const struct run_result *run,
 				"cannot record the run", r->err, r->errlen);
 	if (code)
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+	else /* keep the WAL small; busy when another run is at it: fine */
+		sqlite3_exec(r->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL,
+			     NULL, NULL);
 	return code;
 }
 
@@ -240,19 +269,22 @@ int history_record(const char *db_path, const struct run_result *run,
 	json_t *root = results_to_json(run);
 	char *json = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) :
 			    NULL;
+	struct packed_json packed = { 0 };
 	int code;
 
 	json_decref(root);
-	if (!json) {
+	if (!json || pack_json(json, &packed)) {
+		free(json);
 		snprintf(err, errlen, "%s: building the results JSON failed",
 			 db_path);
 		return -ENOMEM;
 	}
+	free(json);
 	code = hdb_open(db_path, true, &r.db, err, errlen);
 	if (!code)
-		code = record_transaction(&r, run, label, json);
+		code = record_transaction(&r, run, label, &packed);
 	sqlite3_close(r.db);
-	free(json);
+	free(packed.z);
 	if (!code && id)
 		*id = r.run_id;
 	return code;

@@ -86,6 +86,9 @@ contents() {
 	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.a2.json")
 	"$FSPROF" report --db "$DB" --format json latest >"$SCRATCH.b1.json"
 	diff <(jq -S . "$SCRATCH.b.json") <(jq -S . "$SCRATCH.b1.json")
+	# the sqlite3 shell reads it too
+	sqlite3 "$DB" 'SELECT sqlar_uncompress(results_json_z, results_json_bytes) FROM runs WHERE id = 1' |
+		jq -S . | diff <(jq -S . "$SCRATCH.a.json") -
 	# and the text report is the run's own
 	diff <("$FSPROF" report --db "$DB" 2) "$SCRATCH.b.out"
 	# what is not there is said
