@@ -44,6 +44,7 @@ trace() {
 	[ "$commits" -ge $((after - before)) ]
 	[ "$commits" -le $((after - before + 1)) ]
 	run leftovers "$SCRATCH"
+	echo "$output"
 	[ "$status" -eq 0 ]
 }
 
