@@ -158,7 +158,8 @@ int case_target_down(struct case_target *ct, struct teardown *td, int err)
 	target_free(&ct->target);
 	if (!failed)
 		return err;
-	log_error("%d teardown step(s) failed; see above for what is left behind",
-		  failed);
+	log_error(
+		"%d teardown step(s) failed; see above for what is left behind",
+		failed);
 	return err ? err : -EIO;
 }
