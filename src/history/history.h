@@ -14,7 +14,7 @@
 #include "results/results.h"
 
 /* the schema this fsprof writes; a newer database is refused */
-#define HISTORY_SCHEMA_VERSION 1
+#define HISTORY_SCHEMA_VERSION 2
 #define HISTORY_DEFAULT_PATH "/var/lib/fsprof/runs.db"
 #define HISTORY_LABEL_MAX 64
 
@@ -38,8 +38,10 @@ int history_record(const char *db_path, const struct run_result *run,
 /*
  * Load a recorded run into out (freed with run_result_free). ref is a run
  * id ("17"), "latest", or "label:NAME" (the latest run with that label).
- * Returns 0, -ENOENT (no such database or run), -EINVAL (ref is none of
- * these), or the errors of history_record; err says which.
+ * An older schema is brought up to date first when this user may write
+ * the file. Returns 0, -ENOENT (no such database or run), -EINVAL (ref is
+ * none of these), -ESTALE (an older schema this user may not migrate), or
+ * the errors of history_record; err says which.
  */
 int history_load(const char *db_path, const char *ref, struct run_result *out,
 		 char *err, size_t errlen);

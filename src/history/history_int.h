@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* how long a writer waits for another run's transaction */
 #define HISTORY_BUSY_MS 10000
@@ -37,5 +38,23 @@ int hdb_schema_check(sqlite3 *db, const char *path, char *err, size_t errlen);
 /* run one statement text without results; 0 or hdb_fail's errno */
 int hdb_exec(sqlite3 *db, const char *sql, const char *path, const char *what,
 	     char *err, size_t errlen);
+
+/* open path read-only at the current schema: an older database is brought
+ * up to date first when this user may write it */
+int hdb_open_read(const char *path, sqlite3 **db, char *err, size_t errlen);
+
+/* a results JSON compressed for runs.results_json_z */
+struct packed_json {
+	void *z; /* malloc'd */
+	size_t z_len;
+	size_t len; /* of the JSON text */
+};
+
+/* compress len bytes of json into out; 0 or -ENOMEM */
+int stored_json_pack(const char *json, size_t len, struct packed_json *out);
+
+/* the JSON text of z (len bytes once uncompressed), NUL-terminated and
+ * malloc'd; NULL when it does not uncompress to len bytes */
+char *stored_json_unpack(const void *z, size_t z_len, int64_t len);
 
 #endif

@@ -115,9 +115,7 @@ int history_list(const char *db_path, const struct history_filter *filter,
 	int code, rc;
 
 	memset(rows, 0, sizeof(*rows));
-	code = hdb_open(db_path, false, &db, err, errlen);
-	if (!code)
-		code = hdb_schema_check(db, db_path, err, errlen);
+	code = hdb_open_read(db_path, &db, err, errlen);
 	if (!code) {
 		rc = list_from(db, filter, rows);
 		if (rc != SQLITE_OK)

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include <jansson.h>
-#include <zlib.h>
 
 #include "history/history.h"
 #include "history/history_int.h"
@@ -64,33 +63,12 @@ static int ref_statement(sqlite3 *db, const char *ref, sqlite3_stmt **st)
 	return SQLITE_OK;
 }
 
-/* the stored JSON text of the row st is on (NUL-terminated; freed by caller) */
-static char *unpack_json(sqlite3_stmt *st)
-{
-	sqlite3_int64 len = sqlite3_column_int64(st, 1);
-	const void *z = sqlite3_column_blob(st, 2);
-	uLong z_len = (uLong)sqlite3_column_bytes(st, 2);
-	uLongf got = (uLongf)len;
-	char *text;
-
-	if (len < 0 || len > (1LL << 32) || !z)
-		return NULL;
-	text = malloc((size_t)len + 1);
-	if (!text)
-		return NULL;
-	if (uncompress((Bytef *)text, &got, z, z_len) != Z_OK ||
-	    got != (uLongf)len) {
-		free(text);
-		return NULL;
-	}
-	text[len] = '\0';
-	return text;
-}
-
 static int parse_stored_json(const char *db_path, sqlite3_stmt *st,
 			     struct run_result *out, char *err, size_t errlen)
 {
-	char *text = unpack_json(st);
+	char *text = stored_json_unpack(sqlite3_column_blob(st, 2),
+					(size_t)sqlite3_column_bytes(st, 2),
+					sqlite3_column_int64(st, 1));
 	json_error_t jerr;
 	char name[4200];
 	json_t *root;
@@ -155,9 +133,7 @@ int history_load(const char *db_path, const char *ref, struct run_result *out,
 			ref);
 		return -EINVAL;
 	}
-	code = hdb_open(db_path, false, &db, err, errlen);
-	if (!code)
-		code = hdb_schema_check(db, db_path, err, errlen);
+	code = hdb_open_read(db_path, &db, err, errlen);
 	if (!code)
 		code = load_from(db, db_path, ref, out, err, errlen);
 	sqlite3_close(db);

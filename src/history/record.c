@@ -11,8 +11,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <zlib.h>
-
 #include "history/history.h"
 #include "history/history_int.h"
 #include "results/json.h"
@@ -82,29 +80,6 @@ static int64_t now_ns(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* the results JSON as zlib compress() makes it (sqlar_uncompress reads it) */
-struct packed_json {
-	unsigned char *z;
-	uLongf z_len;
-	size_t len;
-};
-
-static int pack_json(const char *json, struct packed_json *out)
-{
-	out->len = strlen(json);
-	out->z_len = compressBound(out->len);
-	out->z = malloc(out->z_len);
-	if (!out->z)
-		return -ENOMEM;
-	if (compress2(out->z, &out->z_len, (const Bytef *)json, out->len, 6) !=
-	    Z_OK) {
-		free(out->z);
-		out->z = NULL;
-		return -ENOMEM;
-	}
-	return 0;
 }
 
 static int record_run_row(struct recorder *r, const struct run_result *run,
@@ -273,7 +248,7 @@ int history_record(const char *db_path, const struct run_result *run,
 	int code;
 
 	json_decref(root);
-	if (!json || pack_json(json, &packed)) {
+	if (!json || stored_json_pack(json, strlen(json), &packed)) {
 		free(json);
 		snprintf(err, errlen, "%s: building the results JSON failed",
 			 db_path);

@@ -174,7 +174,7 @@ run_keeps_its_results() {
 	fsprof_small first --db "$db"
 	[ "$status" -eq 0 ]
 	sqlite3 "$db" 'PRAGMA user_version = 9'
-	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 1.*use a newer fsprof with it, or move the file away"
+	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 2.*use a newer fsprof with it, or move the file away"
 	[ "$(runs_in "$db")" -eq 1 ]
 	run --separate-stderr "$FSPROF" runs --db "$db"
 	[ "$status" -eq 2 ] && [ -z "$output" ]

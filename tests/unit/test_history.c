@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 #include <sqlite3.h>
+#include <zlib.h>
 
 #include "analyze/analyze.h"
 #include "analyze_fixture.h"
@@ -252,6 +253,96 @@ static void test_the_schema_is_migrated_once_and_logged(void **state)
 			 1);
 }
 
+/* turn a database of this fsprof into what version 1 wrote: the JSON as
+ * text in results_json, no compressed columns */
+static void downgrade_to_v1(const char *db_path)
+{
+	sqlite3_stmt *st;
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+	assert_int_equal(
+		sqlite3_exec(db,
+			     "ALTER TABLE runs ADD COLUMN results_json TEXT;"
+			     "DELETE FROM schema_history WHERE version = 2;",
+			     NULL, NULL, NULL),
+		SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(
+				 db,
+				 "SELECT id, results_json_bytes, results_json_z"
+				 " FROM runs",
+				 -1, &st, NULL),
+			 SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		uLongf len = (uLongf)sqlite3_column_int64(st, 1);
+		char *text = calloc(1, len + 1), *sql;
+
+		assert_int_equal(uncompress((Bytef *)text, &len,
+					    sqlite3_column_blob(st, 2),
+					    (uLong)sqlite3_column_bytes(st, 2)),
+				 Z_OK);
+		sql = sqlite3_mprintf(
+			"UPDATE runs SET results_json = %Q WHERE id = %lld",
+			text, (long long)sqlite3_column_int64(st, 0));
+		assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL),
+				 SQLITE_OK);
+		sqlite3_free(sql);
+		free(text);
+	}
+	sqlite3_finalize(st);
+	assert_int_equal(
+		sqlite3_exec(db,
+			     "ALTER TABLE runs DROP COLUMN results_json_z;"
+			     "ALTER TABLE runs DROP COLUMN results_json_bytes;"
+			     "PRAGMA user_version = 1;",
+			     NULL, NULL, NULL),
+		SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void
+test_a_version_1_database_is_migrated_and_keeps_its_runs(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result run, back;
+	char err[1024] = "", *a, *b;
+
+	model_build(&run, "fsync", "ext4", 2.0);
+	record_or_fail(f->db, &run, "old");
+	downgrade_to_v1(f->db);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 1);
+	assert_int_equal(
+		query_int(f->db,
+			  "SELECT count(*) FROM pragma_table_info('runs')"
+			  " WHERE name = 'results_json'"),
+		1);
+	/* reading it brings it up to date (this user may write it) */
+	if (history_load(f->db, "label:old", &back, err, sizeof(err)))
+		fail_msg("history_load: %s", err);
+	a = run_json_text(&run);
+	b = run_json_text(&back);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	run_result_free(&back);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 2);
+	assert_int_equal(
+		query_int(f->db,
+			  "SELECT count(*) FROM pragma_table_info('runs')"
+			  " WHERE name = 'results_json'"),
+		0);
+	assert_int_equal(
+		query_int(f->db, "SELECT max(version) FROM schema_history"), 2);
+	/* and a run recorded into a version 1 database migrates it too */
+	downgrade_to_v1(f->db);
+	record_or_fail(f->db, &run, NULL);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 2);
+	assert_int_equal(query_int(f->db, "SELECT count(*) FROM runs WHERE"
+					  " results_json_bytes > 0"),
+			 2);
+	run_result_free(&run);
+}
+
 static void test_a_newer_schema_is_refused_and_left_alone(void **state)
 {
 	struct fixture *f = *state;
@@ -415,6 +506,7 @@ int main(void)
 		T(test_an_unknown_run_or_bad_reference_is_refused),
 		T(test_every_phase_value_is_a_row),
 		T(test_the_schema_is_migrated_once_and_logged),
+		T(test_a_version_1_database_is_migrated_and_keeps_its_runs),
 		T(test_a_newer_schema_is_refused_and_left_alone),
 		T(test_a_damaged_file_is_refused_and_not_overwritten),
 		T(test_a_foreign_database_is_refused),
