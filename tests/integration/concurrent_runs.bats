@@ -7,10 +7,12 @@ load helpers
 
 setup() {
 	scratch_create
+	export FSPROF_DB="$SCRATCH.db"
 	DISK=""
 }
 
 teardown() {
+	rm -f "$SCRATCH".db*
 	mountpoint -q "$SCRATCH.mnt" 2>/dev/null && umount "$SCRATCH.mnt"
 	rmdir "$SCRATCH.mnt" 2>/dev/null || true
 	[ -n "$DISK" ] && losetup -d "$DISK"

@@ -8,10 +8,11 @@ load helpers
 setup() {
 	scratch_create
 	JSON="$SCRATCH.json"
+	export FSPROF_DB="$SCRATCH.db"
 }
 
 teardown() {
-	rm -f "$JSON" "$SCRATCH.out" "$SCRATCH.err"
+	rm -f "$JSON" "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH".db*
 	scratch_remove
 }
 
@@ -39,7 +40,7 @@ fault_during_phase() {
 	wait "$pid" || status=$?
 }
 
-@test "ENOSPC in the write phase fails that phase with the error, the next workload still runs, and the JSON is written marked incomplete" {
+@test "ENOSPC in the write phase fails that phase with the error, the next workload still runs, and the JSON and the history are written marked incomplete" {
 	run "$FSPROF" run --scratch "$SCRATCH" --json "$JSON" --image-size 512M \
 		-w seqio:size=700M -w seqio:size=16M --fs ext4
 	echo "$output"
@@ -53,6 +54,7 @@ fault_during_phase() {
 	[[ "$(jqr "$JSON" '.cases[0].error')" == "phase write: "*"No space left on device"* ]]
 	[ "$(jqr "$JSON" '.cases[1].complete')" = true ]
 	[ "$(jqr "$JSON" '[.cases[1].phases[].name] | join(",")')" = write,read,delete ]
+	[ "$(sqlite3 "$FSPROF_DB" 'SELECT complete, n_cases FROM runs')" = "0|2" ]
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]

@@ -5,9 +5,11 @@ load helpers
 
 setup() {
 	scratch_create
+	export FSPROF_DB="$SCRATCH.db"
 }
 
 teardown() {
+	rm -f "$SCRATCH".db*
 	scratch_remove
 }
 
