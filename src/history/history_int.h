@@ -39,6 +39,19 @@ int hdb_schema_check(sqlite3 *db, const char *path, char *err, size_t errlen);
 int hdb_exec(sqlite3 *db, const char *sql, const char *path, const char *what,
 	     char *err, size_t errlen);
 
+/*
+ * What takes a database from version v to v + 1: its SQL, then (when the
+ * data itself changes) its code, then more SQL (migrations.c)
+ */
+struct migration {
+	const char *sql;
+	int (*code)(sqlite3 *db, const char *path, char *err, size_t errlen);
+	const char *sql_after;
+};
+
+/* the migration from version v, or NULL past the last */
+const struct migration *history_migration(int version);
+
 /* open path read-only at the current schema: an older database is brought
  * up to date first when this user may write it */
 int hdb_open_read(const char *path, sqlite3 **db, char *err, size_t errlen);
