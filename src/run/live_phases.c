@@ -9,9 +9,10 @@
 #include "util/clock.h"
 #include "util/log.h"
 
-/* user + system CPU of pid and the children it waited for, in ns */
-static uint64_t pid_cpu_ns(pid_t pid)
+/* user and system CPU of pid and the children it waited for, in ns */
+static struct live_cpu pid_cpu(pid_t pid)
 {
+	struct live_cpu cpu = { 0, 0 };
 	unsigned long long ut, st, cut, cst;
 	char path[64], buf[1024], *p;
 	long hz = sysconf(_SC_CLK_TCK);
@@ -19,11 +20,11 @@ static uint64_t pid_cpu_ns(pid_t pid)
 	size_t n;
 
 	if (pid <= 0 || hz <= 0)
-		return 0;
+		return cpu;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	f = fopen(path, "re");
 	if (!f)
-		return 0;
+		return cpu;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
@@ -33,8 +34,10 @@ static uint64_t pid_cpu_ns(pid_t pid)
 	    sscanf(p + 2,
 		   "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
 		   &ut, &st, &cut, &cst) != 4)
-		return 0;
-	return (ut + st + cut + cst) * (1000000000ULL / (uint64_t)hz);
+		return cpu;
+	cpu.user_ns = (ut + cut) * (1000000000ULL / (uint64_t)hz);
+	cpu.sys_ns = (st + cst) * (1000000000ULL / (uint64_t)hz);
+	return cpu;
 }
 
 void live_phases_init(struct live_phases *lp, struct tracer *tracer,
@@ -49,7 +52,7 @@ void live_phases_init(struct live_phases *lp, struct tracer *tracer,
 void live_phases_switch(struct live_phases *lp, unsigned int id,
 			const char *name, uint64_t at_ns, bool publish)
 {
-	uint64_t cpu = pid_cpu_ns(lp->cpu_pid);
+	struct live_cpu cpu = pid_cpu(lp->cpu_pid);
 	struct live_phase *ended = NULL;
 
 	if (id >= FSPROF_MAX_PHASES)
@@ -57,7 +60,7 @@ void live_phases_switch(struct live_phases *lp, unsigned int id,
 	if (lp->running) {
 		ended = &lp->ph[lp->running];
 		ended->end_ns = at_ns;
-		ended->cpu1_ns = cpu;
+		ended->cpu1 = cpu;
 	}
 	/*
 	 * The domains' boundary work (peer counters) is done for an end and
@@ -81,7 +84,7 @@ void live_phases_switch(struct live_phases *lp, unsigned int id,
 	if (!lp->origin_ns)
 		lp->origin_ns = at_ns;
 	lp->ph[id] = (struct live_phase){ .start_ns = at_ns,
-					  .cpu0_ns = cpu,
+					  .cpu0 = cpu,
 					  .used = true };
 	snprintf(lp->ph[id].name, sizeof(lp->ph[id].name), "%s", name);
 }
@@ -140,9 +143,13 @@ static void phase_fill(const struct live_phase *ph, unsigned int id,
 	out->start_mono_ns = ph->start_ns;
 	out->end_mono_ns = ph->end_ns;
 	out->wall_ns = ph->end_ns - ph->start_ns;
-	/* CPU of the command tree: the split into user and system is lost */
-	out->user_ns = ph->cpu1_ns > ph->cpu0_ns ? ph->cpu1_ns - ph->cpu0_ns :
-						   0;
+	/* the command and the children it waited for, in clock ticks */
+	out->user_ns = ph->cpu1.user_ns > ph->cpu0.user_ns ?
+			       ph->cpu1.user_ns - ph->cpu0.user_ns :
+			       0;
+	out->sys_ns = ph->cpu1.sys_ns > ph->cpu0.sys_ns ?
+			      ph->cpu1.sys_ns - ph->cpu0.sys_ns :
+			      0;
 	snprintf(out->cache, sizeof(out->cache), "warm");
 	snprintf(out->sync, sizeof(out->sync), "none");
 }

@@ -18,10 +18,14 @@
 #include "results/results.h"
 #include "trace/tracer.h"
 
+struct live_cpu {
+	uint64_t user_ns, sys_ns;
+};
+
 struct live_phase {
 	char name[32];
 	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC; end 0: running */
-	uint64_t cpu0_ns, cpu1_ns; /* the command's CPU at start and end */
+	struct live_cpu cpu0, cpu1; /* the command's CPU at start and end */
 	bool used;
 };
 
