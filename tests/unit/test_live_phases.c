@@ -13,16 +13,24 @@
 #define S 1000000000ULL
 
 static struct live_phases lp;
+static struct run_result run;
 
-static void time_phases_follow_the_interval(void **state)
+/* a case with room for every phase, in a fresh run */
+static struct case_result *case_new(void)
 {
-	struct run_result run;
 	struct case_result *c;
 
-	(void)state;
 	memset(&run, 0, sizeof(run));
 	c = run_result_add_case(&run, FSPROF_MAX_PHASES - 1);
 	assert_non_null(c);
+	return c;
+}
+
+static void time_phases_follow_the_interval(void **state)
+{
+	struct case_result *c = case_new();
+
+	(void)state;
 	live_phases_init(&lp, NULL, 0, S);
 	live_phases_begin(&lp, "cmd", 100 * S);
 	/* the time to the next boundary */
@@ -46,13 +54,9 @@ static void time_phases_follow_the_interval(void **state)
 
 static void marked_phases_leave_the_prelude_between_phases(void **state)
 {
-	struct run_result run;
-	struct case_result *c;
+	struct case_result *c = case_new();
 
 	(void)state;
-	memset(&run, 0, sizeof(run));
-	c = run_result_add_case(&run, FSPROF_MAX_PHASES - 1);
-	assert_non_null(c);
 	live_phases_init(&lp, NULL, 0, 0);
 	live_phases_begin(&lp, "cmd", 10 * S);
 	assert_int_equal(live_phases_tick(&lp, 50 * S), 0); /* no --interval */
