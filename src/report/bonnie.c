@@ -45,6 +45,8 @@ struct bonnie_row {
 	char size[32]; /* "512M" */
 	char chunk[32]; /* "" for the default 8k, else "4k" */
 	char seed[64];
+	char seeks[32]; /* seeks in total, and the processes making them */
+	char seekers[32];
 };
 
 static void bonnie_units_text(uint64_t v, const char *units, char *buf,
@@ -166,6 +168,8 @@ static void bonnie_row_make(const struct case_result *c, struct bonnie_row *row)
 	if (chunk != BONNIE_DEFAULT_CHUNK)
 		bonnie_chunk_text(chunk, row->chunk, sizeof(row->chunk));
 	param_text(c->params, "seed", row->seed, sizeof(row->seed));
+	param_text(c->params, "seeks", row->seeks, sizeof(row->seeks));
+	param_text(c->params, "seekers", row->seekers, sizeof(row->seekers));
 }
 
 static const char *machine_name(const char *name, struct utsname *u)
@@ -205,9 +209,11 @@ static void report_bonnie_csv_case(const struct case_result *c,
 	unsigned int i;
 
 	bonnie_row_make(c, &row);
-	/* format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size */
-	fprintf(out, "%s,fsprof-%s,%s,1,%s,%s,%s", BONNIE_CSV_VERSION,
-		FSPROF_VERSION, name, row.seed, row.size, row.chunk);
+	/* format_version,bonnie_version,name,concurrency,seed,file_size,
+	 * io_chunk_size,seeks,seek_proc_count */
+	fprintf(out, "%s,fsprof-%s,%s,1,%s,%s,%s,%s,%s", BONNIE_CSV_VERSION,
+		FSPROF_VERSION, name, row.seed, row.size, row.chunk, row.seeks,
+		row.seekers);
 	/* putc .. seeks_cpu */
 	for (i = 0; i < BONNIE_NTESTS; i++)
 		csv_cell(&row.cell[i], i == BONNIE_NTESTS - 1, out);

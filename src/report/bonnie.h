@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The bonnie workload's results the way bonnie++ 1.97 prints them: its text
- * table (K/sec and %CP per test, seeks/s, latency row) and its CSV line, so
- * bon_csv2html and other bonnie++ tooling can read fsprof's results.
+ * The bonnie workload's results the way bonnie++ prints them: its 1.97 text
+ * table (K/sec and %CP per test, seeks/s, latency row) and the CSV line of
+ * bonnie++ 2.00 (CSV format 1.98, with the seeks and seeker processes after
+ * the chunk size), which Debian's bon_csv2txt and bon_csv2html read (they
+ * refuse 1.97 lines).
  */
 #ifndef FSPROF_REPORT_BONNIE_H
 #define FSPROF_REPORT_BONNIE_H
@@ -13,9 +15,9 @@
 
 #include "results/results.h"
 
-/* fields in a bonnie++ 1.97 CSV line */
-#define BONNIE_CSV_FIELDS 48
-#define BONNIE_CSV_VERSION "1.97"
+/* fields in a bonnie++ CSV line of format 1.98 */
+#define BONNIE_CSV_FIELDS 50
+#define BONNIE_CSV_VERSION "1.98"
 
 /*
  * The bonnie++ table of every bonnie case in run (nothing for others); name
@@ -25,7 +27,7 @@ void report_bonnie_tables(const struct run_result *run, const char *name,
 			  FILE *out);
 
 /*
- * One bonnie++ 1.97 CSV line per bonnie case; name is the machine name
+ * One bonnie++ CSV line (format 1.98) per bonnie case; name is the machine name
  * column (NULL: this host's nodename, as bonnie++). Returns the lines written.
  */
 unsigned int report_bonnie_csv(const struct run_result *run, const char *name,

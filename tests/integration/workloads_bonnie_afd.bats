@@ -5,6 +5,7 @@
 # parent, the fsprof process) as a second count of what the workloads did.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 setup_file() {
 	load helpers
@@ -101,25 +102,26 @@ bonnie_metric() {
 	[ "$lseeks" -eq $((seeks + rewrites)) ]
 }
 
-@test "bonnie CSV line has the 1.97 layout and its rates equal bytes / wall from the JSON" {
+@test "bonnie CSV line has bonnie++'s 1.98 layout and its rates equal bytes / wall from the JSON" {
 	cat "$SCRATCH.bonnie.out"
 	[ "$(wc -l <"$SCRATCH.bonnie.out")" -eq 1 ]
 	run python3 - "$SCRATCH.bonnie.out" "$SCRATCH.bonnie.json" <<'EOF'
 import csv, json, sys
 row = next(csv.reader(open(sys.argv[1])))
 res = json.load(open(sys.argv[2]))["cases"][0]
-assert len(row) == 48, f"{len(row)} fields, want 48"
-assert row[0] == "1.97", row[0]
+assert len(row) == 50, f"{len(row)} fields, want 50"
+assert row[0] == "1.98", row[0]
 assert row[3] == "1", "concurrency"
 assert row[4] == "1", "seed"
 assert row[5] == "256M" and row[6] == "", "file_size, io_chunk_size"
-assert all(f == "" for f in row[19:36]), "file creation tests are empty"
-assert all(f == "" for f in row[42:48]), "file creation latencies are empty"
+assert row[7] == "8192" and row[8] == "3", "seeks, seek_proc_count"
+assert all(f == "" for f in row[21:38]), "file creation tests are empty"
+assert all(f == "" for f in row[44:50]), "file creation latencies are empty"
 phases = {p["name"]: p for p in res["phases"]}
 compared = 0
 for i, name in enumerate(["putc", "write", "rewrite", "getc", "read", "seeks"]):
     p = phases[name]
-    rate, cpu, lat = row[7 + 2 * i], row[8 + 2 * i], row[36 + i]
+    rate, cpu, lat = row[9 + 2 * i], row[10 + 2 * i], row[38 + i]
     s = p["wall_ns"] / 1e9
     assert lat.endswith(("us", "ms", "s")), f"{name} latency {lat!r}"
     if s < 0.5:
@@ -139,6 +141,23 @@ assert compared, "every phase was shorter than 0.5 s: nothing compared"
 EOF
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+@test "bonnie++'s own bon_csv2txt and bon_csv2html read fsprof's bonnie CSV line" {
+	run --separate-stderr bon_csv2txt <"$SCRATCH.bonnie.out"
+	echo "$output"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# the line's machine and size made it into bonnie++'s table
+	name=$(cut -d, -f3 "$SCRATCH.bonnie.out")
+	grep -Eq "^$name +256M" <<<"$output"
+	grep -q '^Latency' <<<"$output"
+	run --separate-stderr bon_csv2html <"$SCRATCH.bonnie.out"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	grep -q ">$name<" <<<"$output"
+	grep -q '>256M<' <<<"$output"
 }
 
 @test "afd delivers every file it produced and the sink leaves no file behind" {

@@ -127,12 +127,12 @@ static const char *csv_field(const char *line, unsigned int i, char *buf,
 	return buf;
 }
 
-static void complete_run_gives_the_1_97_line(void **state)
+static void complete_run_gives_the_1_98_line(void **state)
 {
 	struct fixture *f = *state;
 	char *line = csv_of(&f->run, 1);
 	const char *want =
-		"1.97,fsprof-" FSPROF_VERSION ",testhost,1,7,512M,"
+		"1.98,fsprof-" FSPROF_VERSION ",testhost,1,7,512M,,8192,3"
 		",262144,75,524288,50,131072,10,209715,96,655360,25,2048,10"
 		",,,,,,,,,,,,,,,,,"
 		",1481us,310ms,69689us,150s,,70369us"
@@ -150,10 +150,10 @@ static void phase_shorter_than_half_a_second_prints_plus_signs(void **state)
 
 	f->p[1].wall_ns = 499 * MS;
 	line = csv_of(&f->run, 1);
-	assert_string_equal(csv_field(line, 9, field, sizeof(field)), "+++++");
-	assert_string_equal(csv_field(line, 10, field, sizeof(field)), "+++");
+	assert_string_equal(csv_field(line, 11, field, sizeof(field)), "+++++");
+	assert_string_equal(csv_field(line, 12, field, sizeof(field)), "+++");
 	/* its latency is still reported, as bonnie++ does */
-	assert_string_equal(csv_field(line, 37, field, sizeof(field)), "310ms");
+	assert_string_equal(csv_field(line, 39, field, sizeof(field)), "310ms");
 	assert_int_equal(csv_fields(line), BONNIE_CSV_FIELDS);
 	free(line);
 }
@@ -167,11 +167,11 @@ static void phases_that_did_not_run_leave_their_fields_empty(void **state)
 	f->c.n_phases = 2; /* interrupted after the block write */
 	line = csv_of(&f->run, 1);
 	assert_int_equal(csv_fields(line), BONNIE_CSV_FIELDS);
-	assert_string_equal(csv_field(line, 9, field, sizeof(field)), "524288");
-	for (i = 11; i <= 18; i++)
+	assert_string_equal(csv_field(line, 11, field, sizeof(field)), "524288");
+	for (i = 13; i <= 20; i++)
 		assert_string_equal(csv_field(line, i, field, sizeof(field)),
 				    "");
-	assert_string_equal(csv_field(line, 38, field, sizeof(field)), "");
+	assert_string_equal(csv_field(line, 40, field, sizeof(field)), "");
 	free(line);
 }
 
@@ -182,7 +182,7 @@ static void seeks_below_1000_per_second_keep_one_decimal(void **state)
 
 	f->p[5].wall_ns = 10 * NS_PER_S; /* 819.2 seeks/s */
 	line = csv_of(&f->run, 1);
-	assert_string_equal(csv_field(line, 17, field, sizeof(field)), "819.2");
+	assert_string_equal(csv_field(line, 19, field, sizeof(field)), "819.2");
 	free(line);
 }
 
@@ -275,7 +275,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
-			complete_run_gives_the_1_97_line, fixture_setup,
+			complete_run_gives_the_1_98_line, fixture_setup,
 			fixture_teardown),
 		cmocka_unit_test_setup_teardown(
 			phase_shorter_than_half_a_second_prints_plus_signs,
