@@ -20,10 +20,10 @@ static inline char *fuzz_cstring(const uint8_t *data, size_t size)
 }
 
 /* a property the harness checks: a crash libFuzzer reports with the input */
-#define FUZZ_ASSERT(cond)          \
-	do {                       \
-		if (!(cond))       \
-			abort();   \
+#define FUZZ_ASSERT(cond)        \
+	do {                     \
+		if (!(cond))     \
+			abort(); \
 	} while (0)
 
 #endif
