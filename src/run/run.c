@@ -298,6 +298,7 @@ static int run_preflight(const struct run_options *opt,
 		.dir = opt->dir,
 		.device = opt->device,
 		.force = opt->force,
+		.model = &opt->model,
 	};
 	unsigned int i;
 	int code = run_preflight_env(opt);

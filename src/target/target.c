@@ -67,6 +67,8 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 	return 0;
 }
 
+static int model_disk_refused(dev_t disk_dev, const char *where);
+
 int target_preflight(const struct target_spec *spec)
 {
 	dev_t dev;
@@ -82,8 +84,15 @@ int target_preflight(const struct target_spec *spec)
 		return blockdev_check_formattable(spec->device, spec->force,
 						  &dev);
 	case TARGET_DIR:
-		return dir_check(spec->dir, spec->space_needed,
-				 spec->files_needed);
+		if (dir_check(spec->dir, spec->space_needed,
+			      spec->files_needed))
+			return -EINVAL;
+		/* a throttle needs a disk under the directory, not the root's */
+		dev = devinfo_fs_device(spec->dir);
+		if (device_model_active(spec->model))
+			return model_disk_refused(
+				dev ? devinfo_whole_disk(dev) : 0, spec->dir);
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -235,22 +244,32 @@ static int target_up_dir(struct target *t, struct teardown *td)
  * filesystem (the whole system, fsprof included, would run at the model's
  * speed, and every other process's IO would share the limit).
  */
-static int model_check_traced_disk(const struct target *t)
+static int model_disk_refused(dev_t disk_dev, const char *where)
 {
 	dev_t root = devinfo_root_device();
 
-	if (!t->disk_dev) {
+	if (!disk_dev) {
 		log_error(
 			"--device-model needs a block device, and %s has none: run without --device-model, or on an image target (no --dir)",
-			t->spec.dir ? t->spec.dir : t->workdir);
+			where);
 		return -ENODEV;
 	}
-	if (root && devinfo_whole_disk(root) == t->disk_dev) {
+	if (root && devinfo_whole_disk(root) == disk_dev) {
 		log_error(
 			"--device-model on %s would throttle %u:%u, the disk holding the root filesystem, and slow down the whole system: use an image target (no --dir) for a device model, or a --dir on another disk",
-			t->workdir, major(t->disk_dev), minor(t->disk_dev));
+			where, major(disk_dev), minor(disk_dev));
 		return -EINVAL;
 	}
+	return 0;
+}
+
+static int model_check_traced_disk(const struct target *t)
+{
+	int err = model_disk_refused(t->disk_dev,
+				     t->spec.dir ? t->spec.dir : t->workdir);
+
+	if (err)
+		return err;
 	log_warn(
 		"--device-model on %s: the throttle sits on the traced disk %u:%u itself (nothing can be stacked under an existing filesystem), so device busy time, latency and issuers are not measured faithfully; wall time is. An image target (no --dir or --device) stacks the model under the traced device.",
 		t->devpath, major(t->disk_dev), minor(t->disk_dev));
