@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <bpf/libbpf.h>
 
 #include "trace/attach.h"
@@ -58,4 +59,47 @@ int attach_programs(const char *domain, struct program_slot *slots, int n,
 			attach_record_fill(rec, domain, slot, state, err);
 	}
 	return attached;
+}
+
+const char *program_def_tracepoint(const struct program_def *def)
+{
+	const char *colon = strchr(def->event, ':');
+
+	return colon ? colon + 1 : def->event;
+}
+
+static const struct bpf_prog_skeleton *
+skel_prog(const struct bpf_object_skeleton *skel, const char *name)
+{
+	const char *p = (const char *)skel->progs;
+	int i;
+
+	for (i = 0; i < skel->prog_cnt; i++, p += skel->prog_skel_sz) {
+		const struct bpf_prog_skeleton *ps = (const void *)p;
+
+		if (!strcmp(ps->name, name))
+			return ps;
+	}
+	return NULL;
+}
+
+int program_slots_fill(const struct bpf_object_skeleton *skel,
+		       const struct program_def *defs, int n,
+		       struct program_slot *slots)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct bpf_prog_skeleton *ps =
+			skel_prog(skel, defs[i].name);
+
+		if (!ps) {
+			log_warn("%s: no BPF program %s for %s", skel->name,
+				 defs[i].name, defs[i].event);
+			return -ENOENT;
+		}
+		slots[i] = (struct program_slot){ *ps->prog, ps->link,
+						  defs[i].event, false };
+	}
+	return 0;
 }

@@ -9,6 +9,7 @@
 
 struct bpf_program;
 struct bpf_link;
+struct bpf_object_skeleton;
 
 struct program_slot {
 	struct bpf_program *prog;
@@ -16,6 +17,29 @@ struct program_slot {
 	const char *event; /* "block:block_rq_issue" */
 	bool missing; /* the kernel has no such event: not loaded */
 };
+
+/* a domain's program: its name in the .bpf.c and the event it counts */
+struct program_def {
+	const char *name; /* "fsprof_j2_start" */
+	const char *event; /* "jbd2:jbd2_start_commit" */
+};
+
+/* the tracepoint of def's event, for BTF probes: "jbd2_start_commit" */
+const char *program_def_tracepoint(const struct program_def *def);
+
+/*
+ * slots[i] for defs[i]: the skeleton's program and link slot of that name,
+ * not missing. -ENOENT (logged) when the skeleton has no such program.
+ */
+int program_slots_fill(const struct bpf_object_skeleton *skel,
+		       const struct program_def *defs, int n,
+		       struct program_slot *slots);
+
+/* is the slot's program attached, so that its zero is a measured zero */
+static inline bool program_slot_attached(const struct program_slot *slot)
+{
+	return *slot->link != NULL;
+}
 
 /*
  * Attach every loaded program of slots; a program whose event is missing is

@@ -4,7 +4,9 @@
  * src/trace/<domain>.c). The tracer drives them through these steps:
  * open (and configure read-only globals) -> load -> attach -> set_phase ...
  * -> collect -> destroy. A domain that cannot load is reported, and the run
- * goes on without it.
+ * goes on without it. What domains share (their programs and events, the
+ * per-CPU sum of their per-phase statistics, their counters' names) is a
+ * table entry, struct domain_def (trace/domain_def.h).
  */
 #ifndef FSPROF_DOMAIN_H
 #define FSPROF_DOMAIN_H

@@ -19,6 +19,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/domain_def.h"
 #include "trace/percpu.h"
 #include "trace/jbd2_proc.h"
 #include "trace/kconfig.h"
@@ -56,11 +57,67 @@ enum jbd2_prog {
 	J2_NR,
 };
 
+/* the programs, and the event each counts */
+static const struct program_def jbd2_progs[J2_NR] = {
+	[J2_START] = { "fsprof_j2_start", "jbd2:jbd2_start_commit" },
+	[J2_END] = { "fsprof_j2_end", "jbd2:jbd2_end_commit" },
+	[J2_STATS] = { "fsprof_j2_stats", "jbd2:jbd2_run_stats" },
+	[J2_CHKPT] = { "fsprof_j2_chkpt", "jbd2:jbd2_checkpoint_stats" },
+	[J2_STALL] = { "fsprof_j2_stall", "jbd2:jbd2_lock_buffer_stall" },
+	[J2_HBEG] = { "fsprof_j2_hbeg", "jbd2:jbd2_handle_start" },
+	[J2_HSTAT] = { "fsprof_j2_hstat", "jbd2:jbd2_handle_stats" },
+};
+
+/* the maxima of struct jbd2_stats: its histograms' */
+static const size_t jbd2_stats_max[] = {
+	PERCPU_HIST_MAX(struct jbd2_stats, commit_ns),
+	PERCPU_HIST_MAX(struct jbd2_stats, run_ns[JBD2_T_REQUEST_DELAY]),
+	PERCPU_HIST_MAX(struct jbd2_stats, run_ns[JBD2_T_RUNNING]),
+	PERCPU_HIST_MAX(struct jbd2_stats, run_ns[JBD2_T_LOCKED]),
+	PERCPU_HIST_MAX(struct jbd2_stats, run_ns[JBD2_T_FLUSHING]),
+	PERCPU_HIST_MAX(struct jbd2_stats, run_ns[JBD2_T_LOGGING]),
+};
+_Static_assert(ARRAY_SIZE(jbd2_stats_max) == 1 + JBD2_T_NR,
+	       "every histogram of struct jbd2_stats has its max listed");
+
+#define J2_COUNTER(name, field, prog) \
+	COUNTER_DEF("jbd2." name, struct jbd2_stats, field, prog)
+
+/* the counters, each reported when the program counting it is attached */
+static const struct counter_def jbd2_counters[] = {
+	J2_COUNTER("commits", commits, J2_STATS),
+	J2_COUNTER("commits_started", commits_started, J2_START),
+	J2_COUNTER("commits_sync", commits_sync, J2_START),
+	J2_COUNTER("handles", handles, J2_STATS),
+	J2_COUNTER("blocks", blocks, J2_STATS),
+	J2_COUNTER("blocks_logged", blocks_logged, J2_STATS),
+	J2_COUNTER("checkpoints", checkpoints, J2_CHKPT),
+	J2_COUNTER("checkpoint_written_blocks", checkpoint_written, J2_CHKPT),
+	J2_COUNTER("checkpoint_dropped_blocks", checkpoint_dropped, J2_CHKPT),
+	J2_COUNTER("lock_buffer_stalls", lock_buffer_stalls, J2_STALL),
+	J2_COUNTER("lock_buffer_stall_ns", lock_buffer_stall_ns, J2_STALL),
+	J2_COUNTER("handles_started", handles_started, J2_HBEG),
+	J2_COUNTER("handles_stopped", handles_stopped, J2_HSTAT),
+	J2_COUNTER("handle_credits", handle_credits, J2_HSTAT),
+	J2_COUNTER("handle_dirtied_blocks", handle_dirtied_blocks, J2_HSTAT),
+};
+
+static const struct domain_def jbd2_def = {
+	.name = "jbd2",
+	.progs = jbd2_progs,
+	.n_progs = J2_NR,
+	.stats_map = "jbd2_stats",
+	.stats_size = sizeof(struct jbd2_stats),
+	.stats_max = jbd2_stats_max,
+	.n_stats_max = ARRAY_SIZE(jbd2_stats_max),
+	.counters = jbd2_counters,
+	.n_counters = ARRAY_SIZE(jbd2_counters),
+};
+
 struct jbd2_domain {
 	struct jbd2_bpf *skel;
-	bool missing[J2_NR];
-	int ncpus;
-	struct jbd2_stats *percpu; /* ncpus values, for one lookup */
+	struct program_slot slots[J2_NR]; /* missing: the kernel has no event */
+	struct percpu_stats stats;
 	struct proc_peer peer;
 	bool hz_known; /* libbpf found the kernel config for CONFIG_HZ */
 	struct timeline_map timeline;
@@ -116,61 +173,53 @@ static bool proc_peer_read(struct proc_peer *p, uint64_t *count)
 	return true;
 }
 
+static void jbd2_free(struct jbd2_domain *d)
+{
+	timeline_map_close(&d->timeline);
+	percpu_stats_fini(&d->stats);
+	jbd2_bpf__destroy(d->skel);
+	free(d);
+}
+
 static int jbd2_open(void **priv, const struct trace_config *cfg)
 {
-	static const char *const events[J2_NR] = {
-		[J2_START] = "jbd2_start_commit",
-		[J2_END] = "jbd2_end_commit",
-		[J2_STATS] = "jbd2_run_stats",
-		[J2_CHKPT] = "jbd2_checkpoint_stats",
-		[J2_STALL] = "jbd2_lock_buffer_stall",
-		[J2_HBEG] = "jbd2_handle_start",
-		[J2_HSTAT] = "jbd2_handle_stats",
-	};
 	struct jbd2_domain *d = calloc(1, sizeof(*d));
 	const char *fallback = kconfig_fallback();
 	bool hz_known = !fallback;
 	/* no kernel config: CONFIG_HZ 0, and the jiffies times go unreported */
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .kconfig = fallback);
-	struct bpf_program *progs[J2_NR];
 	int i, err;
 
 	if (!d)
 		return -ENOMEM;
-	d->percpu =
-		percpu_values_alloc(sizeof(struct jbd2_stats), &d->ncpus, &err);
-	if (!d->percpu)
-		goto fail;
 	d->skel = jbd2_bpf__open_opts(&opts);
 	if (!d->skel) {
 		err = -errno;
 		goto fail;
 	}
+	err = domain_def_open(&jbd2_def, d->skel->skeleton, &d->stats,
+			      d->slots);
+	if (err)
+		goto fail;
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
 	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	d->hz_known = hz_known;
-	progs[J2_START] = d->skel->progs.fsprof_j2_start;
-	progs[J2_END] = d->skel->progs.fsprof_j2_end;
-	progs[J2_STATS] = d->skel->progs.fsprof_j2_stats;
-	progs[J2_CHKPT] = d->skel->progs.fsprof_j2_chkpt;
-	progs[J2_STALL] = d->skel->progs.fsprof_j2_stall;
-	progs[J2_HBEG] = d->skel->progs.fsprof_j2_hbeg;
-	progs[J2_HSTAT] = d->skel->progs.fsprof_j2_hstat;
 	for (i = 0; i < J2_NR; i++) {
 		bool wanted = i < J2_DEEP || deep_probes_wanted(cfg);
+		const char *tp = program_def_tracepoint(&jbd2_progs[i]);
 
 		/* a program not wanted is neither loaded nor reported */
-		d->missing[i] = wanted &&
-				btf_tracepoint_nargs(cfg->btf, events[i]) < 0;
-		bpf_program__set_autoload(progs[i], wanted && !d->missing[i]);
+		d->slots[i].missing = wanted &&
+				      btf_tracepoint_nargs(cfg->btf, tp) < 0;
+		bpf_program__set_autoload(d->slots[i].prog,
+					  wanted && !d->slots[i].missing);
 	}
 	/* before attach: the peer's window must contain the programs' */
 	proc_peer_open(&d->peer, cfg->kernel_dev);
 	*priv = d;
 	return 0;
 fail:
-	free(d->percpu);
-	free(d);
+	jbd2_free(d);
 	return err;
 }
 
@@ -188,32 +237,8 @@ static int jbd2_load(void *priv)
 static int jbd2_attach(void *priv, struct attach_list *list)
 {
 	struct jbd2_domain *d = priv;
-	struct jbd2_bpf *s = d->skel;
-	struct program_slot slots[J2_NR] = {
-		[J2_START] = { s->progs.fsprof_j2_start,
-			       &s->links.fsprof_j2_start,
-			       "jbd2:jbd2_start_commit", d->missing[J2_START] },
-		[J2_END] = { s->progs.fsprof_j2_end, &s->links.fsprof_j2_end,
-			     "jbd2:jbd2_end_commit", d->missing[J2_END] },
-		[J2_STATS] = { s->progs.fsprof_j2_stats,
-			       &s->links.fsprof_j2_stats, "jbd2:jbd2_run_stats",
-			       d->missing[J2_STATS] },
-		[J2_CHKPT] = { s->progs.fsprof_j2_chkpt,
-			       &s->links.fsprof_j2_chkpt,
-			       "jbd2:jbd2_checkpoint_stats",
-			       d->missing[J2_CHKPT] },
-		[J2_STALL] = { s->progs.fsprof_j2_stall,
-			       &s->links.fsprof_j2_stall,
-			       "jbd2:jbd2_lock_buffer_stall",
-			       d->missing[J2_STALL] },
-		[J2_HBEG] = { s->progs.fsprof_j2_hbeg, &s->links.fsprof_j2_hbeg,
-			      "jbd2:jbd2_handle_start", d->missing[J2_HBEG] },
-		[J2_HSTAT] = { s->progs.fsprof_j2_hstat,
-			       &s->links.fsprof_j2_hstat,
-			       "jbd2:jbd2_handle_stats", d->missing[J2_HSTAT] },
-	};
 
-	return attach_programs("jbd2", slots, J2_NR, list) > 0 ? 0 : -ENOENT;
+	return domain_def_attach(&jbd2_def, d->slots, list);
 }
 
 /*
@@ -247,43 +272,6 @@ static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to)
 	}
 }
 
-static void stats_sum(struct jbd2_stats *into, const struct jbd2_stats *st)
-{
-	const struct hist_counts *src[1 + JBD2_T_NR];
-	struct hist_counts *dst[1 + JBD2_T_NR];
-	unsigned int h, i;
-
-	into->commits += st->commits;
-	into->commits_started += st->commits_started;
-	into->commits_sync += st->commits_sync;
-	into->handles += st->handles;
-	into->blocks += st->blocks;
-	into->blocks_logged += st->blocks_logged;
-	into->checkpoints += st->checkpoints;
-	into->checkpoint_written += st->checkpoint_written;
-	into->checkpoint_dropped += st->checkpoint_dropped;
-	into->lock_buffer_stalls += st->lock_buffer_stalls;
-	into->lock_buffer_stall_ns += st->lock_buffer_stall_ns;
-	into->handles_started += st->handles_started;
-	into->handles_stopped += st->handles_stopped;
-	into->handle_credits += st->handle_credits;
-	into->handle_dirtied_blocks += st->handle_dirtied_blocks;
-	src[0] = &st->commit_ns;
-	dst[0] = &into->commit_ns;
-	for (h = 0; h < JBD2_T_NR; h++) {
-		src[1 + h] = &st->run_ns[h];
-		dst[1 + h] = &into->run_ns[h];
-	}
-	for (h = 0; h < 1 + JBD2_T_NR; h++) {
-		dst[h]->count += src[h]->count;
-		dst[h]->sum += src[h]->sum;
-		if (src[h]->max > dst[h]->max)
-			dst[h]->max = src[h]->max;
-		for (i = 0; i < HIST_NSLOTS; i++)
-			dst[h]->slot[i] += src[h]->slot[i];
-	}
-}
-
 /* the peer for phase, or for the spill: all commits not in a phase */
 static bool peer_count(struct proc_peer *p, unsigned int phase, uint64_t *count)
 {
@@ -302,61 +290,12 @@ static bool peer_count(struct proc_peer *p, unsigned int phase, uint64_t *count)
 	return true;
 }
 
-struct named_count {
-	const char *name;
-	unsigned long long value;
-	enum jbd2_prog prog; /* reported only when it is traced */
-};
-
 /* is the program attached (so its zero is a measured zero) */
-static bool traced(const struct jbd2_domain *d, enum jbd2_prog prog)
+static bool traced(const void *ctx, int prog)
 {
-	const struct jbd2_bpf *s = d->skel;
-	const struct bpf_link *const links[J2_NR] = {
-		[J2_START] = s->links.fsprof_j2_start,
-		[J2_END] = s->links.fsprof_j2_end,
-		[J2_STATS] = s->links.fsprof_j2_stats,
-		[J2_CHKPT] = s->links.fsprof_j2_chkpt,
-		[J2_STALL] = s->links.fsprof_j2_stall,
-		[J2_HBEG] = s->links.fsprof_j2_hbeg,
-		[J2_HSTAT] = s->links.fsprof_j2_hstat,
-	};
+	const struct jbd2_domain *d = ctx;
 
-	return links[prog] != NULL;
-}
-
-static int counts_report(const struct jbd2_domain *d,
-			 const struct jbd2_stats *sum, struct metric_set *m)
-{
-	const struct named_count counts[] = {
-		{ "jbd2.commits", sum->commits, J2_STATS },
-		{ "jbd2.commits_started", sum->commits_started, J2_START },
-		{ "jbd2.commits_sync", sum->commits_sync, J2_START },
-		{ "jbd2.handles", sum->handles, J2_STATS },
-		{ "jbd2.blocks", sum->blocks, J2_STATS },
-		{ "jbd2.blocks_logged", sum->blocks_logged, J2_STATS },
-		{ "jbd2.checkpoints", sum->checkpoints, J2_CHKPT },
-		{ "jbd2.checkpoint_written_blocks", sum->checkpoint_written,
-		  J2_CHKPT },
-		{ "jbd2.checkpoint_dropped_blocks", sum->checkpoint_dropped,
-		  J2_CHKPT },
-		{ "jbd2.lock_buffer_stalls", sum->lock_buffer_stalls,
-		  J2_STALL },
-		{ "jbd2.lock_buffer_stall_ns", sum->lock_buffer_stall_ns,
-		  J2_STALL },
-		{ "jbd2.handles_started", sum->handles_started, J2_HBEG },
-		{ "jbd2.handles_stopped", sum->handles_stopped, J2_HSTAT },
-		{ "jbd2.handle_credits", sum->handle_credits, J2_HSTAT },
-		{ "jbd2.handle_dirtied_blocks", sum->handle_dirtied_blocks,
-		  J2_HSTAT },
-	};
-	unsigned int i;
-	int err = 0;
-
-	for (i = 0; i < sizeof(counts) / sizeof(counts[0]) && !err; i++)
-		if (traced(d, counts[i].prog))
-			err = metric_add(m, counts[i].name, counts[i].value);
-	return err;
+	return program_slot_attached(&d->slots[prog]);
 }
 
 static int hists_report(const struct jbd2_domain *d,
@@ -381,23 +320,19 @@ static int jbd2_collect(void *priv, unsigned int phase,
 			struct phase_result *out)
 {
 	struct jbd2_domain *d = priv;
-	int fd = bpf_map__fd(d->skel->maps.jbd2_stats);
 	struct metric_set *m = &out->metrics;
 	struct jbd2_stats *sum;
 	uint64_t peer;
-	__u32 key = phase;
-	int cpu, err;
+	int err;
 
 	if (phase >= FSPROF_MAX_PHASES)
 		return -EINVAL;
-	if (bpf_map_lookup_elem(fd, &key, d->percpu))
-		return -errno;
 	sum = calloc(1, sizeof(*sum));
 	if (!sum)
 		return -ENOMEM;
-	for (cpu = 0; cpu < d->ncpus; cpu++)
-		stats_sum(sum, &d->percpu[cpu]);
-	err = counts_report(d, sum, m);
+	err = percpu_stats_read(&d->stats, phase, sum);
+	if (!err)
+		err = domain_def_report(&jbd2_def, sum, m, traced, d);
 	if (!err)
 		err = hists_report(d, sum, m);
 	if (!err && peer_count(&d->peer, phase, &peer))
@@ -433,14 +368,8 @@ static int jbd2_event_ring(void *priv)
 
 static void jbd2_destroy(void *priv)
 {
-	struct jbd2_domain *d = priv;
-
-	if (!d)
-		return;
-	timeline_map_close(&d->timeline);
-	jbd2_bpf__destroy(d->skel);
-	free(d->percpu);
-	free(d);
+	if (priv)
+		jbd2_free(priv);
 }
 
 static const char *const jbd2_fstypes[] = { "ext3", "ext4", NULL };

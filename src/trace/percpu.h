@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Reading per-CPU BPF maps: one lookup returns a value per possible CPU. */
+/*
+ * Reading per-CPU BPF maps: one lookup returns a value per possible CPU.
+ *
+ * Every domain keeps its per-phase statistics the same way: a per-CPU array
+ * whose value is a struct of unsigned long long words (counters, and the
+ * count/sum/max/slots of struct hist_counts). Reading one key adds up every
+ * word over the CPUs, except the maxima, which take the largest.
+ */
 #ifndef FSPROF_PERCPU_H
 #define FSPROF_PERCPU_H
 
 #include <stddef.h>
+
+struct bpf_map;
 
 /*
  * A zeroed buffer for one lookup of a per-CPU map with values of
@@ -11,5 +20,35 @@
  * in *err on failure.
  */
 void *percpu_values_alloc(size_t value_size, int *ncpus, int *err);
+
+/* the byte offset of a struct hist_counts member's max, for max_at */
+#define PERCPU_HIST_MAX(type, member) offsetof(type, member.max)
+
+struct percpu_stats {
+	const struct bpf_map *map;
+	size_t value_size; /* a multiple of 8: unsigned long long words */
+	const size_t *max_at; /* byte offsets of the words that are maxima */
+	unsigned int n_max;
+	int ncpus;
+	void *values; /* ncpus values, for one lookup */
+};
+
+/* ps ready to read map (the skeleton's, before or after load); -errno */
+int percpu_stats_init(struct percpu_stats *ps, const struct bpf_map *map,
+		      size_t value_size, const size_t *max_at,
+		      unsigned int n_max);
+
+/* key's values over every CPU, added up into sum (value_size bytes) */
+int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum);
+
+void percpu_stats_fini(struct percpu_stats *ps);
+
+/*
+ * The sum itself: ncpus values of value_size bytes, one after another, into
+ * sum; the words at max_at take the largest value instead.
+ */
+void percpu_stats_sum(void *sum, const void *values, int ncpus,
+		      size_t value_size, const size_t *max_at,
+		      unsigned int n_max);
 
 #endif

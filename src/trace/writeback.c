@@ -16,6 +16,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/domain_def.h"
 #include "trace/percpu.h"
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
@@ -24,14 +25,44 @@
 #include "util/log.h"
 
 #define REASON_PREFIX "WB_REASON_"
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+enum wb_prog {
+	WB_START,
+	WB_WRITTEN,
+	WB_BDP,
+	WB_BDP_OLD, /* balance_dirty_pages up to 6.8, with 12 arguments */
+	WB_NR,
+};
+
+/* the programs, and the event each counts */
+static const struct program_def wb_progs[WB_NR] = {
+	[WB_START] = { "fsprof_wb_start", "writeback:writeback_start" },
+	[WB_WRITTEN] = { "fsprof_wb_written", "writeback:writeback_written" },
+	[WB_BDP] = { "fsprof_bdp", "writeback:balance_dirty_pages" },
+	[WB_BDP_OLD] = { "fsprof_bdp_old", "writeback:balance_dirty_pages" },
+};
+
+/* the one maximum of struct wb_phase_stats */
+static const size_t wb_stats_max[] = {
+	offsetof(struct wb_phase_stats, throttle_max_ns),
+};
+
+/* its counts are reported by hand, by reason: writeback_collect() */
+static const struct domain_def wb_def = {
+	.name = "writeback",
+	.progs = wb_progs,
+	.n_progs = WB_NR,
+	.stats_map = "wb_stats",
+	.stats_size = sizeof(struct wb_phase_stats),
+	.stats_max = wb_stats_max,
+	.n_stats_max = ARRAY_SIZE(wb_stats_max),
+};
 
 struct writeback_domain {
 	struct writeback_bpf *skel;
-	bool start_missing, written_missing, bdp_missing;
+	struct program_slot slots[WB_NR]; /* missing: the kernel has no event */
 	bool hz_known; /* throttle pauses converted to ns in the kernel */
-	int ncpus;
-	struct wb_phase_stats *percpu; /* ncpus values, for one lookup */
+	struct percpu_stats stats;
 	char reason[WB_REASON_SLOTS][WB_REASON_NAME_LEN];
 	struct timeline_map timeline;
 };
@@ -130,9 +161,31 @@ int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 static void writeback_free(struct writeback_domain *d)
 {
 	timeline_map_close(&d->timeline);
+	percpu_stats_fini(&d->stats);
 	writeback_bpf__destroy(d->skel);
-	free(d->percpu);
 	free(d);
+}
+
+static void wb_programs_choose(struct writeback_domain *d,
+			       const struct trace_config *cfg)
+{
+	struct program_slot *sl = d->slots;
+	int nargs;
+
+	sl[WB_START].missing =
+		btf_tracepoint_nargs(cfg->btf, "writeback_start") != 2;
+	sl[WB_WRITTEN].missing =
+		btf_tracepoint_nargs(cfg->btf, "writeback_written") != 2;
+	/* pages are counted from start to written: one alone is useless */
+	if (sl[WB_START].missing || sl[WB_WRITTEN].missing)
+		sl[WB_START].missing = sl[WB_WRITTEN].missing = true;
+	bpf_program__set_autoload(sl[WB_START].prog, !sl[WB_START].missing);
+	bpf_program__set_autoload(sl[WB_WRITTEN].prog, !sl[WB_WRITTEN].missing);
+	/* the dtc argument replaced five numbers after 6.8: 12 -> 8 args */
+	nargs = btf_tracepoint_nargs(cfg->btf, "balance_dirty_pages");
+	sl[WB_BDP].missing = nargs != 8 && nargs != 12;
+	bpf_program__set_autoload(sl[WB_BDP].prog, nargs == 8);
+	bpf_program__set_autoload(sl[WB_BDP_OLD].prog, nargs == 12);
 }
 
 static int writeback_open(void **priv, const struct trace_config *cfg)
@@ -144,10 +197,6 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->percpu = percpu_values_alloc(sizeof(struct wb_phase_stats),
-					&d->ncpus, &err);
-	if (!d->percpu)
-		goto fail;
 	err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
 	if (err) {
 		log_warn(
@@ -166,28 +215,16 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 		err = -errno;
 		goto fail;
 	}
+	err = domain_def_open(&wb_def, d->skel->skeleton, &d->stats, d->slots);
+	if (err)
+		goto fail;
 	memcpy((char *)d->skel->rodata->targ_bdi, bdi, sizeof(bdi));
 	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	wb_reason_names(kernel_btf_find(cfg->btf, "wb_reason", BTF_KIND_ENUM,
 					&nargs),
 			d->reason);
 
-	d->start_missing = btf_tracepoint_nargs(cfg->btf, "writeback_start") !=
-			   2;
-	d->written_missing =
-		btf_tracepoint_nargs(cfg->btf, "writeback_written") != 2;
-	/* pages are counted from start to written: one alone is useless */
-	if (d->start_missing || d->written_missing)
-		d->start_missing = d->written_missing = true;
-	bpf_program__set_autoload(d->skel->progs.fsprof_wb_start,
-				  !d->start_missing);
-	bpf_program__set_autoload(d->skel->progs.fsprof_wb_written,
-				  !d->written_missing);
-	/* the dtc argument replaced five numbers after 6.8: 12 -> 8 args */
-	nargs = btf_tracepoint_nargs(cfg->btf, "balance_dirty_pages");
-	d->bdp_missing = nargs != 8 && nargs != 12;
-	bpf_program__set_autoload(d->skel->progs.fsprof_bdp, nargs == 8);
-	bpf_program__set_autoload(d->skel->progs.fsprof_bdp_old, nargs == 12);
+	wb_programs_choose(d, cfg);
 	*priv = d;
 	return 0;
 fail:
@@ -211,50 +248,8 @@ static int writeback_load(void *priv)
 static int writeback_attach(void *priv, struct attach_list *list)
 {
 	struct writeback_domain *d = priv;
-	struct writeback_bpf *s = d->skel;
-	struct program_slot slots[] = {
-		{ s->progs.fsprof_wb_start, &s->links.fsprof_wb_start,
-		  "writeback:writeback_start", d->start_missing },
-		{ s->progs.fsprof_wb_written, &s->links.fsprof_wb_written,
-		  "writeback:writeback_written", d->written_missing },
-		{ s->progs.fsprof_bdp, &s->links.fsprof_bdp,
-		  "writeback:balance_dirty_pages", d->bdp_missing },
-		{ s->progs.fsprof_bdp_old, &s->links.fsprof_bdp_old,
-		  "writeback:balance_dirty_pages", false },
-	};
 
-	return attach_programs("writeback", slots, 4, list) > 0 ? 0 : -ENOENT;
-}
-
-/* the per-CPU values of one phase, added up */
-static int wb_sum_phase(struct writeback_domain *d, unsigned int phase,
-			struct wb_phase_stats *sum)
-{
-	int fd = bpf_map__fd(d->skel->maps.wb_stats);
-	__u32 key = phase;
-	unsigned int i;
-	int cpu;
-
-	memset(sum, 0, sizeof(*sum));
-	if (bpf_map_lookup_elem(fd, &key, d->percpu))
-		return -errno;
-	for (cpu = 0; cpu < d->ncpus; cpu++) {
-		const struct wb_phase_stats *st = &d->percpu[cpu];
-
-		sum->events += st->events;
-		for (i = 0; i < WB_REASON_SLOTS; i++) {
-			sum->work[i] += st->work[i];
-			sum->pages[i] += st->pages[i];
-		}
-		sum->throttle_count += st->throttle_count;
-		sum->throttle_pause_jiffies += st->throttle_pause_jiffies;
-		sum->throttle_pause_ns += st->throttle_pause_ns;
-		if (st->throttle_max_ns > sum->throttle_max_ns)
-			sum->throttle_max_ns = st->throttle_max_ns;
-		for (i = 0; i < HIST_NSLOTS; i++)
-			sum->throttle_slot[i] += st->throttle_slot[i];
-	}
-	return 0;
+	return domain_def_attach(&wb_def, d->slots, list);
 }
 
 static int wb_add_throttle(struct writeback_domain *d,
@@ -298,7 +293,7 @@ static int writeback_collect(void *priv, unsigned int phase,
 	unsigned int i;
 	int err;
 
-	err = wb_sum_phase(d, phase, &sum);
+	err = percpu_stats_read(&d->stats, phase, &sum);
 	if (err)
 		return err;
 	for (i = 0; i < WB_REASON_SLOTS; i++) {

@@ -70,8 +70,8 @@ struct force_caller_name {
 
 struct xfs_domain {
 	struct xfs_bpf *skel;
-	int ncpus;
-	void *percpu; /* ncpus values of the larger map value, one lookup */
+	struct percpu_stats counts; /* xfs_counts, one per phase */
+	struct percpu_stats hists; /* xfs_hists, XFS_HIST_NR per phase */
 
 	unsigned int n_progs;
 	struct bpf_link *links[XFS_MAX_PROGS];
@@ -114,8 +114,9 @@ static void xfs_domain_free(struct xfs_domain *d)
 	for (i = 0; i < d->n_progs; i++)
 		bpf_link__destroy(d->links[i]);
 	timeline_map_close(&d->timeline);
+	percpu_stats_fini(&d->counts);
+	percpu_stats_fini(&d->hists);
 	xfs_bpf__destroy(d->skel);
-	free(d->percpu);
 	free(d);
 }
 
@@ -231,23 +232,25 @@ static void xfs_sysfs_open(struct xfs_domain *d, unsigned int kernel_dev)
 
 static int xfs_open(void **priv, const struct trace_config *cfg)
 {
+	static const size_t hist_max[] = { offsetof(struct hist_counts, max) };
 	struct xfs_domain *d = calloc(1, sizeof(*d));
-	size_t value_size;
 	int err;
 
 	if (!d)
 		return -ENOMEM;
-	value_size = sizeof(struct hist_counts) > sizeof(struct xfs_counts) ?
-			     sizeof(struct hist_counts) :
-			     sizeof(struct xfs_counts);
-	d->percpu = percpu_values_alloc(value_size, &d->ncpus, &err);
-	if (!d->percpu) {
-		free(d);
-		return err;
-	}
 	d->skel = xfs_bpf__open();
 	if (!d->skel) {
 		err = -errno;
+		xfs_domain_free(d);
+		return err;
+	}
+	err = percpu_stats_init(&d->counts, d->skel->maps.xfs_counts,
+				sizeof(struct xfs_counts), NULL, 0);
+	if (!err)
+		err = percpu_stats_init(&d->hists, d->skel->maps.xfs_hists,
+					sizeof(struct hist_counts), hist_max,
+					1);
+	if (err) {
 		xfs_domain_free(d);
 		return err;
 	}
@@ -337,18 +340,14 @@ static void xfs_phase_before(void *priv, unsigned int from, unsigned int to)
 static int xfs_collect_counts(struct xfs_domain *d, unsigned int phase,
 			      struct metric_set *m)
 {
-	int fd = bpf_map__fd(d->skel->maps.xfs_counts);
-	unsigned long long sum[XFS_CTR_NR] = { 0 };
-	const struct xfs_counts *percpu = d->percpu;
-	__u32 key = phase;
+	struct xfs_counts sums;
+	const unsigned long long *sum = sums.ctr;
 	unsigned int c;
-	int cpu, err;
+	int err;
 
-	if (bpf_map_lookup_elem(fd, &key, d->percpu))
-		return -errno;
-	for (cpu = 0; cpu < d->ncpus; cpu++)
-		for (c = 0; c < XFS_CTR_NR; c++)
-			sum[c] += percpu[cpu].ctr[c];
+	err = percpu_stats_read(&d->counts, phase, &sums);
+	if (err)
+		return err;
 	for (c = 0; c < XFS_CTR_NR; c++) {
 		/* the headline count exists, even at 0, on an XFS target */
 		bool always = c == XFS_CTR_LOG_WRITES && d->have_sysfs;
@@ -365,29 +364,17 @@ static int xfs_collect_counts(struct xfs_domain *d, unsigned int phase,
 static int xfs_collect_hists(struct xfs_domain *d, unsigned int phase,
 			     struct metric_set *m)
 {
-	int fd = bpf_map__fd(d->skel->maps.xfs_hists);
-	const struct hist_counts *percpu = d->percpu;
+	struct hist_counts sum;
 	unsigned int h;
-	int cpu;
+	int err = 0;
 
-	for (h = 0; h < XFS_HIST_NR; h++) {
-		struct latency_hist *out;
-		__u32 key = xfs_hist_index(phase, h);
-		uint64_t count = 0;
-
-		if (bpf_map_lookup_elem(fd, &key, d->percpu))
-			return -errno;
-		for (cpu = 0; cpu < d->ncpus; cpu++)
-			count += percpu[cpu].count;
-		if (!count)
-			continue;
-		out = metric_hist(m, hist_names[h]);
-		if (!out)
-			return -ENOMEM;
-		for (cpu = 0; cpu < d->ncpus; cpu++)
-			latency_hist_add_counts(out, &percpu[cpu]);
+	for (h = 0; h < XFS_HIST_NR && !err; h++) {
+		err = percpu_stats_read(&d->hists, xfs_hist_index(phase, h),
+					&sum);
+		if (!err && sum.count)
+			err = metric_hist_add_counts(m, hist_names[h], &sum);
 	}
-	return 0;
+	return err;
 }
 
 /* name the callers not seen before, in one pass over /proc/kallsyms */
