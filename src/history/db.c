@@ -119,9 +119,17 @@ int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
 {
 	int flags = write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE :
 			    SQLITE_OPEN_READONLY;
+	struct stat st;
 	int rc, code;
 
 	*db = NULL;
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(
+			err, errlen,
+			"%s is a directory: give the database file (e.g. %s/runs.db)",
+			path, path);
+		return -EISDIR;
+	}
 	if (!write && access(path, F_OK)) {
 		snprintf(
 			err, errlen,

@@ -245,6 +245,9 @@ run_keeps_its_results() {
 	run --separate-stderr "$FSPROF" report --db "$DB" 12x
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fsprof: 12x: "* ]]
+	run --separate-stderr "$FSPROF" runs --db "$BATS_TEST_DIRNAME"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "fsprof: $BATS_TEST_DIRNAME is a directory: give the database file (e.g. $BATS_TEST_DIRNAME/runs.db)" ]
 	# no database yet: nothing to list, nothing created
 	run --separate-stderr "$FSPROF" runs --db "$DB"
 	[ "$status" -eq 0 ] && [ -z "$output" ]
