@@ -8,7 +8,8 @@
 
 #include "trace/percpu.h"
 
-void *percpu_values_alloc(size_t value_size, int *ncpus, int *err)
+/* a zeroed buffer for one lookup: a value per possible CPU (*ncpus) */
+static void *percpu_values_alloc(size_t value_size, int *ncpus, int *err)
 {
 	void *buf;
 

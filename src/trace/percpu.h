@@ -14,13 +14,6 @@
 
 struct bpf_map;
 
-/*
- * A zeroed buffer for one lookup of a per-CPU map with values of
- * value_size; *ncpus receives the number of possible CPUs. NULL with -errno
- * in *err on failure.
- */
-void *percpu_values_alloc(size_t value_size, int *ncpus, int *err);
-
 /* the byte offset of a struct hist_counts member's max, for max_at */
 #define PERCPU_HIST_MAX(type, member) offsetof(type, member.max)
 

@@ -20,6 +20,7 @@
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
+#include "trace/domain_def.h"
 #include "trace/kallsyms.h"
 #include "trace/percpu.h"
 #include "trace/sched_causes.h"
@@ -47,13 +48,44 @@ struct sched_waits {
 	struct sched_wait *v;
 };
 
+enum sched_prog {
+	SC_SWITCH,
+	SC_SWITCH_O, /* sched_switch before 5.18, without prev_state */
+	SC_WAKEUP,
+	SC_FORK,
+	SC_NR,
+};
+
+/* the programs, and the event each counts */
+static const struct program_def sched_progs[SC_NR] = {
+	[SC_SWITCH] = { "fsprof_switch", "sched:sched_switch" },
+	[SC_SWITCH_O] = { "fsprof_switch_o", "sched:sched_switch" },
+	[SC_WAKEUP] = { "fsprof_wakeup", "sched:sched_wakeup" },
+	[SC_FORK] = { "fsprof_fork", "sched:sched_process_fork" },
+};
+
+/* the maxima of struct sched_phase_stats */
+static const size_t sched_stats_max[] = {
+	PERCPU_HIST_MAX(struct sched_phase_stats, wakeup_delay),
+};
+
+/* its counts are reported by hand: sched_add_counts() */
+static const struct domain_def sched_def = {
+	.name = "sched",
+	.progs = sched_progs,
+	.n_progs = SC_NR,
+	.stats_map = "sched_stats",
+	.stats_size = sizeof(struct sched_phase_stats),
+	.stats_max = sched_stats_max,
+	.n_stats_max = ARRAY_SIZE(sched_stats_max),
+};
+
 struct sched_domain {
 	struct sched_bpf *skel;
 	bool loaded;
-	bool switch_missing, wakeup_missing, fork_missing;
+	struct program_slot slots[SC_NR];
 	char unavailable[160]; /* why the domain cannot run here, or "" */
-	int ncpus;
-	struct sched_phase_stats *percpu; /* ncpus values, for one lookup */
+	struct percpu_stats stats;
 	struct sched_stack *stacks; /* SCHED_STACK_ENTRIES, by stack id */
 	bool names_warned;
 };
@@ -66,8 +98,8 @@ static void sched_domain_free(struct sched_domain *d)
 		for (i = 0; i < SCHED_STACK_ENTRIES; i++)
 			free(d->stacks[i].frame);
 	free(d->stacks);
+	percpu_stats_fini(&d->stats);
 	sched_bpf__destroy(d->skel);
-	free(d->percpu);
 	free(d);
 }
 
@@ -90,7 +122,7 @@ static void sched_probe_kernel(struct sched_domain *d)
 		snprintf(
 			d->unavailable, sizeof(d->unavailable),
 			"this kernel has no bpf_get_stackid for tracing programs");
-	else if (d->switch_missing)
+	else if (d->slots[SC_SWITCH].missing)
 		snprintf(d->unavailable, sizeof(d->unavailable),
 			 "this kernel has no tp_btf sched_switch");
 }
@@ -102,11 +134,9 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->percpu = percpu_values_alloc(sizeof(struct sched_phase_stats),
-					&d->ncpus, &err);
 	d->stacks = calloc(SCHED_STACK_ENTRIES, sizeof(*d->stacks));
-	if (!d->percpu || !d->stacks) {
-		err = err ? err : -ENOMEM;
+	if (!d->stacks) {
+		err = -ENOMEM;
 		goto fail;
 	}
 	d->skel = sched_bpf__open();
@@ -114,23 +144,33 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 		err = -errno;
 		goto fail;
 	}
+	err = domain_def_open(&sched_def, d->skel->skeleton, &d->stats,
+			      d->slots);
+	if (err)
+		goto fail;
 	/* this thread runs the workload generators, or a command's does */
 	d->skel->rodata->own_tgid = (__u32)getpid();
-	d->skel->rodata->workload_tid =
-		cfg->workload_pid ? (__u32)cfg->workload_pid :
-				    (__u32)syscall(SYS_gettid);
+	d->skel->rodata->workload_tid = cfg->workload_pid ?
+						(__u32)cfg->workload_pid :
+						(__u32)syscall(SYS_gettid);
 
-	/* prev_state became the fourth argument in 5.18 */
+	/*
+	 * prev_state became the fourth argument in 5.18: commit fa2c3254d7cf
+	 * ("sched/tracing: Don't re-read p->state when emitting sched_switch
+	 * event")
+	 */
 	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
-	d->switch_missing = nargs != 4 && nargs != 3;
-	bpf_program__set_autoload(d->skel->progs.fsprof_switch, nargs == 4);
-	bpf_program__set_autoload(d->skel->progs.fsprof_switch_o, nargs == 3);
-	d->wakeup_missing = btf_tracepoint_nargs(cfg->btf, "sched_wakeup") != 1;
-	bpf_program__set_autoload(d->skel->progs.fsprof_wakeup,
-				  !d->wakeup_missing);
-	d->fork_missing =
+	d->slots[SC_SWITCH].missing = nargs != 4 && nargs != 3;
+	bpf_program__set_autoload(d->slots[SC_SWITCH].prog, nargs == 4);
+	bpf_program__set_autoload(d->slots[SC_SWITCH_O].prog, nargs == 3);
+	d->slots[SC_WAKEUP].missing =
+		btf_tracepoint_nargs(cfg->btf, "sched_wakeup") != 1;
+	bpf_program__set_autoload(d->slots[SC_WAKEUP].prog,
+				  !d->slots[SC_WAKEUP].missing);
+	d->slots[SC_FORK].missing =
 		btf_tracepoint_nargs(cfg->btf, "sched_process_fork") != 2;
-	bpf_program__set_autoload(d->skel->progs.fsprof_fork, !d->fork_missing);
+	bpf_program__set_autoload(d->slots[SC_FORK].prog,
+				  !d->slots[SC_FORK].missing);
 	sched_probe_kernel(d);
 	if (cfg->every_process)
 		snprintf(
@@ -219,19 +259,11 @@ static void sched_record_unavailable(struct sched_domain *d,
 static int sched_attach(void *priv, struct attach_list *list)
 {
 	struct sched_domain *d = priv;
-	struct sched_bpf *s = d->skel;
-	struct program_slot slots[] = {
-		{ s->progs.fsprof_switch, &s->links.fsprof_switch,
-		  "sched:sched_switch", d->switch_missing },
-		{ s->progs.fsprof_switch_o, &s->links.fsprof_switch_o,
-		  "sched:sched_switch", false },
-		{ s->progs.fsprof_wakeup, &s->links.fsprof_wakeup,
-		  "sched:sched_wakeup", d->wakeup_missing },
-		{ s->progs.fsprof_fork, &s->links.fsprof_fork,
-		  "sched:sched_process_fork", d->fork_missing },
-	};
 
 	if (!d->loaded) {
+		struct program_slot slots[SC_NR];
+
+		memcpy(slots, d->slots, sizeof(slots));
 		/* the one sched_switch variant this kernel would have run */
 		slots[0].prog = bpf_program__autoload(slots[1].prog) ?
 					slots[1].prog :
@@ -240,39 +272,12 @@ static int sched_attach(void *priv, struct attach_list *list)
 		sched_record_unavailable(d, slots + 2, 2, list);
 		return -ENOENT;
 	}
-	attach_programs("sched", slots, 4, list);
+	attach_programs("sched", d->slots, SC_NR, list);
 	/* without sched_switch nothing is measured */
-	return s->links.fsprof_switch || s->links.fsprof_switch_o ? 0 : -ENOENT;
-}
-
-/* the per-CPU counts of one phase, added up */
-static int sched_sum_phase(struct sched_domain *d, unsigned int phase,
-			   struct sched_phase_stats *sum)
-{
-	int fd = bpf_map__fd(d->skel->maps.sched_stats);
-	__u32 key = phase;
-	int cpu;
-
-	memset(sum, 0, sizeof(*sum));
-	if (bpf_map_lookup_elem(fd, &key, d->percpu))
-		return -errno;
-	for (cpu = 0; cpu < d->ncpus; cpu++) {
-		const struct sched_phase_stats *st = &d->percpu[cpu];
-		unsigned int i;
-
-		sum->switch_out += st->switch_out;
-		sum->stack_lost += st->stack_lost;
-		sum->waits_lost += st->waits_lost;
-		sum->tasks += st->tasks;
-		sum->forks += st->forks;
-		sum->wakeup_delay.count += st->wakeup_delay.count;
-		sum->wakeup_delay.sum += st->wakeup_delay.sum;
-		if (st->wakeup_delay.max > sum->wakeup_delay.max)
-			sum->wakeup_delay.max = st->wakeup_delay.max;
-		for (i = 0; i < HIST_NSLOTS; i++)
-			sum->wakeup_delay.slot[i] += st->wakeup_delay.slot[i];
-	}
-	return 0;
+	return program_slot_attached(&d->slots[SC_SWITCH]) ||
+			       program_slot_attached(&d->slots[SC_SWITCH_O]) ?
+		       0 :
+		       -ENOENT;
 }
 
 static int waits_push(struct sched_waits *w, int stack_id,
@@ -561,7 +566,7 @@ static int sched_collect(void *priv, unsigned int phase,
 	by_cause = calloc(SCHED_CAUSE_NR, sizeof(*by_cause));
 	if (!by_cause)
 		return -ENOMEM;
-	err = sched_sum_phase(d, phase, &sum);
+	err = percpu_stats_read(&d->stats, phase, &sum);
 	if (!err)
 		err = sched_read_waits(d, phase, &w);
 	if (!err)
