@@ -97,15 +97,7 @@ static int hdb_open_write(const char *path, sqlite3 *db, char *err,
 {
 	int rc;
 
-	int persist = 1;
-
-	sqlite3_busy_timeout(db, HISTORY_BUSY_MS);
-	/*
-	 * WAL: a reader never blocks the writer, writers queue on the lock.
-	 * The -wal and -shm files stay after the last writer: a user who may
-	 * only read the database cannot make them, and SQLite needs them.
-	 */
-	sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	/* WAL: a reader never blocks the writer, writers queue on the lock */
 	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return hdb_fail(db, rc, path, "cannot open the run history",
@@ -119,8 +111,8 @@ int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
 {
 	int flags = write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE :
 			    SQLITE_OPEN_READONLY;
+	int rc, code, persist = 1;
 	struct stat st;
-	int rc, code;
 
 	*db = NULL;
 	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
@@ -151,14 +143,61 @@ int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
 		return code;
 	}
 	sqlite3_extended_result_codes(*db, 1);
-	if (!write) {
-		sqlite3_busy_timeout(*db, HISTORY_BUSY_MS);
+	/*
+	 * The -wal and -shm files stay when the last connection closes, a
+	 * reader's too: a user who may only read the database cannot make
+	 * them, and SQLite cannot read a WAL database without them.
+	 */
+	sqlite3_file_control(*db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	sqlite3_busy_timeout(*db, HISTORY_BUSY_MS);
+	if (!write)
 		return 0;
-	}
 	code = hdb_open_write(path, *db, err, errlen);
 	if (code) {
 		sqlite3_close(*db);
 		*db = NULL;
 	}
+	return code;
+}
+
+/* path as a file: URI (RFC 3986 unreserved characters and / kept) */
+static int hdb_uri(const char *path, const char *query, char *out, size_t len)
+{
+	static const char keep[] = "/-._~";
+	size_t used = (size_t)snprintf(out, len, "file:");
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)path; *c && used + 4 < len; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || strchr(keep, *c))
+			out[used++] = (char)*c;
+		else
+			used += (size_t)snprintf(out + used, len - used,
+						 "%%%02X", *c);
+	}
+	if (*c || used + strlen(query) + 2 > len)
+		return -ENAMETOOLONG;
+	snprintf(out + used, len - used, "?%s", query);
+	return 0;
+}
+
+int hdb_open_immutable(const char *path, sqlite3 **db, char *err, size_t errlen)
+{
+	char uri[3 * PATH_MAX + 32];
+	int rc, code;
+
+	*db = NULL;
+	if (hdb_uri(path, "immutable=1", uri, sizeof(uri))) {
+		snprintf(err, errlen, "%.200s...: path too long", path);
+		return -ENAMETOOLONG;
+	}
+	rc = sqlite3_open_v2(uri, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+			     NULL);
+	if (rc == SQLITE_OK)
+		return 0;
+	code = hdb_fail(*db, rc, path, "cannot open the run history", err,
+			errlen);
+	sqlite3_close(*db);
+	*db = NULL;
 	return code;
 }

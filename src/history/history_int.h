@@ -52,6 +52,14 @@ struct migration {
 /* the migration from version v, or NULL past the last */
 const struct migration *history_migration(int version);
 
+/*
+ * Open path read-only as an immutable file (no locks, no -wal or -shm):
+ * only for a WAL database whose -wal file is gone, which a user who may
+ * not write its directory cannot otherwise read
+ */
+int hdb_open_immutable(const char *path, sqlite3 **db, char *err,
+		       size_t errlen);
+
 /* open path read-only at the current schema: an older database is brought
  * up to date first when this user may write it */
 int hdb_open_read(const char *path, sqlite3 **db, char *err, size_t errlen);

@@ -4,6 +4,7 @@
  * takes it one version up and is logged in schema_history (docs/history.md).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -164,9 +165,24 @@ static int hdb_migrate_file(const char *path, char *err, size_t errlen)
 int hdb_open_read(const char *path, sqlite3 **db, char *err, size_t errlen)
 {
 	int code = hdb_open(path, false, db, err, errlen);
+	char wal[PATH_MAX + 8];
 
 	if (!code)
 		code = hdb_schema_check(*db, path, err, errlen);
+	/*
+	 * A WAL database without its -wal and -shm files (the sqlite3 shell,
+	 * closing last, removes them), in a directory this user may not
+	 * write: SQLite cannot make them, so read it as an immutable file.
+	 * With no -wal file every commit is in the database file; only a
+	 * writer starting meanwhile could change it under the reader.
+	 */
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	if (code == -EACCES && access(path, W_OK) && access(wal, F_OK)) {
+		sqlite3_close(*db);
+		code = hdb_open_immutable(path, db, err, errlen);
+		if (!code)
+			code = hdb_schema_check(*db, path, err, errlen);
+	}
 	if (code == -ESTALE && !access(path, W_OK)) {
 		sqlite3_close(*db);
 		*db = NULL;
