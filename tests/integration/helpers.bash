@@ -61,6 +61,19 @@ bpftrace_stop() {
 	wait "$watchdog" 2>/dev/null || true
 }
 
+# fsprof programs that no process holds by a program or link fd (bpftool's
+# pids column needs BPF iterators, missing here): only a pin could keep one
+# after its fsprof exited. Programs of other fsprof runs going on at the same
+# time are held by them, so this does not see those.
+orphan_bpf_programs() {
+	local held
+	held=$(grep -h '^prog_id:' /proc/[0-9]*/fdinfo/* 2>/dev/null |
+		awk '{print $2}' | sort -u | jq -R . | jq -s 'map(tonumber)')
+	bpftool prog show -j 2>/dev/null | jq --argjson held "$held" '[.[] |
+		select(.name // "" | startswith("fsprof_")) |
+		select(.id as $id | $held | index($id) | not)] | length'
+}
+
 # What a run must never leave behind, below $1 (a scratch directory).
 leftovers() {
 	local dir=$1 found=""
@@ -68,8 +81,8 @@ leftovers() {
 	losetup -a 2>/dev/null | grep -q "$dir/" && found+="loop device on $dir; "
 	# the kernel frees a program after its last reference, via RCU: allow
 	# a moment after the process that held it has exited
-	wait_for "! bpftool prog show 2>/dev/null | grep -q 'name fsprof_'" 3 ||
-		found+="fsprof BPF program loaded; "
+	wait_for "[ \"\$(orphan_bpf_programs)\" -eq 0 ]" 3 ||
+		found+="fsprof BPF program no process holds; "
 	[ -n "$(find "$dir" -mindepth 1 2>/dev/null)" ] &&
 		found+="files in $dir: $(find "$dir" -mindepth 1 | head -3 | tr '\n' ' '); "
 	echo "$found"

@@ -17,17 +17,6 @@ teardown() {
 	scratch_remove
 }
 
-# fsprof programs that no process holds by a program or link fd (bpftool's
-# pids column needs BPF iterators, missing here): only a pin could keep one
-orphan_bpf_programs() {
-	local held
-	held=$(grep -h '^prog_id:' /proc/[0-9]*/fdinfo/* 2>/dev/null |
-		awk '{print $2}' | sort -u | jq -R . | jq -s 'map(tonumber)')
-	bpftool prog show -j 2>/dev/null | jq --argjson held "$held" '[.[] |
-		select(.name // "" | startswith("fsprof_")) |
-		select(.id as $id | $held | index($id) | not)] | length'
-}
-
 # what trial $1 left below $SCRATCH, or nothing
 trial_leftovers() {
 	local found="" f
