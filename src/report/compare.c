@@ -3,6 +3,7 @@
 
 #include "report/compare.h"
 #include "report/text.h"
+#include "report/wrap.h"
 #include "results/summary.h"
 #include "util/log.h"
 
@@ -175,10 +176,12 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 	struct compare_cols w;
 	unsigned int ph, i;
 
-	fprintf(out, "\n%s (%s), %u repeat%s per target%s\n", g0->workload,
-		g0->params, g0->repeats, g0->repeats == 1 ? "" : "s",
-		g0->repeats > 1 ? ": mean ± half the 95% confidence interval" :
-				  "");
+	fputc('\n', out);
+	text_hanging(out, 2, "%s (%s), %u repeat%s per target%s", g0->workload,
+		     g0->params, g0->repeats, g0->repeats == 1 ? "" : "s",
+		     g0->repeats > 1 ?
+			     ": mean ± half the 95% confidence interval" :
+			     "");
 	if (g0->fits_in_ram)
 		fprintf(out,
 			"size < 2xRAM: the page cache can hold this data\n");

@@ -9,58 +9,11 @@
 
 #include "report/colour.h"
 #include "report/findings.h"
+#include "report/wrap.h"
 
-#define WRAP_WIDTH 100
 #define PHASE_COL 10 /* width of the phase name column */
 #define TEXT_INDENT (2 + PHASE_COL + 1)
 #define DETAIL_INDENT (TEXT_INDENT + 4)
-
-/* the columns s takes on a terminal: colour escapes take none */
-static unsigned int visible_len(const char *s)
-{
-	unsigned int n = 0;
-
-	while (*s) {
-		if (*s == '\033') {
-			s += strcspn(s, "m");
-			s += *s != '\0';
-			continue;
-		}
-		n++;
-		s++;
-	}
-	return n;
-}
-
-/* text wrapped at word boundaries, every line indented by indent */
-static void print_wrapped(FILE *out, unsigned int indent, const char *lead,
-			  const char *text)
-{
-	unsigned int col = indent, lead_len = visible_len(lead);
-	const char *p = text;
-
-	fprintf(out, "%*s%s", (int)indent, "", lead);
-	col += lead_len;
-	while (*p) {
-		size_t word = strcspn(p, " ");
-
-		if (col + word > WRAP_WIDTH && col > indent + lead_len) {
-			fprintf(out, "\n%*s", (int)(indent + lead_len), "");
-			col = indent + lead_len;
-		}
-		fprintf(out, "%.*s", (int)word, p);
-		col += (unsigned int)word;
-		p += word;
-		while (*p == ' ') {
-			p++;
-			if (*p && col + 1 <= WRAP_WIDTH) {
-				fputc(' ', out);
-				col++;
-			}
-		}
-	}
-	fputc('\n', out);
-}
 
 void verification_line(const struct verification *v, char *line, size_t len)
 {
@@ -83,7 +36,7 @@ static void report_verification(const struct verification *v, FILE *out)
 	if (!v->done)
 		return;
 	verification_line(v, line, sizeof(line));
-	print_wrapped(out, DETAIL_INDENT, "verified: ", line);
+	text_wrapped(out, DETAIL_INDENT, "verified: ", line);
 }
 
 static void report_finding(const struct finding *f, unsigned int seen,
@@ -106,11 +59,11 @@ static void report_finding(const struct finding *f, unsigned int seen,
 		snprintf(head + n, sizeof(head) - n, " (in %u of %u repeats)",
 			 seen, repeats);
 	}
-	print_wrapped(out, TEXT_INDENT, tag, head);
+	text_wrapped(out, TEXT_INDENT, tag, head);
 	for (i = 0; i < f->n_evidence; i++)
-		print_wrapped(out, DETAIL_INDENT, "- ", f->ev[i].text);
+		text_wrapped(out, DETAIL_INDENT, "- ", f->ev[i].text);
 	if (f->severity == FINDING_WARNING)
-		print_wrapped(out, DETAIL_INDENT, "why: ", f->mechanism);
+		text_wrapped(out, DETAIL_INDENT, "why: ", f->mechanism);
 	/* an info's workload advice is in the JSON; a knob is worth a line */
 	if (f->advice.text[0] &&
 	    (f->severity == FINDING_WARNING || f->advice.option[0])) {
@@ -123,7 +76,7 @@ static void report_finding(const struct finding *f, unsigned int seen,
 				 f->advice.option);
 		else
 			snprintf(advice, sizeof(advice), "%s", f->advice.text);
-		print_wrapped(out, DETAIL_INDENT, "advice: ", advice);
+		text_wrapped(out, DETAIL_INDENT, "advice: ", advice);
 	}
 	report_verification(&f->verified, out);
 }
@@ -184,7 +137,7 @@ static void report_case_findings(const struct run_result *run,
 			 has_notable(&p->findings) ? "" : "nothing unusual; ",
 			 p->verdict.done ? p->verdict.text : "not analysed");
 		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, p->name);
-		print_wrapped(out, 2, name, verdict);
+		text_wrapped(out, 2, name, verdict);
 		for (i = 0; i < p->findings.n; i++) {
 			/* an ok finding says what the verdict says: JSON only */
 			if (p->findings.v[i].severity == FINDING_OK)
@@ -224,7 +177,7 @@ static void report_comparisons(const struct run_result *run, FILE *out)
 				 cmp->targets[t].wall_s);
 		}
 		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, cmp->phase);
-		print_wrapped(out, 2, name, line);
+		text_wrapped(out, 2, name, line);
 		for (j = 0; j < cmp->findings.n; j++)
 			report_finding(&cmp->findings.v[j], 1, 1, out);
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/attach.h"
@@ -10,6 +11,7 @@
 #include "report/procs.h"
 #include "report/text.h"
 #include "report/timeline.h"
+#include "report/wrap.h"
 #include "util/log.h"
 #include "util/parse.h"
 
@@ -83,85 +85,95 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 		if (!p->block.traced || secs < 0.1)
 			continue;
 		if (t->model_wiops && w > 1.15 * (double)t->model_wiops)
-			fprintf(out,
-				"throttle not held in %s: %.0f write IOPS against a limit of %llu (see which issuer in the JSON's block.issuers)\n",
+			text_hanging(
+				out, 2,
+				"throttle not held in %s: %.0f write IOPS against a limit of %llu (see which issuer in the JSON's block.issuers)",
 				p->name, w, (unsigned long long)t->model_wiops);
 		if (t->model_riops && r > 1.15 * (double)t->model_riops)
-			fprintf(out,
-				"throttle not held in %s: %.0f read IOPS against a limit of %llu\n",
+			text_hanging(
+				out, 2,
+				"throttle not held in %s: %.0f read IOPS against a limit of %llu",
 				p->name, r, (unsigned long long)t->model_riops);
 	}
 }
 
 static void report_device_model(const struct target_result *t, FILE *out)
 {
-	fprintf(out, "device model: %s", t->device_model);
 	if (!strcmp(t->model_placement, "lower-loop"))
-		fprintf(out, ", throttle on %s (%u:%u) below the traced %s\n",
-			t->model_device, t->model_major, t->model_minor,
-			t->device);
+		text_hanging(
+			out, 2,
+			"device model: %s, throttle on %s (%u:%u) below the traced %s",
+			t->device_model, t->model_device, t->model_major,
+			t->model_minor, t->device);
 	else
-		fprintf(out,
-			", throttle on the traced disk %s (%u:%u) itself: device busy time, latency and issuers are not measured faithfully under it (wall time is); an image target stacks the model below the traced device\n",
-			t->model_device, t->model_major, t->model_minor);
+		text_hanging(
+			out, 2,
+			"device model: %s, throttle on the traced disk %s (%u:%u) itself: device busy time, latency and issuers are not measured faithfully under it (wall time is); an image target stacks the model below the traced device",
+			t->device_model, t->model_device, t->model_major,
+			t->model_minor);
 }
 
 static void report_case_header(const struct run_result *run,
 			       const struct case_result *c, FILE *out)
 {
 	const struct target_result *t = &c->target;
-	char size[32], image[32];
+	char image[32], where[4352];
 
-	format_bytes(c->size, size, sizeof(size));
 	format_bytes(t->image_size, image, sizeof(image));
-	fprintf(out, "%s (%s) on %s", c->workload, c->params,
-		case_target_name(c));
 	if (!strcmp(t->kind, "image"))
-		fprintf(out, ", %s image on %s (%u:%u, direct IO %s)", image,
-			t->device, t->dev_major, t->dev_minor,
-			t->loop_dio ? "on" : "OFF");
+		snprintf(where, sizeof(where),
+			 ", %s image on %s (%u:%u, direct IO %s)", image,
+			 t->device, t->dev_major, t->dev_minor,
+			 t->loop_dio ? "on" : "OFF");
 	else if (t->device[0])
-		fprintf(out, " (%s), on %s (%u:%u)", t->fstype, t->device,
-			t->dev_major, t->dev_minor);
+		snprintf(where, sizeof(where), " (%s), on %s (%u:%u)",
+			 t->fstype, t->device, t->dev_major, t->dev_minor);
 	else
-		fprintf(out, " (%s), no block device", t->fstype);
-	fprintf(out, ", kernel %s\n", run->kernel_release);
+		snprintf(where, sizeof(where), " (%s), no block device",
+			 t->fstype);
+	text_hanging(out, 2, "%s (%s) on %s%s, kernel %s", c->workload,
+		     c->params, case_target_name(c), where,
+		     run->kernel_release);
 	if (case_fits_in_ram(c))
-		fprintf(out,
-			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device\n");
+		text_hanging(
+			out, 2,
+			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device");
 	if (t->block_untraced[0])
-		fprintf(out, "%s\n", t->block_untraced);
+		text_hanging(out, 2, "%s", t->block_untraced);
 	if (strcmp(t->device_model, "none"))
 		report_device_model(t, out);
 	report_throttle_check(c, out);
-	fprintf(out, "mount: %s (superblock: %s)\n", t->mount_opts,
-		t->super_opts);
+	text_hanging(out, 2, "mount: %s (superblock: %s)", t->mount_opts,
+		     t->super_opts);
 	if (c->programs.n)
 		report_attach_summary(&c->programs, out);
 	fputc('\n', out);
 }
 
-static void report_phase_row(const struct phase_result *p, FILE *out)
+static void report_phase_row(const struct phase_result *p, int width, FILE *out)
 {
 	const struct block_class_result *r = &p->block.cls[BLK_OPC_READ];
 	const struct block_class_result *w = &p->block.cls[BLK_OPC_WRITE];
 	const struct block_class_result *f = &p->block.cls[BLK_OPC_FLUSH];
 	struct block_class_result all;
-	char p50[16], p99[16];
+	char p50[16], p99[16], shortp[4];
 
 	block_result_total(&p->block, &all);
 	format_duration_ns(latency_hist_percentile(&all.lat, 50), p50,
 			   sizeof(p50));
 	format_duration_ns(latency_hist_percentile(&all.lat, 99), p99,
 			   sizeof(p99));
-	fprintf(out, "%-8s %8.3f %8.1f %8.1f %6.1f", p->name,
-		(double)p->wall_ns / 1e9, phase_mb_per_s(p), phase_mib_per_s(p),
+	/* MiB/s is in the JSON; a * at the end marks a phase too short */
+	snprintf(shortp, sizeof(shortp), "%s",
+		 p->wall_ns < PHASE_TOO_SHORT_NS ? " *" : "");
+	fprintf(out, "%-*s %8.3f %7.1f %5.1f", width, p->name,
+		(double)p->wall_ns / 1e9, phase_mb_per_s(p),
 		phase_cpu_percent(p));
 	if (!p->block.traced) {
-		fprintf(out, "   (block IO not traced)\n");
+		fprintf(out, "   (block IO not traced)%s\n", shortp);
 		return;
 	}
-	fprintf(out, " %7llu %7llu %6llu %9.1f %9.1f %9s %9s %6.1f %5.1f%s\n",
+	fprintf(out, " %6llu %6llu %5llu %7.1f %7.1f %8s %8s %5.1f %4.1f%s\n",
 		(unsigned long long)r->ios, (unsigned long long)w->ios,
 		(unsigned long long)f->ios, (double)r->bytes / 1e6,
 		(double)w->bytes / 1e6, p50, p99,
@@ -171,10 +183,11 @@ static void report_phase_row(const struct phase_result *p, FILE *out)
 		p->wall_ns ? (double)p->block.device.inflight_ns /
 				     (double)p->wall_ns :
 			     0.0,
-		p->wall_ns < PHASE_TOO_SHORT_NS ? "  (short: < 0.5 s)" : "");
+		shortp);
 	if (p->block.inflight_at_end)
-		fprintf(out,
-			"         %u request(s) of %s were still in flight 2 s after it ended: their latency is not in it\n",
+		text_hanging(
+			out, 2,
+			"  %u request(s) of %s were still in flight 2 s after it ended: their latency is not in it",
 			p->block.inflight_at_end, p->name);
 }
 
@@ -201,9 +214,32 @@ static bool block_io_seen(const struct case_result *c, unsigned int ioclass,
 	return false;
 }
 
+/* the phases [from, to) of a table that has a column per phase */
+struct phase_span {
+	unsigned int from, to;
+};
+
+/* the next span of phases whose columns of width fit beside a label */
+static bool phase_span_next(const struct case_result *c, int label, int width,
+			    struct phase_span *s)
+{
+	unsigned int per = (unsigned int)((TEXT_WIDTH - label) / (width + 1));
+
+	if (s->to >= c->n_phases)
+		return false;
+	s->from = s->to;
+	s->to = s->from + (per ? per : 1);
+	if (s->to > c->n_phases)
+		s->to = c->n_phases;
+	return true;
+}
+
+#define BLOCK_LABEL 28
+#define BLOCK_CELL 16
+
 static void report_block_io_row(const struct case_result *c,
 				unsigned int ioclass, unsigned int issuer,
-				FILE *out)
+				const struct phase_span *s, FILE *out)
 {
 	const struct block_class_result *r;
 	char row[48], cell[40];
@@ -211,8 +247,8 @@ static void report_block_io_row(const struct case_result *c,
 
 	snprintf(row, sizeof(row), "%s %s", blk_ioclass_name(ioclass),
 		 blk_issuer_name(issuer));
-	fprintf(out, "%-36s", row);
-	for (j = 0; j < c->n_phases; j++) {
+	fprintf(out, "%-*s", BLOCK_LABEL, row);
+	for (j = s->from; j < s->to; j++) {
 		r = block_io_find(&c->phases[j].block, ioclass, issuer);
 		if (r)
 			snprintf(cell, sizeof(cell), "%.1f / %llu",
@@ -220,31 +256,38 @@ static void report_block_io_row(const struct case_result *c,
 				 (unsigned long long)r->ios);
 		else
 			snprintf(cell, sizeof(cell), "-");
-		fprintf(out, " %16s", cell);
+		fprintf(out, " %*s", BLOCK_CELL, cell);
 	}
 	fputc('\n', out);
 }
 
-/* block IO by class and issuer: a row per pair any phase saw, MB and IOs */
+/*
+ * block IO by class and issuer: a row per pair any phase saw, MB and IOs;
+ * as many phases side by side as fit, the rest in the next block
+ */
 static void report_block_io(const struct case_result *c, FILE *out)
 {
+	struct phase_span s = { 0, 0 };
 	unsigned int cls, iss, j;
-	bool header = false;
 
-	for (cls = 0; cls < BLK_IOC_NR; cls++) {
-		for (iss = 0; iss < BLK_ISS_NR; iss++) {
-			if (!block_io_seen(c, cls, iss))
-				continue;
-			if (!header) {
-				fprintf(out, "\n%-36s",
-					"block IO by class, issuer (MB / IOs)");
-				for (j = 0; j < c->n_phases; j++)
-					fprintf(out, " %16s",
-						c->phases[j].name);
-				fputc('\n', out);
-				header = true;
+	while (phase_span_next(c, BLOCK_LABEL, BLOCK_CELL, &s)) {
+		bool header = false;
+
+		for (cls = 0; cls < BLK_IOC_NR; cls++) {
+			for (iss = 0; iss < BLK_ISS_NR; iss++) {
+				if (!block_io_seen(c, cls, iss))
+					continue;
+				if (!header) {
+					fprintf(out, "\n%-*s", BLOCK_LABEL,
+						"block IO (MB / IOs)");
+					for (j = s.from; j < s.to; j++)
+						fprintf(out, " %*s", BLOCK_CELL,
+							c->phases[j].name);
+					fputc('\n', out);
+					header = true;
+				}
+				report_block_io_row(c, cls, iss, &s, out);
 			}
-			report_block_io_row(c, cls, iss, out);
 		}
 	}
 }
@@ -279,57 +322,86 @@ static unsigned int case_metric_names(const struct case_result *c,
 	return n;
 }
 
-/* every named metric as a row, a column per phase */
-static void report_case_metrics(const struct case_result *c, FILE *out)
-{
-	const char *names[256];
-	unsigned int n, i, j;
-	char p50[16], p99[16];
+#define METRIC_LABEL 36
+#define METRIC_CELL 12
+#define DIST_CELL 20
 
-	n = case_metric_names(c, names, 256, false);
-	if (n) {
-		fprintf(out, "\n%-36s", "kernel metrics");
-		for (j = 0; j < c->n_phases; j++)
-			fprintf(out, " %12s", c->phases[j].name);
-		fputc('\n', out);
-	}
+/* the phases in s of every counter some phase saw */
+static void report_metric_rows(const struct case_result *c, const char **names,
+			       unsigned int n, const struct phase_span *s,
+			       FILE *out)
+{
+	unsigned int i, j;
+
+	fprintf(out, "\n%-*s", METRIC_LABEL, "kernel metrics");
+	for (j = s->from; j < s->to; j++)
+		fprintf(out, " %*s", METRIC_CELL, c->phases[j].name);
+	fputc('\n', out);
 	for (i = 0; i < n; i++) {
-		fprintf(out, "%-36s", names[i]);
-		for (j = 0; j < c->n_phases; j++)
-			fprintf(out, " %12llu",
+		fprintf(out, "%-*s", METRIC_LABEL, names[i]);
+		for (j = s->from; j < s->to; j++)
+			fprintf(out, " %*llu", METRIC_CELL,
 				(unsigned long long)metric_value(
 					&c->phases[j].metrics, names[i]));
 		fputc('\n', out);
 	}
-	n = case_metric_names(c, names, 256, true);
-	if (n) {
-		fprintf(out, "\n%-36s", "distributions (p50 / p99)");
-		for (j = 0; j < c->n_phases; j++)
-			fprintf(out, " %20s", c->phases[j].name);
-		fputc('\n', out);
-	}
-	for (i = 0; i < n; i++) {
-		fprintf(out, "%-36s", names[i]);
-		for (j = 0; j < c->n_phases; j++) {
-			const struct latency_hist *h = metric_hist_find(
-				&c->phases[j].metrics, names[i]);
-			char cell[48];
+}
 
-			if (!h || !h->count) {
-				fprintf(out, " %20s", "-");
-				continue;
-			}
-			format_metric_value(names[i],
-					    latency_hist_percentile(h, 50), p50,
-					    sizeof(p50));
-			format_metric_value(names[i],
-					    latency_hist_percentile(h, 99), p99,
-					    sizeof(p99));
-			snprintf(cell, sizeof(cell), "%s / %s", p50, p99);
-			fprintf(out, " %20s", cell);
+/* "12 us / 3.4 ms": a histogram's p50 and p99 in its unit */
+static void dist_cell(const char *name, const struct latency_hist *h,
+		      char *cell, size_t len)
+{
+	char p50[16], p99[16];
+
+	if (!h || !h->count) {
+		snprintf(cell, len, "-");
+		return;
+	}
+	format_metric_value(name, latency_hist_percentile(h, 50), p50,
+			    sizeof(p50));
+	format_metric_value(name, latency_hist_percentile(h, 99), p99,
+			    sizeof(p99));
+	snprintf(cell, len, "%s / %s", p50, p99);
+}
+
+static void report_dist_rows(const struct case_result *c, const char **names,
+			     unsigned int n, const struct phase_span *s,
+			     FILE *out)
+{
+	unsigned int i, j;
+	char cell[48];
+
+	fprintf(out, "\n%-*s", METRIC_LABEL, "distributions (p50 / p99)");
+	for (j = s->from; j < s->to; j++)
+		fprintf(out, " %*s", DIST_CELL, c->phases[j].name);
+	fputc('\n', out);
+	for (i = 0; i < n; i++) {
+		fprintf(out, "%-*s", METRIC_LABEL, names[i]);
+		for (j = s->from; j < s->to; j++) {
+			dist_cell(names[i],
+				  metric_hist_find(&c->phases[j].metrics,
+						   names[i]),
+				  cell, sizeof(cell));
+			fprintf(out, " %*s", DIST_CELL, cell);
 		}
 		fputc('\n', out);
 	}
+}
+
+/* every named metric as a row, a column per phase (as many as fit) */
+static void report_case_metrics(const struct case_result *c, FILE *out)
+{
+	struct phase_span s = { 0, 0 };
+	const char *names[256];
+	unsigned int n;
+
+	n = case_metric_names(c, names, 256, false);
+	while (n && phase_span_next(c, METRIC_LABEL, METRIC_CELL, &s))
+		report_metric_rows(c, names, n, &s, out);
+	n = case_metric_names(c, names, 256, true);
+	s.from = s.to = 0;
+	while (n && phase_span_next(c, METRIC_LABEL, DIST_CELL, &s))
+		report_dist_rows(c, names, n, &s, out);
 }
 
 #define BUDGET_CAUSES 3
@@ -372,65 +444,84 @@ static void budget_part(FILE *out, const char *what, uint64_t ns, uint64_t wall)
 static void budget_stack(const struct stack_record *r, FILE *out)
 {
 	unsigned int f = 0, shown = 0;
+	char lead[64], frames[512];
+	size_t n = 0;
 
 	while (f < r->n_frames && (!strncmp(r->frame[f], "schedule", 8) ||
 				   !strncmp(r->frame[f], "io_schedule", 11)))
 		f++;
-	fprintf(out, "%8s heaviest stack (%s):", "", r->cause);
-	for (; f < r->n_frames && shown < 4; f++, shown++)
-		fprintf(out, "%s %.*s", shown ? " <" : "",
-			(int)strcspn(r->frame[f], "+"), r->frame[f]);
-	fputc('\n', out);
+	frames[0] = '\0';
+	for (; f < r->n_frames && shown < 4 && n < sizeof(frames); f++, shown++)
+		n += (size_t)snprintf(frames + n, sizeof(frames) - n, "%s%.*s",
+				      shown ? " < " : "",
+				      (int)strcspn(r->frame[f], "+"),
+				      r->frame[f]);
+	snprintf(lead, sizeof(lead), "heaviest stack (%s): ", r->cause);
+	text_wrapped(out, 9, lead, frames);
+}
+
+/* one phase's budget: "wall 1.2 s: on-CPU ... (5%), off-CPU ...: cause ..." */
+static void budget_line(const struct metric_set *m, FILE *line)
+{
+	const struct metric *top[BUDGET_CAUSES];
+	uint64_t wall = metric_value(m, "sched.wall_ns"), shown = 0;
+	uint64_t off = metric_value(m, "sched.offcpu_ns");
+	unsigned int j, n;
+	char d[16];
+
+	format_duration_ns((double)wall, d, sizeof(d));
+	fprintf(line, "wall %s", d);
+	budget_part(line, ": on-CPU", metric_value(m, "sched.oncpu_ns"), wall);
+	budget_part(line, ", off-CPU", off, wall);
+	n = budget_causes(m, top, BUDGET_CAUSES);
+	for (j = 0; j < n; j++) {
+		char label[METRIC_NAME_LEN + 2];
+
+		snprintf(label, sizeof(label), "%s %s", j ? "," : ":",
+			 top[j]->name + strlen(BUDGET_PREFIX));
+		budget_part(line, label, top[j]->value, wall);
+		shown += top[j]->value;
+	}
+	/* the smaller causes, when they add up to a visible share */
+	if (off > shown && (off - shown) * 100 >= wall)
+		budget_part(line, ", the rest", off - shown, wall);
+	budget_part(line, "; unaccounted",
+		    metric_value(m, "sched.unaccounted_ns"), wall);
+	if (metric_value(m, "sched.tasks") > 1)
+		fprintf(line, "; thread-time of %llu tasks",
+			(unsigned long long)metric_value(m, "sched.tasks"));
 }
 
 /*
  * Where each phase's time went (the sched domain): wall = on-CPU +
- * off-CPU by cause + unaccounted, with each part's share of wall.
+ * off-CPU by cause + unaccounted, with each part's share of wall; a line
+ * per phase, wrapped under its text.
  */
 static void report_time_budget(const struct case_result *c, FILE *out)
 {
-	const struct metric *top[BUDGET_CAUSES];
-	unsigned int i, j, n;
 	bool header = false;
-	char d[16];
+	unsigned int i;
 
 	for (i = 0; i < c->n_phases; i++) {
 		const struct phase_result *p = &c->phases[i];
-		const struct metric_set *m = &p->metrics;
-		uint64_t wall = metric_value(m, "sched.wall_ns"), shown = 0;
-		uint64_t off = metric_value(m, "sched.offcpu_ns");
+		char lead[40], *text = NULL;
+		size_t len = 0;
+		FILE *line;
 
-		if (!metric_find(m, "sched.wall_ns"))
+		if (!metric_find(&p->metrics, "sched.wall_ns"))
 			continue;
 		if (!header)
 			fprintf(out,
 				"\nwhere the time went (wall = on-CPU + off-CPU + unaccounted; off-CPU by kernel cause)\n");
 		header = true;
-		fprintf(out, "%-8s ", p->name);
-		format_duration_ns((double)wall, d, sizeof(d));
-		fprintf(out, "wall %s", d);
-		budget_part(out, ": on-CPU", metric_value(m, "sched.oncpu_ns"),
-			    wall);
-		budget_part(out, ", off-CPU", off, wall);
-		n = budget_causes(m, top, BUDGET_CAUSES);
-		for (j = 0; j < n; j++) {
-			char label[METRIC_NAME_LEN + 2];
-
-			snprintf(label, sizeof(label), "%s %s", j ? "," : ":",
-				 top[j]->name + strlen(BUDGET_PREFIX));
-			budget_part(out, label, top[j]->value, wall);
-			shown += top[j]->value;
-		}
-		/* the smaller causes, when they add up to a visible share */
-		if (off > shown && (off - shown) * 100 >= wall)
-			budget_part(out, ", the rest", off - shown, wall);
-		budget_part(out, "; unaccounted",
-			    metric_value(m, "sched.unaccounted_ns"), wall);
-		if (metric_value(m, "sched.tasks") > 1)
-			fprintf(out, "; thread-time of %llu tasks",
-				(unsigned long long)metric_value(
-					m, "sched.tasks"));
-		fputc('\n', out);
+		line = open_memstream(&text, &len);
+		if (!line)
+			continue;
+		budget_line(&p->metrics, line);
+		fclose(line);
+		snprintf(lead, sizeof(lead), "%-8s ", p->name);
+		text_wrapped(out, 0, lead, text);
+		free(text);
 		if (p->sched_stacks.n)
 			budget_stack(&p->sched_stacks.v[0], out);
 	}
@@ -441,15 +532,18 @@ static void report_case(const struct run_result *run,
 {
 	struct block_class_result spill;
 	unsigned int i;
+	int width = 8;
 
 	report_case_header(run, c, out);
-	fprintf(out,
-		"%-8s %8s %8s %8s %6s %7s %7s %6s %9s %9s %9s %9s %6s %5s\n",
-		"phase", "wall s", "MB/s", "MiB/s", "CPU %", "rd IOs", "wr IOs",
-		"flush", "rd MB", "wr MB", "lat p50", "lat p99", "busy %",
-		"qd");
+	/* the phase column as wide as the longest name */
 	for (i = 0; i < c->n_phases; i++)
-		report_phase_row(&c->phases[i], out);
+		if ((int)strlen(c->phases[i].name) > width)
+			width = (int)strlen(c->phases[i].name);
+	fprintf(out, "%-*s %8s %7s %5s %6s %6s %5s %7s %7s %8s %8s %5s %4s\n",
+		width, "phase", "wall s", "MB/s", "CPU %", "rd IOs", "wr IOs",
+		"flush", "rd MB", "wr MB", "lat p50", "lat p99", "busy%", "qd");
+	for (i = 0; i < c->n_phases; i++)
+		report_phase_row(&c->phases[i], width, out);
 	report_block_io(c, out);
 	report_time_budget(c, out);
 	report_proc_top(c, out);
@@ -505,8 +599,9 @@ void report_text(const struct run_result *run, FILE *out)
 			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");
 	if (run->n_cases == 1)
 		fprintf(out,
-			"\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is issue -> complete;\n"
-			"busy %% = time with >= 1 request in flight / wall, qd = average requests in flight.\n");
+			"\nMB = 10^6 bytes; IOs and bytes are what the device saw (block_rq_issue), latency is\n"
+			"issue -> complete; busy%% = time with >= 1 request in flight / wall, qd = average requests\n"
+			"in flight; * = a phase under 0.5 s, too short to trust; MiB/s is in the JSON.\n");
 	else
 		fprintf(out,
 			"\nMB = 10^6 bytes; dev wr MB is what the device saw; * = a phase under 0.5 s, too short to trust;\n"

@@ -69,9 +69,11 @@ setup() {
 	"$FSPROF" report "$SCRATCH.json" >"$SCRATCH.plain"
 	run grep -c $'\033' "$SCRATCH.plain"
 	[ "$output" -eq 0 ]
-	# a terminal (script(1) gives it one): the warning tags are red
+	# a terminal (script(1) gives it one): headings bold, finding tags in
+	# their colour (warnings red, info blue, ok green)
 	script -qec "'$FSPROF' report '$SCRATCH.json'" /dev/null >"$SCRATCH.tty"
-	grep -q $'\033\\[1;31mWARNING\033\\[0m' "$SCRATCH.tty"
+	grep -q $'^\033\\[1mfsync on old\033\\[0m' "$SCRATCH.tty"
+	grep -Eq $'\033\\[(1;31mWARNING|34minfo|32mok)\033\\[0m' "$SCRATCH.tty"
 	# the same text once the colour is taken out
 	diff <(sed 's/\x1b\[[0-9;]*m//g' "$SCRATCH.tty" | tr -d '\r') "$SCRATCH.plain"
 	# NO_COLOR on a terminal: none
