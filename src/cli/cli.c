@@ -11,6 +11,7 @@
 #include "history/history.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
+#include "util/path.h"
 #include "target/fsspec.h"
 #include "util/log.h"
 #include "util/parse.h"
@@ -349,6 +350,9 @@ static const struct duration_range live_range = { 100000000ULL,
 						  86400000000000ULL,
 						  "100ms to 24h" };
 
+/* --scratch made absolute (run_options keeps a pointer to it) */
+static char scratch_abs[4096];
+
 int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		      enum cli_mode mode)
 {
@@ -465,7 +469,11 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 				return err;
 			break;
 		case OPT_SCRATCH:
-			opt->scratch = optarg;
+			/* mountinfo and the state file name it absolutely */
+			if (path_absolute(optarg, scratch_abs, sizeof(scratch_abs),
+					  why, sizeof(why)))
+				return usage_error("--scratch %s", why);
+			opt->scratch = scratch_abs;
 			break;
 		case OPT_JSON:
 			opt->json_path = optarg;
@@ -632,13 +640,18 @@ static int cli_cleanup(int argc, char **argv)
 {
 	const char *scratch = SCRATCH_DEFAULT;
 	bool dry_run = false;
+	char why[256];
 	int i, failed;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--dry-run"))
 			dry_run = true;
-		else if (!strcmp(argv[i], "--scratch") && i + 1 < argc)
-			scratch = argv[++i];
+		else if (!strcmp(argv[i], "--scratch") && i + 1 < argc) {
+			if (path_absolute(argv[++i], scratch_abs,
+					  sizeof(scratch_abs), why, sizeof(why)))
+				return usage_error("--scratch %s", why);
+			scratch = scratch_abs;
+		}
 		else if (!strcmp(argv[i], "--scratch"))
 			return usage_error("option --scratch needs a value");
 		else

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "run/command.h"
+#include "util/path.h"
 #include "util/log.h"
 
 static int path_check(const char *path, char *why, size_t why_len)
@@ -32,27 +33,6 @@ static int path_check(const char *path, char *why, size_t why_len)
 }
 
 /* path made absolute: the command starts in the target's directory */
-static int path_absolute(const char *path, char *out, size_t len, char *why,
-			 size_t why_len)
-{
-	char cwd[4096];
-
-	if (path[0] == '/') {
-		snprintf(out, len, "%s", path);
-		return 0;
-	}
-	if (!getcwd(cwd, sizeof(cwd))) {
-		snprintf(why, why_len, "%s: the current directory: %s", path,
-			 strerror_safe(errno));
-		return -EACCES;
-	}
-	if ((size_t)snprintf(out, len, "%s/%s", cwd, path) >= len) {
-		snprintf(why, why_len, "%s: path too long", path);
-		return -EACCES;
-	}
-	return 0;
-}
-
 int command_resolve(const char *argv0, char *out, size_t out_len, char *why,
 		    size_t why_len)
 {
