@@ -276,9 +276,15 @@ static char *trace_export_text(const struct run_result *run)
 
 int trace_export_stream(const struct run_result *run, FILE *out)
 {
-	char *text = trace_export_text(run);
+	char *text;
 	int fd, err;
 
+	if (isatty(fileno(out))) {
+		log_error(
+			"the trace is gzip-compressed: redirect it to a file (> run.json.gz)");
+		return -EINVAL;
+	}
+	text = trace_export_text(run);
 	if (!text)
 		return -ENOMEM;
 	fflush(out);

@@ -121,6 +121,12 @@ setup() {
 	cmp <(zcat "$OUT/report.json.gz") <(zcat "$OUT/r.json.gz")
 }
 
+@test "report --format trace refuses to write gzip to a terminal" {
+	run script -qec "'$FSPROF' report '$OUT/r.json' --format trace" /dev/null
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"the trace is gzip-compressed: redirect it to a file"* ]]
+}
+
 @test "an output file in a missing directory is refused before the run starts" {
 	local opt
 	for opt in json csv html trace; do
