@@ -39,6 +39,15 @@ int hdb_schema_check(sqlite3 *db, const char *path, char *err, size_t errlen);
 int hdb_exec(sqlite3 *db, const char *sql, const char *path, const char *what,
 	     char *err, size_t errlen);
 
+/* a parsed run reference: id, or label, or neither (latest) */
+struct history_ref {
+	int64_t id; /* 0: not an id */
+	const char *label; /* points into the reference; NULL: not a label */
+};
+
+/* parse ref ("17", "latest", "label:X"); false when it is none of them */
+bool history_ref_parse(const char *ref, struct history_ref *out);
+
 /*
  * What takes a database from version v to v + 1: its SQL, then (when the
  * data itself changes) its code, then more SQL (migrations.c)

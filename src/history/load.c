@@ -11,55 +11,26 @@
 #include "history/history_int.h"
 #include "results/json_read.h"
 
-#define LABEL_PREFIX "label:"
 #define STORED_JSON "SELECT id, results_json_bytes, results_json_z FROM runs"
 
-static bool ref_is_id(const char *ref, int64_t *id)
-{
-	char *end;
-	long long v;
-
-	if (ref[0] < '0' || ref[0] > '9')
-		return false;
-	errno = 0;
-	v = strtoll(ref, &end, 10);
-	if (errno || *end || v < 1)
-		return false;
-	*id = v;
-	return true;
-}
-
-bool history_ref_syntax(const char *ref)
-{
-	int64_t id;
-
-	return ref_is_id(ref, &id) || !strcmp(ref, "latest") ||
-	       (!strncmp(ref, LABEL_PREFIX, strlen(LABEL_PREFIX)) &&
-		ref[strlen(LABEL_PREFIX)]);
-}
-
 /* the statement that finds ref's results JSON, its parameter bound */
-static int ref_statement(sqlite3 *db, const char *ref, sqlite3_stmt **st)
+static int ref_statement(sqlite3 *db, const struct history_ref *ref,
+			 sqlite3_stmt **st)
 {
-	const char *sql;
-	int64_t id = 0;
+	const char *sql = STORED_JSON " ORDER BY id DESC LIMIT 1"; /* latest */
 	int rc;
 
-	if (ref_is_id(ref, &id))
+	if (ref->id)
 		sql = STORED_JSON " WHERE id = ?";
-	else if (!strcmp(ref, "latest"))
-		sql = STORED_JSON " ORDER BY id DESC LIMIT 1";
-	else
-		sql = STORED_JSON " WHERE label = ?"
-				  " ORDER BY id DESC LIMIT 1";
+	else if (ref->label)
+		sql = STORED_JSON " WHERE label = ? ORDER BY id DESC LIMIT 1";
 	rc = sqlite3_prepare_v2(db, sql, -1, st, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
-	if (id)
-		sqlite3_bind_int64(*st, 1, id);
-	else if (strcmp(ref, "latest"))
-		sqlite3_bind_text(*st, 1, ref + strlen(LABEL_PREFIX), -1,
-				  SQLITE_STATIC);
+	if (ref->id)
+		sqlite3_bind_int64(*st, 1, ref->id);
+	else if (ref->label)
+		sqlite3_bind_text(*st, 1, ref->label, -1, SQLITE_STATIC);
 	return SQLITE_OK;
 }
 
@@ -99,8 +70,12 @@ static int parse_stored_json(const char *db_path, sqlite3_stmt *st,
 static int load_from(sqlite3 *db, const char *db_path, const char *ref,
 		     struct run_result *out, char *err, size_t errlen)
 {
+	struct history_ref parsed;
 	sqlite3_stmt *st = NULL;
-	int rc = ref_statement(db, ref, &st), code;
+	int rc, code;
+
+	history_ref_parse(ref, &parsed);
+	rc = ref_statement(db, &parsed, &st);
 
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);

@@ -27,27 +27,6 @@ struct recorder {
 	const char *phase;
 };
 
-int history_label_check(const char *label, char *err, size_t errlen)
-{
-	size_t n = strlen(label), i;
-
-	if (!n || n >= HISTORY_LABEL_MAX) {
-		snprintf(err, errlen, "a label has 1 to %d characters, not %zu",
-			 HISTORY_LABEL_MAX - 1, n);
-		return -EINVAL;
-	}
-	for (i = 0; i < n; i++)
-		if ((unsigned char)label[i] <= ' ' ||
-		    (unsigned char)label[i] >= 0x7f) {
-			snprintf(
-				err, errlen,
-				"label '%s': only printable characters without spaces",
-				label);
-			return -EINVAL;
-		}
-	return 0;
-}
-
 /* "a,b": the distinct values of a case field, in case order */
 static void distinct_join(const struct run_result *run, size_t offset,
 			  char *out, size_t outlen)
