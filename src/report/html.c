@@ -255,6 +255,50 @@ static void html_phase_table(const struct case_result *c, FILE *out)
 	fputs("</table>\n", out);
 }
 
+/* wall time per phase and target: mean, and ± half the 95% CI with repeats */
+static void html_compare_table(const struct summary *sum, unsigned int first,
+			       FILE *out)
+{
+	const struct summary_group *g0 = &sum->groups[first];
+	unsigned int i, p;
+
+	fputs("<table>\n<tr><th class=\"l\">wall time (s)</th>", out);
+	for (i = first; i < sum->n; i++)
+		if (!strcmp(sum->groups[i].workload, g0->workload) &&
+		    !strcmp(sum->groups[i].params, g0->params)) {
+			fputs("<th>", out);
+			html_text(out, sum->groups[i].target_name);
+			fputs("</th>", out);
+		}
+	fputs("</tr>\n", out);
+	for (p = 0; p < g0->n_phases; p++) {
+		fputs("<tr><td class=\"l\">", out);
+		html_text(out, g0->phases[p].name);
+		fputs("</td>", out);
+		for (i = first; i < sum->n; i++) {
+			const struct summary_group *g = &sum->groups[i];
+			const struct stats *st;
+
+			if (strcmp(g->workload, g0->workload) ||
+			    strcmp(g->params, g0->params))
+				continue;
+			st = p < g->n_phases ?
+				     summary_stat(&g->phases[p], "wall_ns") :
+				     NULL;
+			if (!st || !st->n)
+				fputs("<td>-</td>", out);
+			else if (st->n < 2)
+				fprintf(out, "<td>%.3f</td>", st->mean / 1e9);
+			else
+				fprintf(out, "<td>%.3f &plusmn; %.3f</td>",
+					st->mean / 1e9,
+					(st->ci95_hi - st->mean) / 1e9);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 static void html_comparisons(const struct run_result *run, FILE *out)
 {
 	struct summary sum;
@@ -277,6 +321,7 @@ static void html_comparisons(const struct run_result *run, FILE *out)
 		fputs(" <small><code>", out);
 		html_text(out, sum.groups[i].params);
 		fputs("</code></small></h3>\n", out);
+		html_compare_table(&sum, i, out);
 		html_charts_workload(out, &sum, i);
 	}
 	summary_free(&sum);
