@@ -95,8 +95,12 @@ static int hdb_make_dir(const char *path, char *err, size_t errlen)
 static int hdb_open_write(const char *path, sqlite3 *db, char *err,
 			  size_t errlen)
 {
-	int rc;
+	int rc, version, code;
 
+	/* a newer or foreign database is not switched to WAL either */
+	code = hdb_version_check(db, path, &version, err, errlen);
+	if (code)
+		return code;
 	/* WAL: a reader never blocks the writer, writers queue on the lock */
 	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)

@@ -32,6 +32,14 @@ int hdb_fail(sqlite3 *db, int rc, const char *path, const char *what, char *err,
  */
 int hdb_schema_migrate(sqlite3 *db, const char *path, char *err, size_t errlen);
 
+/*
+ * The schema version of the database in *version; an error when it is
+ * newer than this fsprof's or the database someone else's (tables, no
+ * version)
+ */
+int hdb_version_check(sqlite3 *db, const char *path, int *version, char *err,
+		      size_t errlen);
+
 /* read-only: the database holds a history this fsprof can read */
 int hdb_schema_check(sqlite3 *db, const char *path, char *err, size_t errlen);
 

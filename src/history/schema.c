@@ -36,8 +36,8 @@ static int hdb_query_int(sqlite3 *db, const char *path, const char *sql,
 }
 
 /* the version, checked: not newer than ours, not a foreign database */
-static int hdb_version_check(sqlite3 *db, const char *path, int *version,
-			     char *err, size_t errlen)
+int hdb_version_check(sqlite3 *db, const char *path, int *version, char *err,
+		      size_t errlen)
 {
 	int code = hdb_query_int(db, path, "PRAGMA user_version", version, err,
 				 errlen);

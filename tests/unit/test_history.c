@@ -411,6 +411,11 @@ static void test_a_foreign_database_is_refused(void **state)
 	assert_non_null(strstr(err, "not an fsprof run history"));
 	assert_int_equal(query_int(path, "SELECT count(*) FROM sqlite_master"),
 			 1);
+	/* not even switched to WAL */
+	assert_int_equal(query_int(path,
+				   "SELECT count(*) FROM pragma_journal_mode"
+				   " WHERE journal_mode = 'delete'"),
+			 1);
 	run_result_free(&run);
 }
 
