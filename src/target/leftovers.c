@@ -92,7 +92,8 @@ static void run_make_absolute(struct leftover_run *run)
 
 	path_make_absolute(run->cwd, run->scratch, sizeof(run->scratch));
 	for (i = 0; i < run->n; i++)
-		if (strcmp(run->rec[i].kind, "throttle"))
+		if (strcmp(run->rec[i].kind, "throttle") &&
+		    strcmp(run->rec[i].kind, "disk-throttle"))
 			path_make_absolute(run->cwd, run->rec[i].arg,
 					   sizeof(run->rec[i].arg));
 }
@@ -195,10 +196,8 @@ static bool throttle_is_ours(const struct leftover_run *run, dev_t dev)
 {
 	char backing[PATH_MAX];
 
-	if (!throttle_rule_present(dev))
+	if (!throttle_rule_present(dev) || major(dev) != LOOP_MAJOR_NR)
 		return false;
-	if (major(dev) != LOOP_MAJOR_NR)
-		return true; /* the traced disk of --dir/--device */
 	/* a loop number is reused: only while it is still the run's loop */
 	return !loopdev_backing(dev, backing, sizeof(backing)) &&
 	       loop_backing_is_ours(run, backing);
@@ -228,6 +227,11 @@ static bool record_present(const struct leftover_run *run,
 		return run->same_boot &&
 		       sscanf(r->arg, "%u:%u", &maj, &min) == 2 &&
 		       throttle_is_ours(run, makedev(maj, min));
+	/* --dir/--device: the disk recorded is the proof */
+	if (is_kind(r, "disk-throttle"))
+		return run->same_boot &&
+		       sscanf(r->arg, "%u:%u", &maj, &min) == 2 &&
+		       throttle_rule_present(makedev(maj, min));
 	if (is_kind(r, "mount")) {
 		struct mountinfo_entry *e = malloc(sizeof(*e));
 		bool found = e && run->same_boot &&
@@ -255,7 +259,7 @@ static bool record_present(const struct leftover_run *run,
 static void record_describe(const struct leftover_record *r, const char *dev,
 			    char *buf, size_t len)
 {
-	if (is_kind(r, "throttle"))
+	if (is_kind(r, "throttle") || is_kind(r, "disk-throttle"))
 		snprintf(buf, len, "blkio throttle rule on %s", r->arg);
 	else if (is_kind(r, "mount"))
 		snprintf(buf, len, "mount on %s", r->arg);
@@ -271,7 +275,8 @@ static int record_undo(const struct leftover_record *r, const char *dev)
 {
 	unsigned int maj, min;
 
-	if (is_kind(r, "throttle") && sscanf(r->arg, "%u:%u", &maj, &min) == 2)
+	if ((is_kind(r, "throttle") || is_kind(r, "disk-throttle")) &&
+	    sscanf(r->arg, "%u:%u", &maj, &min) == 2)
 		return throttle_remove_rules(makedev(maj, min));
 	if (is_kind(r, "mount"))
 		return mount_remove(r->arg);

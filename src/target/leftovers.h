@@ -3,8 +3,9 @@
  * What dead runs left behind: the state files (util/runstate.h) in a scratch
  * directory whose process is gone. `fsprof cleanup` undoes what each records
  * and can prove is its own, newest first:
- * - a throttle rule on the device recorded (on a loop device: only while
- *   that loop is still backed by the run's image or lower loop);
+ * - a throttle rule on the run's lower loop, only while that loop is still
+ *   backed by the run's image (a loop number is reused); on the traced disk
+ *   of --dir/--device (disk-throttle), on the disk recorded;
  * - a mount on a directory below the recorded scratch directory;
  * - a loop device whose backing file is the run's image (the lower loop of
  *   the device model), or the run's lower loop (the traced loop above it);

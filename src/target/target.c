@@ -328,7 +328,8 @@ int target_up(struct target *t, const struct target_spec *spec,
 			return err;
 	}
 	/* after mkfs: making the filesystem is not what is measured */
-	return throttle_apply(spec->model, t->model_dev, td);
+	return throttle_apply(spec->model, t->model_dev,
+			      t->model_at == MODEL_TRACED_DISK, td);
 }
 
 void target_free(struct target *t)

@@ -202,7 +202,8 @@ int throttle_remove_rules(dev_t dev)
 	return throttle_remove(u);
 }
 
-int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
+int throttle_apply(const struct device_model *m, dev_t dev, bool traced_disk,
+		   struct teardown *td)
 {
 	const uint64_t limits[4] = { m->riops, m->wiops, m->rbps, m->wbps };
 	struct throttle_undo_arg *undo;
@@ -220,7 +221,10 @@ int throttle_apply(const struct device_model *m, dev_t dev, struct teardown *td)
 		return -ENOMEM;
 	undo->dev = dev;
 	snprintf(devno, sizeof(devno), "%u:%u", major(dev), minor(dev));
-	rec = teardown_record(td, "throttle", devno);
+	/* fsprof cleanup proves a loop of its own by its backing file, a
+	 * traced disk by the record alone */
+	rec = teardown_record(td, traced_disk ? "disk-throttle" : "throttle",
+			      devno);
 	if (rec < 0) {
 		free(undo);
 		return rec;

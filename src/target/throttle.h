@@ -41,8 +41,11 @@ void device_model_format(const struct device_model *m, char *buf, size_t len);
 /* is the throttle interface there and writable? reason in err if not */
 int throttle_available(char *err, size_t errlen);
 
-/* set the model's limits on dev; the removal goes onto td */
-int throttle_apply(const struct device_model *m, dev_t dev,
+/*
+ * Set the model's limits on dev (traced_disk: the traced disk of --dir or
+ * --device, not a loop of fsprof's own); the removal goes onto td.
+ */
+int throttle_apply(const struct device_model *m, dev_t dev, bool traced_disk,
 		   struct teardown *td);
 
 /* a blkio throttle rule for dev is set (any of the four limits) */

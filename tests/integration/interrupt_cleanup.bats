@@ -163,3 +163,39 @@ loops_backed_by() {
 	[[ "$output" == *"unknown option '--frob' for cleanup"* ]]
 	[ -z "$(ls -A "$SCRATCH")" ]
 }
+
+@test "after kill -9 of a --dir run throttling its disk in place, fsprof cleanup removes the throttle rule and the work directory, and nothing else in the directory" {
+	truncate -s 1G "$SCRATCH.disk"
+	disk=$(losetup -f --show "$SCRATCH.disk")
+	disk_dev=$(cat /sys/block/"${disk#/dev/}"/dev)
+	mkfs.ext4 -q "$disk"
+	mkdir "$SCRATCH.mnt"
+	mount "$disk" "$SCRATCH.mnt"
+	echo keep >"$SCRATCH.mnt/theirs"
+	"$FSPROF" run -w seqio:size=512M --dir "$SCRATCH.mnt" --device-model custom:wbps=16M \
+		--scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
+	pid=$!
+	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
+	sleep 1
+	kill -KILL "$pid"
+	wait "$pid" || true
+	wait_for "[ ! -d /proc/$pid ]" 10
+	grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
+	ls -d "$SCRATCH.mnt"/fsprof.*
+
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	ok=1
+	[ "$status" -eq 0 ] || ok=0
+	[[ "$output" == *"removed blkio throttle rule on $disk_dev (run $pid)"* ]] || ok=0
+	[[ "$output" == *"removed directory $SCRATCH.mnt/fsprof."* ]] || ok=0
+	! grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device || ok=0
+	[ "$(ls -A "$SCRATCH.mnt" | grep -v lost+found)" = theirs ] || ok=0
+	[ -z "$(ls -A "$SCRATCH")" ] || ok=0
+	echo "$disk_dev 0" >/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
+	umount "$SCRATCH.mnt"
+	rmdir "$SCRATCH.mnt"
+	losetup -d "$disk"
+	rm -f "$SCRATCH.disk" "$SCRATCH.out" "$SCRATCH.err"
+	[ "$ok" -eq 1 ]
+}
