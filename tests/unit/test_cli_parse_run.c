@@ -328,6 +328,42 @@ static void filesystem_list_is_stored_in_order(void **state)
 	assert_string_equal(out.opt.fs[0].mount_opts, "noatime,nodelalloc");
 }
 
+static void targets_get_short_names(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	/* NAME= as given; else the fstype, #2 for its second target */
+	PARSE(&out, "--fs",
+	      "old=ext3:mkfs='-b 4096 -m 0':mount='noatime,commit=15',ext4,ext4:mount=nodelalloc,xfs");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 4);
+	assert_string_equal(out.opt.fs[0].name, "old");
+	assert_string_equal(out.opt.fs[0].fstype, "ext3");
+	assert_string_equal(out.opt.fs[0].mkfs_opts, "-b 4096 -m 0");
+	assert_string_equal(out.opt.fs[1].name, "ext4");
+	assert_string_equal(out.opt.fs[2].name, "ext4#2");
+	assert_string_equal(out.opt.fs[3].name, "xfs");
+	/* the label stays the full spec, without the name */
+	assert_string_equal(out.opt.fs[0].label,
+			    "ext3:mkfs='-b 4096 -m 0':mount=noatime,commit=15");
+}
+
+static void a_bad_or_repeated_target_name_is_a_usage_error(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--fs", "a=ext4,a=xfs");
+	check_usage_error(&out, "--fs", "two filesystems are named 'a'");
+	PARSE(&out, "--fs", "my disk=ext4");
+	check_usage_error(&out, "--fs", "letters, digits");
+	PARSE(&out, "--fs", "=ext4");
+	check_usage_error(&out, "--fs", "empty target name");
+	PARSE(&out, "--fs", "a-name-that-is-far-too-long-for-a-column=ext4");
+	check_usage_error(&out, "--fs", "longer than 31");
+}
+
 static void unknown_filesystem_is_a_usage_error(void **state)
 {
 	struct parse_outcome out;
@@ -445,6 +481,9 @@ int main(void)
 		cmocka_unit_test(repeated_workload_option_adds_a_workload),
 		cmocka_unit_test(more_workloads_than_fit_is_a_usage_error),
 		cmocka_unit_test(filesystem_list_is_stored_in_order),
+		cmocka_unit_test(targets_get_short_names),
+		cmocka_unit_test(
+			a_bad_or_repeated_target_name_is_a_usage_error),
 		cmocka_unit_test(unknown_filesystem_is_a_usage_error),
 		cmocka_unit_test(repeat_takes_a_count_from_1_to_1000),
 		cmocka_unit_test(verify_takes_an_optional_count_from_2_to_32),

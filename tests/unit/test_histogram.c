@@ -7,6 +7,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -338,6 +339,45 @@ static void higher_percentile_is_never_smaller(void **state)
 	}
 }
 
+/* bcc's log2 buckets: 0 alone, then [1,1], [2,3], [4,7], ... */
+static void log2_fold_puts_each_value_in_its_power_of_two(void **state)
+{
+	static const uint64_t values[] = {
+		0, 1, 2, 3, 4, 7, 8, 1000, 1023, 1024, (1ULL << 40) + 12345
+	};
+	uint64_t slots[HIST_NSLOTS] = { 0 }, fold[HIST_LOG2_BUCKETS];
+	unsigned int i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		memset(slots, 0, sizeof(slots));
+		slots[hist_slot(values[i])] = 3;
+		hist_fold_log2(slots, HIST_NSLOTS, fold);
+		for (k = 0; k < HIST_LOG2_BUCKETS; k++) {
+			bool inside =
+				values[i] >= hist_log2_low(k) &&
+				(k == 0 ? values[i] == 0 :
+					  values[i] < 2 * hist_log2_low(k));
+
+			assert_int_equal(fold[k], inside ? 3 : 0);
+		}
+	}
+}
+
+static void log2_fold_keeps_every_count(void **state)
+{
+	uint64_t slots[HIST_NSLOTS], fold[HIST_LOG2_BUCKETS], sum = 0;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < HIST_NSLOTS; i++)
+		slots[i] = i + 1;
+	hist_fold_log2(slots, HIST_NSLOTS, fold);
+	for (i = 0; i < HIST_LOG2_BUCKETS; i++)
+		sum += fold[i];
+	assert_int_equal(sum, hist_total(slots, HIST_NSLOTS));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +401,8 @@ int main(void)
 			p99_of_one_to_thousand_is_within_a_quarter_of_990),
 		cmocka_unit_test(p100_lies_in_the_slot_of_the_maximum),
 		cmocka_unit_test(higher_percentile_is_never_smaller),
+		cmocka_unit_test(log2_fold_puts_each_value_in_its_power_of_two),
+		cmocka_unit_test(log2_fold_keeps_every_count),
 	};
 
 	return cmocka_run_group_tests(tests, sweep_setup, sweep_teardown);
