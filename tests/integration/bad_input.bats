@@ -61,7 +61,9 @@ refused() {
 	[ "$status" -eq "$want" ]
 	[[ "$output" == *"$needle"* ]]
 	[ -z "$(ls -A "$SCRATCH")" ]
-	! grep -q " $SCRATCH" /proc/mounts
+	if grep -q " $SCRATCH" /proc/mounts; then
+		false
+	fi
 	[ "$(losetup -a | grep -c "$SCRATCH" || true)" -eq "$loops_before" ]
 	[ ! -e "$INPUTS/evil" ]
 }

@@ -39,7 +39,8 @@ disk_create() {
 	wait "$a" || sa=$?
 	wait "$b" || sb=$?
 	cat "$SCRATCH.a.out" "$SCRATCH.b.out"
-	[ "$sa" -eq 0 ] && [ "$sb" -eq 0 ]
+	[ "$sa" -eq 0 ]
+	[ "$sb" -eq 0 ]
 	[ "$(jqr "$SCRATCH.a.json" '.complete')" = true ]
 	[ "$(jqr "$SCRATCH.b.json" '.complete')" = true ]
 	[ "$(jqr "$SCRATCH.a.json" '[.cases[].target.fstype] | join(",")')" = ext4,xfs ]
@@ -93,7 +94,9 @@ disk_create() {
 	wait "$a" || sa=$?
 	cat "$SCRATCH.a.out"
 	[ "$sa" -eq 0 ]
-	! grep -q "^$dev " /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
+	if grep -q "^$dev " /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device; then
+		false
+	fi
 	[ -z "$(ls -A "$SCRATCH.mnt" | grep -v lost+found)" ]
 	run leftovers "$SCRATCH"
 	[ "$status" -eq 0 ]

@@ -100,7 +100,9 @@ model_loops() {
 	# throttled one
 	reqs=$(jqr "$SCRATCH.json" "$phase | .block.classes.write.ios + .block.classes.flush.ios")
 	echo "wall $secs s, log writes: fsprof $ours, xfs stats $xfs, block $blk; writes + flushes $reqs"
-	[ "$ours" -gt 0 ] && [ "$ours" -eq "$xfs" ] && [ "$blk" -eq "$ours" ]
+	[ "$ours" -gt 0 ]
+	[ "$ours" -eq "$xfs" ]
+	[ "$blk" -eq "$ours" ]
 	python3 - "$secs" "$ours" "$reqs" <<'PY'
 import sys
 secs, logw, reqs = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])

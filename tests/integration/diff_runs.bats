@@ -92,7 +92,8 @@ verdict() {
 	rate=$(verdict "$SCRATCH.ab.diff" mb_per_s create)
 	echo "create: wall_ns $wall, mb_per_s $rate"
 	[ "$wall" = worse ] || [ "$rate" = worse ]
-	[ "$wall" != better ] && [ "$rate" != better ]
+	[ "$wall" != better ]
+	[ "$rate" != better ]
 	[ "$(verdict "$SCRATCH.ab.diff" ext4.da_flushes create)" = lower ]
 }
 
@@ -167,7 +168,8 @@ print(len(r))' "$SCRATCH.ab.csv" "$SCRATCH.ab.diff")
 }
 
 @test "diff --baseline LABEL latest gives what diffing the two results files gives" {
-	[ -s "$SCRATCH.h1.json" ] && [ -s "$SCRATCH.h2.json" ]
+	[ -s "$SCRATCH.h1.json" ]
+	[ -s "$SCRATCH.h2.json" ]
 	"$FSPROF" diff --format json --baseline diffbase latest >"$SCRATCH.hist.diff"
 	"$FSPROF" diff --format json "$SCRATCH.h1.json" "$SCRATCH.h2.json" >"$SCRATCH.files.diff"
 	[ "$(jq -r .a "$SCRATCH.hist.diff")" = label:diffbase ]

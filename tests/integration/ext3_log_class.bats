@@ -92,7 +92,8 @@ create_value() {
 		logged=$(create_value "$s" .metrics.jbd2.blocks_logged)
 		written=$(create_value "$s" .block.io_classes.log_write.bytes)
 		echo "$s: log_write $written B; jbd2 blocks_logged $logged x $bs B = $((logged * bs)) B"
-		[ -n "$bs" ] && [ "$bs" -gt 0 ]
+		[ -n "$bs" ]
+		[ "$bs" -gt 0 ]
 		[ "$logged" -gt 0 ]
 		[ "$written" -gt 0 ]
 		[ $((written * 100)) -ge $((logged * bs * 95)) ]

@@ -75,7 +75,8 @@ loops_backed_by() {
 	kill -KILL "$pid"
 	wait "$pid" || true
 	# what a killed run leaves: the kernel keeps all of it
-	[ -n "$lower" ] && [ -n "$upper" ]
+	[ -n "$lower" ]
+	[ -n "$upper" ]
 	grep -q " $SCRATCH/" /proc/mounts
 	grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
 	[ -f "$image" ]
@@ -92,7 +93,9 @@ loops_backed_by() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"removed blkio throttle rule on $lower_dev (run $pid)"* ]]
 	[[ "$output" == *"removed mount on $SCRATCH/"* ]]
-	! grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device
+	if grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
+		false
+	fi
 	wait_for "[ -z \"\$(loops_backed_by '$lower')\" ]" 5
 	[ -z "$(loops_backed_by "$image")" ]
 	run leftovers "$SCRATCH"
@@ -189,7 +192,9 @@ loops_backed_by() {
 	[ "$status" -eq 0 ] || ok=0
 	[[ "$output" == *"removed blkio throttle rule on $disk_dev (run $pid)"* ]] || ok=0
 	[[ "$output" == *"removed directory $SCRATCH.mnt/fsprof."* ]] || ok=0
-	! grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device || ok=0
+	if grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
+		ok=0
+	fi
 	[ "$(ls -A "$SCRATCH.mnt" | grep -v lost+found)" = theirs ] || ok=0
 	[ -z "$(ls -A "$SCRATCH")" ] || ok=0
 	echo "$disk_dev 0" >/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device

@@ -85,7 +85,9 @@ phase_metric() {
 	echo "$output"
 	[ -n "$output" ]
 	# every phase and spill has both numbers, and they are equal
-	! echo "$output" | awk -F'\t' '$3 == "" || $4 == "" || $3 != $4' | grep -q .
+	if echo "$output" | awk -F'\t' '$3 == "" || $4 == "" || $3 != $4' | grep -q .; then
+		false
+	fi
 	# the comparison is not of zeros: fsync commits once per fsync
 	[ "$(echo "$output" | awk -F'\t' '{ s += $3 } END { print s }')" -ge \
 		$((FSYNC_FILES * FSYNC_APPENDS)) ]

@@ -22,8 +22,12 @@ teardown() {
 
 @test "without a terminal, or with --quiet, nothing is drawn" {
 	"$FSPROF" run --no-trace -w seqio:size=64M --scratch "$SCRATCH" >"$SCRATCH.pipe" 2>&1
-	! grep -q $'\r' "$SCRATCH.pipe"
+	if grep -q $'\r' "$SCRATCH.pipe"; then
+		false
+	fi
 	script -qec "'$FSPROF' run -q --no-trace -w seqio:size=64M --scratch '$SCRATCH'" \
 		"$SCRATCH.tty" >/dev/null
-	! grep -q '\[#' "$SCRATCH.tty"
+	if grep -q '\[#' "$SCRATCH.tty"; then
+		false
+	fi
 }

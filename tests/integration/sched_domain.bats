@@ -105,7 +105,9 @@ teardown_file() {
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	! bpftool map show | grep -qE 'name (sched_stacks|sched_waits|sched_tasks)'
+	if bpftool map show | grep -qE 'name (sched_stacks|sched_waits|sched_tasks)'; then
+		false
+	fi
 	[ "$(cat /proc/sys/kernel/perf_event_max_stack)" = "$(cat "$SCRATCH.max_stack")" ]
 }
 
@@ -213,7 +215,9 @@ teardown_file() {
 	grep -E '^seeks +wall .*; thread-time of [0-9]+ tasks' <<<"$joined"
 	# one task alone: getc is not thread-time
 	[ "$(sched_metric "$BON_JSON" getc tasks)" -eq 1 ]
-	! grep -E '^getc +wall .*thread-time' <<<"$joined"
+	if grep -E '^getc +wall .*thread-time' <<<"$joined"; then
+		false
+	fi
 }
 
 @test "the heaviest stacks are in the JSON, symbolised and small" {
@@ -225,10 +229,14 @@ teardown_file() {
 	[ "${#lines[@]}" -ge 8 ]
 	for l in "${lines[@]}"; do
 		read -r cause count ns n frames <<<"$l"
-		[ "$count" -gt 0 ] && [ "$ns" -gt 0 ]
-		[ "$n" -ge 1 ] && [ "$n" -le 24 ]
+		[ "$count" -gt 0 ]
+		[ "$ns" -gt 0 ]
+		[ "$n" -ge 1 ]
+		[ "$n" -le 24 ]
 		# every frame named: function+offset, never a bare address
-		! echo "$frames" | tr , '\n' | grep -vqE '^[A-Za-z_][A-Za-z0-9_.]*\+0x[0-9a-f]+$'
+		if echo "$frames" | tr , '\n' | grep -vqE '^[A-Za-z_][A-Za-z0-9_.]*\+0x[0-9a-f]+$'; then
+			false
+		fi
 	done
 	# at most 4 stacks a phase, and a few KiB of JSON for them
 	run jq '[.cases[].phases[] | (.sched.top_stacks // []) | length] | max' "$EXT4_JSON"
@@ -245,7 +253,9 @@ teardown_file() {
 	run jq -r '.cases[0].programs[] | select(.domain == "sched") | "\(.state) \(.reason)"' "$UNAV_JSON"
 	echo "$output"
 	[ "${#lines[@]}" -ge 1 ]
-	! echo "$output" | grep -qv '^failed no stack map: kernel.perf_event_max_stack is 16'
+	if echo "$output" | grep -qv '^failed no stack map: kernel.perf_event_max_stack is 16'; then
+		false
+	fi
 	# no time budget, but every phase and the other domains are there
 	[ "$(jqr "$UNAV_JSON" '[.cases[0].phases[] | .metrics.sched] | map(select(. != null)) | length')" -eq 0 ]
 	[ "$(jqr "$UNAV_JSON" '.cases[0].phases | length')" -eq 3 ]

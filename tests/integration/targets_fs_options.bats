@@ -61,3 +61,16 @@ opts() {
 	run jq -e '[.cases[].target | .loop_dio == true and .device_model == "none"] | all' "$RESULTS"
 	[ "$status" -eq 0 ]
 }
+
+# mountinfo names the mount absolutely: a relative --scratch once left the
+# filesystem unrecognised (fstype "", the xfs domain not loaded)
+@test "a relative --scratch finds its filesystem: fstype, mount options and the xfs domain" {
+	local json="$SCRATCH.rel.json" name
+	name=$(basename "$SCRATCH")
+	(cd "$(dirname "$SCRATCH")" && "$FSPROF" run -q --no-db -w fsync:files=5 \
+		--fs xfs --scratch "$name" --json "$json" >/dev/null)
+	[ "$(jqr "$json" '.cases[0].target.fstype')" = xfs ]
+	[ -n "$(jqr "$json" '.cases[0].target.mount_options')" ]
+	[ "$(jqr "$json" '.cases[0].phases[0].metrics.xfs.log_forces')" -gt 0 ]
+	rm -f "$json"
+}

@@ -171,7 +171,9 @@ trace() {
 	[ "$(jqr "$JSON" '.cases[0].complete')" = false ]
 	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = one,two ]
 	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.exit_status')" -eq 130 ]
-	! pgrep -f "sleep 60" -s 0 >/dev/null
+	if pgrep -f "sleep 60" -s 0 >/dev/null; then
+		false
+	fi
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]

@@ -209,5 +209,7 @@ EOF
 		([.intervals[].files] | add) == .workload.files' "$SCRATCH.afdtime.json"
 	[ "$status" -eq 0 ]
 	# -q: no interval lines
-	! grep -q ' => ' "$SCRATCH.afdtime.out"
+	if grep -q ' => ' "$SCRATCH.afdtime.out"; then
+		false
+	fi
 }
