@@ -11,8 +11,7 @@ struct csv_row_ctx {
 	const char *phase;
 };
 
-/* RFC 4180: a field with a comma, quote or line break goes in quotes */
-static void csv_field(FILE *out, const char *s, bool last)
+void csv_field(FILE *out, const char *s, bool last)
 {
 	if (strpbrk(s, ",\"\r\n")) {
 		fputc('"', out);

@@ -7,6 +7,7 @@
 #ifndef FSPROF_REPORT_CSV_H
 #define FSPROF_REPORT_CSV_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "results/results.h"
@@ -17,6 +18,13 @@
 	"value,unit"
 
 void report_csv(const struct run_result *run, FILE *out);
+
+/*
+ * One field and its separator (',' or, when last, the line's end). RFC
+ * 4180: a field with a comma, quote or line break goes in quotes, its
+ * quotes doubled.
+ */
+void csv_field(FILE *out, const char *s, bool last);
 
 /* the unit a metric's name says: "ns", "bytes", "pages", ..., "count" */
 const char *metric_unit(const char *name);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* fsprof diff as JSON (docs/diff.md) and as CSV. */
+/* fsprof diff as JSON (docs/diff.md). */
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -116,67 +116,4 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 		err = -EIO;
 	json_decref(root);
 	return err;
-}
-
-/* a CSV field: quoted, quotes doubled (RFC 4180) */
-static void csv_field(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
-static void csv_num(FILE *out, double v)
-{
-	if (isnan(v) || isinf(v))
-		fputs(",", out);
-	else
-		fprintf(out, ",%.10g", v);
-}
-
-void diff_report_csv(const struct diff_result *d, FILE *out)
-{
-	unsigned int i, j, k;
-
-	fputs("workload,params,a_target,b_target,phase,metric,n_a,mean_a,sd_a,n_b,mean_b,sd_b,diff,ratio,ci95_low,ci95_high,p,q,verdict\r\n",
-	      out);
-	for (i = 0; i < d->n_pairs; i++) {
-		const struct diff_pair *p = &d->pairs[i];
-
-		for (j = 0; j < p->n_phases; j++)
-			for (k = 0; k < p->phases[j].n_metrics; k++) {
-				const struct diff_metric *m =
-					&p->phases[j].metrics[k];
-
-				csv_field(out, p->workload);
-				fputc(',', out);
-				csv_field(out, p->params);
-				fputc(',', out);
-				csv_field(out, p->a_target);
-				fputc(',', out);
-				csv_field(out, p->b_target);
-				fputc(',', out);
-				csv_field(out, p->phases[j].name);
-				fputc(',', out);
-				csv_field(out, m->name);
-				fprintf(out, ",%u", m->a.n);
-				csv_num(out, m->a.mean);
-				csv_num(out, m->a.sd);
-				fprintf(out, ",%u", m->b.n);
-				csv_num(out, m->b.mean);
-				csv_num(out, m->b.sd);
-				csv_num(out, m->diff);
-				csv_num(out, m->ratio);
-				csv_num(out, m->has_ci ? m->ci_lo : NAN);
-				csv_num(out, m->has_ci ? m->ci_hi : NAN);
-				csv_num(out, m->p);
-				csv_num(out, m->q);
-				fprintf(out, ",%s\r\n",
-					diff_verdict_name(m->verdict));
-			}
-	}
 }

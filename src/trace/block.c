@@ -19,18 +19,44 @@
 #include "util/clock.h"
 #include "util/log.h"
 
-/* a tracepoint whose prototype lost its request_queue argument in 5.11 */
-struct tp_variants {
-	const char *event;
-	int nargs; /* without the queue */
-	struct bpf_program *now, *with_queue;
-	bool missing;
+/*
+ * The programs, in the attach report's order. A tracepoint whose prototype
+ * lost its request_queue argument in 5.11 has two: the current one, then
+ * its _Q variant; one of the two is loaded.
+ */
+enum block_prog {
+	BL_ISSUE,
+	BL_ISSUE_Q,
+	BL_DONE,
+	BL_GETRQ,
+	BL_GETRQ_Q,
+	BL_SPLIT,
+	BL_SPLIT_Q,
+	BL_FRONTMERGE,
+	BL_FRONTMERGE_Q,
+	BL_REQUEUE,
+	BL_REQUEUE_Q,
+	BL_NR,
+};
+
+static const struct program_def block_progs[BL_NR] = {
+	[BL_ISSUE] = { "fsprof_rq_issue", "block:block_rq_issue" },
+	[BL_ISSUE_Q] = { "fsprof_rq_issue_q", "block:block_rq_issue" },
+	[BL_DONE] = { "fsprof_rq_done", "block:block_rq_complete" },
+	[BL_GETRQ] = { "fsprof_getrq", "block:block_getrq" },
+	[BL_GETRQ_Q] = { "fsprof_getrq_q", "block:block_getrq" },
+	[BL_SPLIT] = { "fsprof_bio_split", "block:block_split" },
+	[BL_SPLIT_Q] = { "fsprof_bio_split_q", "block:block_split" },
+	[BL_FRONTMERGE] = { "fsprof_frontmerge", "block:block_bio_frontmerge" },
+	[BL_FRONTMERGE_Q] = { "fsprof_frontmerge_q",
+			      "block:block_bio_frontmerge" },
+	[BL_REQUEUE] = { "fsprof_rq_requeue", "block:block_rq_requeue" },
+	[BL_REQUEUE_Q] = { "fsprof_rq_requeue_q", "block:block_rq_requeue" },
 };
 
 struct block_domain {
 	struct block_bpf *skel;
-	struct tp_variants getrq, split, issue, frontmerge, requeue;
-	bool done_missing;
+	struct program_slot slots[BL_NR]; /* missing: the kernel has no event */
 	struct timeline_map timeline;
 	struct blk_tracks_expired *track_expired; /* mmapped */
 	uint64_t inflight_expired, bios_expired; /* swept out, case totals */
@@ -54,27 +80,40 @@ static const struct timeline_field block_timeline[] = {
 	{ "block.ios", offsetof(struct blk_tl_bin, ios) },
 };
 
-/* load the variant the running kernel's prototype takes */
-static void tp_variants_choose(struct tp_variants *v,
-			       const struct kernel_btf *btf)
+/*
+ * Load the variant of prog the running kernel's prototype takes: prog with
+ * nargs arguments (without the queue), or prog + 1 with queue_args more.
+ * Returns the kernel's count, < 0 for no such tracepoint.
+ */
+static int variants_choose(struct block_domain *d, enum block_prog prog,
+			   int nargs, int queue_args,
+			   const struct kernel_btf *btf)
 {
-	int nargs = btf_tracepoint_nargs(btf, v->event);
+	struct program_slot *now = &d->slots[prog], *with_queue = now + 1;
+	int n = btf_tracepoint_nargs(
+		btf, program_def_tracepoint(&block_progs[prog]));
 
-	v->missing = nargs < 0;
-	bpf_program__set_autoload(v->now, nargs == v->nargs);
-	bpf_program__set_autoload(v->with_queue, nargs == v->nargs + 1);
+	now->missing = n < 0;
+	bpf_program__set_autoload(now->prog, n == nargs);
+	bpf_program__set_autoload(with_queue->prog, n == nargs + queue_args);
+	return n;
 }
 
-/* before 5.11 block_bio_frontmerge also had the queue and request */
-static void frontmerge_choose(struct block_domain *d,
-			      const struct kernel_btf *btf)
+static void block_programs_choose(struct block_domain *d,
+				  const struct kernel_btf *btf)
 {
-	int nargs = btf_tracepoint_nargs(btf, "block_bio_frontmerge");
+	struct program_slot *done = &d->slots[BL_DONE];
+	int n;
 
-	d->frontmerge.missing = nargs != 1 && nargs != 3;
-	bpf_program__set_autoload(d->skel->progs.fsprof_frontmerge, nargs == 1);
-	bpf_program__set_autoload(d->skel->progs.fsprof_frontmerge_q,
-				  nargs == 3);
+	variants_choose(d, BL_GETRQ, 1, 1, btf);
+	variants_choose(d, BL_SPLIT, 2, 1, btf);
+	variants_choose(d, BL_ISSUE, 1, 1, btf);
+	variants_choose(d, BL_REQUEUE, 1, 1, btf);
+	/* before 5.11 block_bio_frontmerge also had the queue and request */
+	n = variants_choose(d, BL_FRONTMERGE, 1, 2, btf);
+	d->slots[BL_FRONTMERGE].missing = n != 1 && n != 3;
+	done->missing = btf_tracepoint_nargs(btf, "block_rq_complete") < 0;
+	bpf_program__set_autoload(done->prog, !done->missing);
 }
 
 /* the log's ranges in disk sectors (log_region_read adds a partition's start) */
@@ -94,6 +133,7 @@ static int block_open(void **priv, const struct trace_config *cfg)
 {
 	struct block_domain *d = calloc(1, sizeof(*d));
 	struct block_bpf *s;
+	int err;
 
 	if (!d)
 		return -ENOMEM;
@@ -104,16 +144,14 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	}
 	s = d->skel = block_bpf__open();
 	if (!s) {
-		int err = -errno;
-
+		err = -errno;
 		free(d);
 		return err;
 	}
 	/* requests carry the whole disk's dev_t, not a partition's */
 	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
-	s->rodata->workload_tgid = cfg->workload_pid ?
-					   (__u32)cfg->workload_pid :
-					   (__u32)getpid();
+	s->rodata->workload_tgid =
+		cfg->workload_pid ? (__u32)cfg->workload_pid : (__u32)getpid();
 	s->rodata->every_process = cfg->every_process;
 	d->every_process = cfg->every_process;
 	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
@@ -124,39 +162,13 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		s->rodata->part_hi = cfg->part_start + cfg->part_sectors;
 	}
 	block_set_log(s, cfg->log);
-
-	d->getrq = (struct tp_variants){
-		.event = "block_getrq",
-		.nargs = 1,
-		.now = s->progs.fsprof_getrq,
-		.with_queue = s->progs.fsprof_getrq_q,
-	};
-	d->split = (struct tp_variants){
-		.event = "block_split",
-		.nargs = 2,
-		.now = s->progs.fsprof_bio_split,
-		.with_queue = s->progs.fsprof_bio_split_q,
-	};
-	d->issue = (struct tp_variants){
-		.event = "block_rq_issue",
-		.nargs = 1,
-		.now = s->progs.fsprof_rq_issue,
-		.with_queue = s->progs.fsprof_rq_issue_q,
-	};
-	d->requeue = (struct tp_variants){
-		.event = "block_rq_requeue",
-		.nargs = 1,
-		.now = s->progs.fsprof_rq_requeue,
-		.with_queue = s->progs.fsprof_rq_requeue_q,
-	};
-	tp_variants_choose(&d->getrq, cfg->btf);
-	tp_variants_choose(&d->split, cfg->btf);
-	tp_variants_choose(&d->issue, cfg->btf);
-	tp_variants_choose(&d->requeue, cfg->btf);
-	frontmerge_choose(d, cfg->btf);
-	d->done_missing = btf_tracepoint_nargs(cfg->btf, "block_rq_complete") <
-			  0;
-	bpf_program__set_autoload(s->progs.fsprof_rq_done, !d->done_missing);
+	err = program_slots_fill(s->skeleton, block_progs, BL_NR, d->slots);
+	if (err) {
+		block_bpf__destroy(s);
+		free(d);
+		return err;
+	}
+	block_programs_choose(d, cfg->btf);
 	*priv = d;
 	return 0;
 }
@@ -186,13 +198,6 @@ static int block_load(void *priv)
 	return err;
 }
 
-/* attached, in whichever variant the kernel's prototype took */
-static bool slot_attached(const struct program_slot *a,
-			  const struct program_slot *b)
-{
-	return *a->link || *b->link;
-}
-
 /*
  * Without issue and complete, in-flight requests never clear and the device
  * looks busy forever: then the domain is unavailable, not half there.
@@ -200,36 +205,14 @@ static bool slot_attached(const struct program_slot *a,
 static int block_attach(void *priv, struct attach_list *list)
 {
 	struct block_domain *d = priv;
-	struct block_bpf *s = d->skel;
-	struct program_slot slots[] = {
-		{ s->progs.fsprof_rq_issue, &s->links.fsprof_rq_issue,
-		  "block:block_rq_issue", d->issue.missing },
-		{ s->progs.fsprof_rq_issue_q, &s->links.fsprof_rq_issue_q,
-		  "block:block_rq_issue", false },
-		{ s->progs.fsprof_rq_done, &s->links.fsprof_rq_done,
-		  "block:block_rq_complete", d->done_missing },
-		{ s->progs.fsprof_getrq, &s->links.fsprof_getrq,
-		  "block:block_getrq", d->getrq.missing },
-		{ s->progs.fsprof_getrq_q, &s->links.fsprof_getrq_q,
-		  "block:block_getrq", false },
-		{ s->progs.fsprof_bio_split, &s->links.fsprof_bio_split,
-		  "block:block_split", d->split.missing },
-		{ s->progs.fsprof_bio_split_q, &s->links.fsprof_bio_split_q,
-		  "block:block_split", false },
-		{ s->progs.fsprof_frontmerge, &s->links.fsprof_frontmerge,
-		  "block:block_bio_frontmerge", d->frontmerge.missing },
-		{ s->progs.fsprof_frontmerge_q, &s->links.fsprof_frontmerge_q,
-		  "block:block_bio_frontmerge", false },
-		{ s->progs.fsprof_rq_requeue, &s->links.fsprof_rq_requeue,
-		  "block:block_rq_requeue", d->requeue.missing },
-		{ s->progs.fsprof_rq_requeue_q, &s->links.fsprof_rq_requeue_q,
-		  "block:block_rq_requeue", false },
-	};
+	const struct program_slot *sl = d->slots;
 	bool issue, done;
 
-	attach_programs("block", slots, sizeof(slots) / sizeof(slots[0]), list);
-	issue = slot_attached(&slots[0], &slots[1]);
-	done = *slots[2].link != NULL;
+	attach_programs("block", d->slots, BL_NR, list);
+	/* attached, in whichever variant the kernel's prototype took */
+	issue = program_slot_attached(&sl[BL_ISSUE]) ||
+		program_slot_attached(&sl[BL_ISSUE_Q]);
+	done = program_slot_attached(&sl[BL_DONE]);
 	if (!issue || !done) {
 		log_warn(
 			"block domain: unavailable: it cannot count without block_rq_issue and block_rq_complete, and %s did not attach (see the attach report)",
