@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The run state files fsprof cleanup reads (target/leftovers.c): any file
+ * named fsprof-PID.state in a scratch directory is read, refused or acted
+ * on without a crash. Runs with --dry-run, so that whatever a record names
+ * is only ever said, never removed.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "target/leftovers.h"
+#include "util/log.h"
+
+static char dir[] = "/tmp/fsprof-fuzz-state.XXXXXX";
+static char path[sizeof(dir) + 32];
+
+static void state_dir_remove(void)
+{
+	unlink(path);
+	rmdir(dir);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	if (!mkdtemp(dir))
+		abort();
+	atexit(state_dir_remove);
+	snprintf(path, sizeof(path), "%s/fsprof-1.state", dir);
+	/* "would remove ..." lines and warnings are not what is tested */
+	if (!freopen("/dev/null", "w", stdout))
+		abort();
+	log_set_level(LOG_QUIET);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	close(fd);
+	FUZZ_ASSERT(leftovers_cleanup(dir, true) >= 0);
+	return 0;
+}
