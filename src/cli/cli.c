@@ -636,6 +636,16 @@ static int cli_list(int argc, char **argv)
 		"list what? (fsprof list workloads | probes [--deep])");
 }
 
+static int cleanup_usage_error(const char *arg)
+{
+	if (!strcmp(arg, "--scratch"))
+		fprintf(stderr, "fsprof: option --scratch needs a value\n");
+	else
+		fprintf(stderr, "fsprof: unknown option '%s' for cleanup\n", arg);
+	fprintf(stderr, "see 'fsprof cleanup --help'\n");
+	return EXIT_USAGE;
+}
+
 /* fsprof cleanup [--scratch DIR] [--dry-run] */
 static int cli_cleanup(int argc, char **argv)
 {
@@ -645,6 +655,19 @@ static int cli_cleanup(int argc, char **argv)
 	int i, failed;
 
 	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: fsprof cleanup [--scratch DIR] [--dry-run]\n"
+			       "\n"
+			       "Remove what killed fsprof runs left in DIR (default " SCRATCH_DEFAULT
+			       "):\n"
+			       "their loop devices, mounts, throttle rules, images and directories,\n"
+			       "as far as their state files (DIR/fsprof-PID.state) prove them\n"
+			       "theirs. A run still alive is left alone. --dry-run only says what.\n"
+			       "\n"
+			       "exit codes: 0 nothing left; 1 something could not be removed (said);\n"
+			       "2 usage error; 3 DIR cannot be read.\n");
+			return EXIT_OK;
+		}
 		if (!strcmp(argv[i], "--dry-run"))
 			dry_run = true;
 		else if (!strcmp(argv[i], "--scratch") && i + 1 < argc) {
@@ -653,11 +676,8 @@ static int cli_cleanup(int argc, char **argv)
 				return usage_error("--scratch %s", why);
 			scratch = scratch_abs;
 		}
-		else if (!strcmp(argv[i], "--scratch"))
-			return usage_error("option --scratch needs a value");
 		else
-			return usage_error("unknown option '%s' for cleanup",
-					   argv[i]);
+			return cleanup_usage_error(argv[i]);
 	}
 	failed = leftovers_cleanup(scratch, dry_run);
 	if (failed < 0)
