@@ -423,9 +423,13 @@ int run_command(const struct run_options *opt)
 	unsigned int i;
 	int err, code;
 
-	for (i = 0; i < opt->n_workloads; i++)
-		if (workload_plan_params(opt, &opt->workloads[i], &params[i]))
+	for (i = 0; i < opt->n_workloads; i++) {
+		if (workload_plan_params(opt, &opt->workloads[i], &params[i])) {
+			/* a usage error: the error, then where to look */
+			fprintf(stderr, "see 'fsprof list workloads'\n");
 			return EXIT_USAGE;
+		}
+	}
 	code = run_preflight(opt, params);
 	if (code)
 		return code;
