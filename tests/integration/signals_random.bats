@@ -53,12 +53,24 @@ trial_leftovers() {
 		"-w fsync:files=50 --fs ext4,xfs"
 	)
 	local -A codes=()
-	local early=0
+	local -a took=()
+	local early=0 w start ms
+	# how long each takes uninterrupted here: the signals land within that
+	for w in "${!workloads[@]}"; do
+		start=$(date +%s%N)
+		# shellcheck disable=SC2086
+		"$FSPROF" run -q ${workloads[w]} --scratch "$SCRATCH" >"$SCRATCH.out" 2>&1 ||
+			{ cat "$SCRATCH.out"; false; }
+		took[w]=$((($(date +%s%N) - start) / 1000000))
+		echo "${workloads[w]}: ${took[w]} ms uninterrupted"
+	done
 	for ((i = 1; i <= trials; i++)); do
-		local wl=${workloads[RANDOM % ${#workloads[@]}]}
+		w=$((RANDOM % ${#workloads[@]}))
+		local wl=${workloads[w]}
 		sig=$((RANDOM % 2 ? 2 : 15))
-		# 0 .. 2.5 s: a run of these takes about 2 s per target here
-		delay=$(printf '%d.%03d' $((RANDOM % 3)) $((RANDOM % 1000)))
+		# anywhere in the run, and a little after it would have ended
+		ms=$(((RANDOM * 32768 + RANDOM) % (took[w] * 11 / 10 + 1)))
+		delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
 		second=$((RANDOM % 3 == 0))
 		# shellcheck disable=SC2086
 		"$FSPROF" run $wl --scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
