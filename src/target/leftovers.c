@@ -35,6 +35,7 @@ struct leftover_run {
 	unsigned long long start;
 	char boot[64];
 	char scratch[PATH_MAX];
+	char real_scratch[PATH_MAX]; /* the directory cleaned, resolved */
 	char cwd[PATH_MAX];
 	bool same_boot;
 	unsigned int n, cap;
@@ -101,9 +102,10 @@ static void run_make_absolute(struct leftover_run *run)
 static int run_read(const char *path, struct leftover_run *run)
 {
 	char *line = NULL, boot[64];
-	size_t cap = 0;
-	ssize_t len;
 	int version = 0, err = 0;
+	size_t cap = 0;
+	struct stat st;
+	ssize_t len;
 	FILE *f;
 
 	memset(run, 0, sizeof(*run));
@@ -111,6 +113,12 @@ static int run_read(const char *path, struct leftover_run *run)
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
+	/* another user's file could name anything: only our own is read */
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		fclose(f);
+		return -EPERM;
+	}
 	while (!err && (len = getline(&line, &cap, f)) > 0) {
 		if (line[len - 1] != '\n')
 			break; /* a line cut short: never written whole */
@@ -152,13 +160,41 @@ static bool run_alive(const struct leftover_run *run)
 	       start == run->start;
 }
 
-/* below the run's scratch directory, with no way back up */
+/* under dir, or dir itself */
+static bool path_within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+/*
+ * Below the run's scratch directory, with no way back up: as recorded, and
+ * with its directory resolved (a symlink put in place of a run directory
+ * would lead elsewhere).
+ */
 static bool below_scratch(const struct leftover_run *run, const char *path)
 {
+	char parent[PATH_MAX], real[PATH_MAX], *slash;
 	size_t n = strlen(run->scratch);
 
-	return !strncmp(path, run->scratch, n) && path[n] == '/' &&
-	       !strstr(path, "/../") && !strstr(path, "/./");
+	if (strncmp(path, run->scratch, n) || path[n] != '/' ||
+	    strstr(path, "/../") || strstr(path, "/./"))
+		return false;
+	snprintf(parent, sizeof(parent), "%s", path);
+	slash = strrchr(parent, '/');
+	*slash = '\0';
+	return realpath(parent, real) && path_within(real, run->real_scratch);
+}
+
+/* the last component of path is name, or starts with it (prefix) */
+static bool base_is(const char *path, const char *name, bool prefix)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return prefix ? !strncmp(base, name, strlen(name)) :
+			!strcmp(base, name);
 }
 
 static bool run_has(const struct leftover_run *run, const char *kind,
@@ -220,8 +256,8 @@ static bool record_present(const struct leftover_run *run,
 			   const struct leftover_record *r, char *dev,
 			   size_t devlen)
 {
+	char real[PATH_MAX];
 	unsigned int maj, min;
-	const char *base;
 
 	if (is_kind(r, "throttle"))
 		return run->same_boot &&
@@ -244,15 +280,21 @@ static bool record_present(const struct leftover_run *run,
 	if (is_kind(r, "loop"))
 		return run->same_boot && loop_backing_is_ours(run, r->arg) &&
 		       !loopdev_find_by_backing(r->arg, dev, devlen);
+	/* by the names fsprof gives them: <scratch>/fsprof.XXXXXX/{image,mnt} */
 	if (is_kind(r, "image"))
-		return below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
-	if (is_kind(r, "mountpoint") || is_kind(r, "rundir"))
-		return below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
-	if (is_kind(r, "workdir")) {
-		base = strrchr(r->arg, '/');
-		return base && !strncmp(base + 1, "fsprof.", 7) &&
+		return base_is(r->arg, "image", false) &&
+		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
+	if (is_kind(r, "mountpoint"))
+		return base_is(r->arg, "mnt", false) &&
+		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
+	if (is_kind(r, "rundir"))
+		return base_is(r->arg, "fsprof.", true) &&
+		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
+	/* --dir's fsprof.XXXXXX, reached through no symlink */
+	if (is_kind(r, "workdir"))
+		return base_is(r->arg, "fsprof.", true) &&
+		       realpath(r->arg, real) && !strcmp(real, r->arg) &&
 		       lstat_is(r->arg, S_IFDIR);
-	}
 	return false;
 }
 
@@ -295,17 +337,18 @@ typedef int (*leftover_fn)(struct leftover_run *run, void *arg);
 static int for_each_dead_run(const char *scratch, leftover_fn fn, void *arg)
 {
 	struct leftover_run *run = malloc(sizeof(*run));
-	char path[PATH_MAX];
+	char path[PATH_MAX], real[PATH_MAX], rec_real[PATH_MAX];
 	struct dirent *e;
-	int total = 0;
+	int total = 0, err;
 	DIR *d;
 
 	d = opendir(scratch);
-	if (!d || !run) {
+	if (!d || !run || !realpath(scratch, real)) {
+		err = !run ? -ENOMEM : -errno;
 		free(run);
 		if (d)
 			closedir(d);
-		return d ? -ENOMEM : -errno;
+		return err;
 	}
 	while ((e = readdir(d))) {
 		size_t n = strlen(e->d_name), s = strlen(RUNSTATE_SUFFIX);
@@ -315,14 +358,28 @@ static int for_each_dead_run(const char *scratch, leftover_fn fn, void *arg)
 		    n <= s || strcmp(e->d_name + n - s, RUNSTATE_SUFFIX))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", scratch, e->d_name);
-		if (run_read(path, run))
+		err = run_read(path, run);
+		if (err == -EPERM)
+			log_warn(
+				"%s is not this user's own file, or others can write it: left alone",
+				path);
+		else if (err)
 			log_warn(
 				"%s is not a state file fsprof can read: left alone",
 				path);
+		/* its records must be below the directory it is in */
+		else if (!realpath(run->scratch, rec_real) ||
+			 strcmp(rec_real, real))
+			log_warn(
+				"%s records the scratch directory %s, not %s: left alone",
+				path, run->scratch, scratch);
 		else if (run_alive(run))
 			log_debug("%s: run %d is alive", path, run->pid);
-		else
+		else {
+			snprintf(run->real_scratch, sizeof(run->real_scratch),
+				 "%s", real);
 			total += fn(run, arg);
+		}
 		free(run->rec);
 	}
 	closedir(d);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fuzz.h"
@@ -39,12 +40,31 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* the input, with every "@D" the fuzzing directory (its records must be
+ * below it to be looked at) */
+static void state_write(int fd, const uint8_t *data, size_t size)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i + 1 < size; i++) {
+		if (data[i] != '@' || data[i + 1] != 'D')
+			continue;
+		if (write(fd, data + from, i - from) < 0 ||
+		    write(fd, dir, strlen(dir)) < 0)
+			abort();
+		from = i + 2;
+	}
+	if (write(fd, data + from, size - from) < 0)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
-	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+	if (fd < 0)
 		abort();
+	state_write(fd, data, size);
 	close(fd);
 	FUZZ_ASSERT(leftovers_cleanup(dir, true) >= 0);
 	return 0;

@@ -204,3 +204,26 @@ loops_backed_by() {
 	rm -f "$SCRATCH.disk" "$SCRATCH.out" "$SCRATCH.err"
 	[ "$ok" -eq 1 ]
 }
+
+@test "fsprof cleanup never follows a state file out of its directory: not through a symlinked run directory, not for another scratch directory, not from a file others can write" {
+	victim="$SCRATCH.victim"
+	mkdir -p "$victim/fsprof.evil"
+	echo precious >"$victim/fsprof.evil/image"
+	ln -s "$victim/fsprof.evil" "$SCRATCH/fsprof.evil"
+	state() {
+		printf 'fsprof-state 1\npid %s\nstart 1\nboot %s\ncwd /\nscratch %s\n+ 1 image %s\n' \
+			"$1" "$(cat /proc/sys/kernel/random/boot_id)" "$2" "$3"
+	}
+	state $$ "$SCRATCH" "$SCRATCH/fsprof.evil/image" >"$SCRATCH/fsprof-1.state"
+	state $$ "$victim" "$victim/fsprof.evil/image" >"$SCRATCH/fsprof-2.state"
+	state $$ "$SCRATCH" "$SCRATCH/fsprof.evil/image" >"$SCRATCH/fsprof-3.state"
+	chmod 666 "$SCRATCH/fsprof-3.state"
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	ok=1
+	[ "$(cat "$victim/fsprof.evil/image")" = precious ] || ok=0
+	[[ "$output" == *"records the scratch directory $victim, not $SCRATCH: left alone"* ]] || ok=0
+	[[ "$output" == *"fsprof-3.state is not this user's own file, or others can write it: left alone"* ]] || ok=0
+	rm -rf "$victim" "$SCRATCH"/fsprof-*.state "$SCRATCH/fsprof.evil"
+	[ "$ok" -eq 1 ]
+}
