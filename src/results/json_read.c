@@ -588,6 +588,8 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    jread_uint(r, where, obj, "repeat", &c->repeat) ||
 	    jread_bool(r, where, obj, "complete", &c->complete) ||
 	    jread_str(r, where, obj, "error", c->error, sizeof(c->error)) ||
+	    jread_str(r, where, obj, "failed_phase", c->failed_phase,
+		      sizeof(c->failed_phase)) ||
 	    programs_read(r, where, programs, &c->programs) ||
 	    charging_read(r, where, charging, &c->charging) ||
 	    events_read(r, where, events, &c->events) ||

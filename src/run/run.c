@@ -154,6 +154,19 @@ static void case_plan_make(const struct run_options *opt,
 						plan->wl, &plan->params));
 }
 
+/*
+ * A phase failed (a full or read-only filesystem, an IO error): the case
+ * says which and why, and the run goes on with the next case.
+ */
+static void case_phase_failed(struct case_result *c, const char *phase)
+{
+	snprintf(c->failed_phase, sizeof(c->failed_phase), "%s", phase);
+	snprintf(c->error, sizeof(c->error), "phase %s: %s", phase,
+		 log_last_error());
+	log_warn("%s on %s: phase %s failed; the results keep it, marked incomplete, and the run goes on",
+		 c->workload, c->target_label, phase);
+}
+
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			   struct case_result *c, const char *dir,
 			   struct tracer *tracer)
@@ -179,6 +192,8 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			      plan->wl->phases[i].name);
 		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
 				&c->phases[i], &progress);
+		if (err && !ctx->stop)
+			case_phase_failed(c, plan->wl->phases[i].name);
 		if (err || ctx->stop)
 			break;
 		c->n_phases++;
@@ -227,7 +242,7 @@ static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (ctx->stop)
 		err = -EINTR;
 
-	if (err && err != -EINTR)
+	if (err && err != -EINTR && !c->error[0])
 		snprintf(c->error, sizeof(c->error), "%s", log_last_error());
 	return case_target_down(&ct, &ctx->td, err);
 }
@@ -346,6 +361,9 @@ int run_report_results(const struct run_options *opt,
 
 	for (i = 0; i < r->n_cases; i++)
 		phases += r->cases[i].n_phases;
+	/* a case whose first phase failed still has its error to report */
+	for (i = 0; i < r->n_cases; i++)
+		phases += r->cases[i].failed_phase[0] != '\0';
 	if (!phases)
 		return code;
 	if (opt->format && !strcmp(opt->format, "bonnie-csv")) {
