@@ -212,7 +212,7 @@ teardown_file() {
 	[ "$forks" -ge 3 ]
 	# a phase's budget line, wrapped at 100 columns, joined again
 	joined=$(sed -E -e ':a' -e '$!N' -e 's/\n {9}([^ h])/ \1/' -e 'ta' -e 'P' -e 'D' "$SCRATCH.bon.out")
-	grep -E '^seeks +wall .*; thread-time of [0-9]+ tasks' <<<"$joined"
+	grep -E '^seeks +wall .*; +thread-time of [0-9]+ tasks' <<<"$joined"
 	# one task alone: getc is not thread-time
 	[ "$(sched_metric "$BON_JSON" getc tasks)" -eq 1 ]
 	if grep -E '^getc +wall .*thread-time' <<<"$joined"; then
