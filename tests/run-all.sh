@@ -69,18 +69,22 @@ run_unit() {
 }
 
 run_bats() {
-	local f=$1 status
+	local f=$1 status start
 	echo "# integration: $f"
+	start=$SECONDS
 	# a hung test must fail the suite, not eat CI's time limit
 	timeout --kill-after=30 900 bats --tap "$f" >"$log" 2>&1
 	status=$?
 	[ "$status" -eq 124 ] && echo "not ok - $f did not finish in 900 s (killed)" >>"$log"
 	cat "$log"
 	tally "$f" "$status"
+	# what each file costs of make test's 20 minutes
+	times+=("$((SECONDS - start)) s $f")
 }
 
 units=()
 bats_files=()
+times=()
 if [ $# -eq 0 ]; then
 	for t in build/tests/test_*; do
 		[ -x "$t" ] && units+=("$t")
@@ -113,5 +117,10 @@ else
 	done
 fi
 
+if [ ${#times[@]} -gt 0 ]; then
+	echo "# the slowest integration files:"
+	printf '%s\n' "${times[@]}" | sort -rn | head -8 | sed 's/^/#   /'
+	echo "# all tests: ${SECONDS} s"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
