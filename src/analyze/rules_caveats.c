@@ -137,9 +137,9 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 {
 	const struct target_result *t = &x->c->target;
 	const struct block_result *b = &x->p->block;
-	double secs = x->wall_ns / 1e9;
-	double w = secs > 0 ? (double)b->cls[BLK_OPC_WRITE].ios / secs : 0;
-	double r = secs > 0 ? (double)b->cls[BLK_OPC_READ].ios / secs : 0;
+	/* a flush costs the throttle a write IO */
+	double w = phase_model_write_iops(x->p);
+	double r = phase_model_read_iops(x->p);
 	bool wr = t->model_wiops &&
 		  w > THROTTLE_NOT_HELD_FACTOR * (double)t->model_wiops;
 	bool rd = t->model_riops &&
@@ -155,7 +155,8 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 			f, "block.classes.write.ios",
 			(double)b->cls[BLK_OPC_WRITE].ios,
 			w / (double)t->model_wiops, THROTTLE_NOT_HELD_FACTOR,
-			"%.0f write requests/s against a limit of %llu", w,
+			"%.0f write requests/s (cache flushes included: %llu) against a limit of %llu",
+			w, (unsigned long long)b->cls[BLK_OPC_FLUSH].ios,
 			(unsigned long long)t->model_wiops);
 	if (rd)
 		finding_evidence(f, "block.classes.read.ios",

@@ -127,6 +127,23 @@ double phase_mib_per_s(const struct phase_result *p)
 		       0;
 }
 
+double phase_model_write_iops(const struct phase_result *p)
+{
+	const struct block_result *b = &p->block;
+
+	return p->wall_ns ? (double)(b->cls[BLK_OPC_WRITE].ios +
+				     b->cls[BLK_OPC_FLUSH].ios) /
+				    phase_seconds(p) :
+			    0;
+}
+
+double phase_model_read_iops(const struct phase_result *p)
+{
+	return p->wall_ns ? (double)p->block.cls[BLK_OPC_READ].ios /
+				    phase_seconds(p) :
+			    0;
+}
+
 double phase_cpu_percent(const struct phase_result *p)
 {
 	return p->wall_ns ? 100.0 * (double)(p->user_ns + p->sys_ns) /

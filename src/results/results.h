@@ -266,6 +266,14 @@ double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
 double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
+/*
+ * The traced device's requests per second as the device model's blkio
+ * throttle charges them: a cache flush reaches the throttled device as an
+ * empty write (blkdev_issue_flush) and costs a write IO, so write IOPS
+ * count writes and flushes; read IOPS count reads.
+ */
+double phase_model_write_iops(const struct phase_result *p);
+double phase_model_read_iops(const struct phase_result *p);
 
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);

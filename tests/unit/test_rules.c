@@ -716,6 +716,29 @@ static void spill_over_goes_to_the_phase_its_events_point_at(void **state)
 	assert_null(fired(f, 1, "spill-over"));
 }
 
+/*
+ * A cache flush reaches the throttled device as an empty write and costs a
+ * write IO: 100 writes and 100 flushes a second break a limit of 150.
+ */
+static void a_cache_flush_counts_as_a_write_against_the_model(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 2);
+	f->c->target.model_wiops = 150;
+	p = fx_phase(f->c, "cycles", 2);
+	p->block.cls[BLK_OPC_WRITE].ios = 2 * 100;
+	p->block.cls[BLK_OPC_FLUSH].ios = 2 * 100;
+	p = fx_phase(f->c, "held", 2);
+	p->block.cls[BLK_OPC_WRITE].ios = 2 * 75;
+	p->block.cls[BLK_OPC_FLUSH].ios = 2 * 75;
+	fi = fired(f, 0, "throttle-not-held");
+	assert_non_null(fi);
+	assert_null(fired(f, 1, "throttle-not-held"));
+}
+
 static void caveats_are_info(void **state)
 {
 	struct fx *f = *state;
@@ -884,6 +907,7 @@ int main(void)
 		T(every_phase_gets_one_verdict),
 		T(spill_over_goes_to_the_phase_its_events_point_at),
 		T(caveats_are_info),
+		T(a_cache_flush_counts_as_a_write_against_the_model),
 		T(findings_are_sorted_warnings_first),
 		T(target_difference_names_the_grown_resource),
 		T(target_difference_respects_the_noise),
