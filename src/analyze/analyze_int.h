@@ -8,6 +8,8 @@
 #include "analyze/analyze.h"
 #include "analyze/facts.h"
 
+#define COMPARE_MAX_CAUSES (2 * BUDGET_MAX_CAUSES)
+
 /* the phases of one workload compared across targets */
 struct compare_ctx {
 	const struct run_result *run;
@@ -21,6 +23,16 @@ struct compare_ctx {
 	double class_bytes[COMPARISON_MAX_TARGETS][BLK_IOC_NR];
 	double class_lat_ns[COMPARISON_MAX_TARGETS][BLK_IOC_NR]; /* summed */
 	double throttle_ns[COMPARISON_MAX_TARGETS];
+	/*
+	 * the sched time budget's off-CPU causes and runqueue, each as its
+	 * share of the workload's time x the phase's wall time (wall-clock
+	 * seconds however many threads ran), when every case of the target
+	 * had a usable budget (budget[t])
+	 */
+	bool budget[COMPARISON_MAX_TARGETS];
+	unsigned int n_causes;
+	char cause[COMPARE_MAX_CAUSES][32];
+	double cause_ns[COMPARISON_MAX_TARGETS][COMPARE_MAX_CAUSES];
 	double files,
 		bytes; /* the work, per case (the same for every target) */
 };

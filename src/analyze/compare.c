@@ -39,6 +39,43 @@ static int target_slot(struct comparison *cmp, const struct case_result *c)
 	return (int)cmp->n_targets++;
 }
 
+/* the slot of an off-CPU cause in cx, added when new; -1 when full */
+static int cause_slot(struct compare_ctx *cx, const char *cause)
+{
+	unsigned int i;
+
+	for (i = 0; i < cx->n_causes; i++)
+		if (!strcmp(cx->cause[i], cause))
+			return (int)i;
+	if (cx->n_causes == COMPARE_MAX_CAUSES)
+		return -1;
+	snprintf(cx->cause[cx->n_causes], sizeof(cx->cause[0]), "%s", cause);
+	return (int)cx->n_causes++;
+}
+
+/* the phase's time budget, each cause as its share x the wall time */
+static void target_add_budget(struct compare_ctx *cx, unsigned int t,
+			      const struct phase_result *p)
+{
+	struct time_budget b;
+	unsigned int i;
+	int slot;
+
+	time_budget_read(&b, p);
+	if (!budget_usable(&b) || b.total_ns <= 0) {
+		cx->budget[t] = false;
+		return;
+	}
+	for (i = 0; i < b.n; i++) {
+		if (budget_cause_is_idle(b.off[i].cause))
+			continue;
+		slot = cause_slot(cx, b.off[i].cause);
+		if (slot >= 0)
+			cx->cause_ns[t][slot] +=
+				b.off[i].ns / b.total_ns * (double)p->wall_ns;
+	}
+}
+
 /* add one case's phase into target t's sums (means are taken after) */
 static void target_add(struct compare_ctx *cx, unsigned int t,
 		       const struct phase_result *p, double *walls)
@@ -46,6 +83,9 @@ static void target_add(struct compare_ctx *cx, unsigned int t,
 	const struct block_result *b = &p->block;
 	unsigned int c, i;
 
+	if (!cx->cmp->targets[t].n)
+		cx->budget[t] = true;
+	target_add_budget(cx, t, p);
 	walls[cx->cmp->targets[t].n++] = (double)p->wall_ns;
 	cx->cpu_ns[t] += (double)(p->user_ns + p->sys_ns);
 	cx->throttle_ns[t] += (double)metric_value(
@@ -83,6 +123,8 @@ static void target_mean(struct compare_ctx *cx, unsigned int t,
 		cx->class_bytes[t][c] /= n;
 		cx->class_lat_ns[t][c] /= n;
 	}
+	for (c = 0; c < cx->n_causes; c++)
+		cx->cause_ns[t][c] /= n;
 }
 
 /* the work the phase did, to normalise by: files, else the case's files */
@@ -312,19 +354,105 @@ static const char *resource_mechanism(int r)
 	case RES_THROTTLE:
 		return "The slower target's writers were held back longer by dirty throttling: its writeback drains slower.";
 	}
-	return "None of the measured resources (device time per IO class, CPU, dirty throttling) grew by the difference: the time went to waits the sched time budget would name.";
+	return "None of the measured resources (device time per IO class, CPU, dirty throttling, the causes of the sched time budget) grew by half of the difference: the phase is slower on that target for reasons fsprof did not measure, or by noise the single runs cannot tell from a difference (--repeat).";
+}
+
+/*
+ * The time-budget cause (off-CPU, or runqueue) that grew most from the
+ * fast target to the slow one, -1 without a budget on both or when none
+ * grew; causes that name no mechanism (other, no_stack) are not chosen.
+ */
+static int cause_most_grown(const struct compare_ctx *cx, double *grown)
+{
+	unsigned int s = cx->slow, fa = cx->fast, i;
+	double d;
+	int best = -1;
+
+	*grown = 0;
+	if (!cx->budget[s] || !cx->budget[fa])
+		return -1;
+	for (i = 0; i < cx->n_causes; i++) {
+		if (budget_cause_bound(cx->cause[i]) == BOUND_NR)
+			continue;
+		d = cx->cause_ns[s][i] - cx->cause_ns[fa][i];
+		if (d > *grown) {
+			*grown = d;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+static const char *cause_mechanism(const char *cause)
+{
+	switch (budget_cause_bound(cause)) {
+	case BOUND_LOCK:
+		return "The slower target's threads slept longer on kernel locks for the same operations (a directory's i_rwsem, XFS inode or buffer locks): its work was more serialised.";
+	case BOUND_CPU:
+		return "The slower target's threads waited longer for a CPU (runqueue): more threads were runnable than there were cores - other processes on the machine, or the workload's own - so part of the difference is the machine's load rather than the filesystem; --repeat shows whether it holds.";
+	case BOUND_JOURNAL:
+		return "The slower target's threads waited longer for jbd2 journal commits or journal space; its own findings say why.";
+	case BOUND_LOG:
+		return "The slower target's threads waited longer for XFS log forces or log space; its own findings say why.";
+	case BOUND_THROTTLE:
+		return "The slower target's writers were held back longer by dirty throttling: its writeback drains slower.";
+	case BOUND_DEVICE:
+		return "The slower target's threads waited longer for the device (reads, direct IO, writeback, cache flushes) for the same work.";
+	default:
+		return "";
+	}
+}
+
+/* the budget's view: where the slower target's threads spent the extra time */
+static void evidence_cause(const struct compare_ctx *cx, struct finding *f,
+			   int i, double grown)
+{
+	const struct comparison *cmp = cx->cmp;
+	unsigned int s = cx->slow, fa = cx->fast;
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "sched.offcpu_ns.%s", cx->cause[i]);
+	finding_evidence(
+		f, metric, grown, grown / (cx->wall_ns[s] - cx->wall_ns[fa]),
+		COMPARE_EXPLAINED_SHARE,
+		"%s (sched time budget, share of the workload's time x wall): %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
+		cx->cause[i], cmp->targets[s].name, cx->cause_ns[s][i] / 1e9,
+		cmp->targets[fa].name, cx->cause_ns[fa][i] / 1e9, grown / 1e9,
+		(cx->wall_ns[s] - cx->wall_ns[fa]) / 1e9);
+}
+
+/* the device, CPU or throttle resource that grew most, with its counts */
+static void evidence_resource(const struct compare_ctx *cx, struct finding *f,
+			      int r, double grown)
+{
+	const struct comparison *cmp = cx->cmp;
+	unsigned int s = cx->slow, fa = cx->fast;
+	double diff = cx->wall_ns[s] - cx->wall_ns[fa];
+
+	finding_evidence(
+		f, "resource_ns", grown, grown / diff, COMPARE_EXPLAINED_SHARE,
+		"%s time: %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
+		resource_name(r), cmp->targets[s].name,
+		resource_ns(cx, s, r) / 1e9, cmp->targets[fa].name,
+		resource_ns(cx, fa, r) / 1e9, grown / 1e9, diff / 1e9);
+	if (r < BLK_IOC_NR)
+		evidence_counts(cx, f, r);
 }
 
 bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 {
 	const struct comparison *cmp = cx->cmp;
 	unsigned int s = cx->slow, fa = cx->fast;
-	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown;
-	int r;
+	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown = 0, cgrown;
+	double need = COMPARE_EXPLAINED_SHARE * (ws - wf);
+	int r, cause;
 
 	if (s == fa || ws < SHORT_PHASE_NS || wf <= 0 || !beyond_noise(cx))
 		return false;
 	r = resource_most_grown(cx);
+	if (r != RES_NONE)
+		grown = resource_ns(cx, s, r) - resource_ns(cx, fa, r);
+	cause = cause_most_grown(cx, &cgrown);
 	f->severity = FINDING_INFO;
 	finding_title(f, "%s: %s takes %.1fx as long as %s", cmp->phase,
 		      cmp->targets[s].name, ws / wf, cmp->targets[fa].name);
@@ -341,18 +469,32 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 			"%s %.3f s, %s %.3f s: %.0f%% longer (one run each: more than the %.0f%% a single run can move)",
 			cmp->targets[s].name, ws / 1e9, cmp->targets[fa].name,
 			wf / 1e9, 100 * (ws / wf - 1), 100 * COMPARE_MIN_DIFF);
-	if (r != RES_NONE) {
-		grown = resource_ns(cx, s, r) - resource_ns(cx, fa, r);
-		finding_evidence(
-			f, "resource_ns", grown, grown / (ws - wf), NAN,
-			"%s time: %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
-			resource_name(r), cmp->targets[s].name,
-			resource_ns(cx, s, r) / 1e9, cmp->targets[fa].name,
-			resource_ns(cx, fa, r) / 1e9, grown / 1e9,
-			(ws - wf) / 1e9);
-		if (r < BLK_IOC_NR)
-			evidence_counts(cx, f, r);
+	/* the one that explains more of the difference first */
+	if (cause >= 0 && cgrown > grown && grown < need) {
+		evidence_cause(cx, f, cause, cgrown);
+		if (r != RES_NONE)
+			evidence_resource(cx, f, r, grown);
+	} else {
+		if (r != RES_NONE)
+			evidence_resource(cx, f, r, grown);
+		if (cause >= 0)
+			evidence_cause(cx, f, cause, cgrown);
 	}
-	finding_mechanism_append(f, "%s", resource_mechanism(r));
+	/* each that grew by half the difference or more says its mechanism */
+	if (grown >= need)
+		finding_mechanism_append(f, "%s", resource_mechanism(r));
+	if (cause >= 0 && cgrown >= need)
+		finding_mechanism_append(f, "%s",
+					 cause_mechanism(cx->cause[cause]));
+	if (grown < need && (cause < 0 || cgrown < need)) {
+		double most = grown > cgrown ? grown : cgrown;
+
+		finding_evidence(
+			f, "resource_ns", most, most / (ws - wf),
+			COMPARE_EXPLAINED_SHARE,
+			"no measured resource explains the difference: the one that grew most accounts for %.0f%% of it",
+			100 * most / (ws - wf));
+		finding_mechanism_append(f, "%s", resource_mechanism(RES_NONE));
+	}
 	return true;
 }

@@ -133,7 +133,7 @@ static void budget_add_cause(struct time_budget *b, const char *cause,
 	b->off[b->n++].ns = ns;
 }
 
-static void budget_read(struct time_budget *b, const struct phase_result *p)
+void time_budget_read(struct time_budget *b, const struct phase_result *p)
 {
 	const struct metric_set *m = &p->metrics;
 	size_t plen = strlen(SCHED_OFFCPU_PREFIX);
@@ -178,15 +178,23 @@ static void budget_read(struct time_budget *b, const struct phase_result *p)
 			b->off[--j] = t;
 		}
 	}
+	b->unattributed_ns = b->unaccounted_ns;
 	for (i = 0; i < b->n; i++) {
 		if (budget_cause_is_idle(b->off[i].cause))
 			b->idle_ns += b->off[i].ns;
 		else
 			off += b->off[i].ns;
+		if (!budget_cause_is_idle(b->off[i].cause) &&
+		    budget_cause_bound(b->off[i].cause) == BOUND_NR)
+			b->unattributed_ns += b->off[i].ns;
 	}
 	b->total_ns = b->oncpu_ns + off + b->unaccounted_ns;
 	if (b->total_ns <= 0)
 		b->total_ns = wall > 0 ? wall : (double)p->wall_ns;
+	/* a budget that cannot name where most of the time went decides
+	 * nothing: see BUDGET_UNATTRIBUTED_MAX */
+	if (b->unattributed_ns >= BUDGET_UNATTRIBUTED_MAX * b->total_ns)
+		b->unusable = true;
 }
 
 bool budget_cause_is_idle(const char *cause)
@@ -320,7 +328,7 @@ void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 		if (!x->logbsize)
 			x->logbsize = XFS_LOGBSIZE_DEFAULT;
 	}
-	budget_read(&x->budget, p);
+	time_budget_read(&x->budget, p);
 }
 
 static double min2(double a, double b)
@@ -338,7 +346,7 @@ double journal_commit_wait(const struct phase_facts *x)
 	    (double)commits < COMMITS_PER_SYNC * (double)x->sync_calls)
 		return 0;
 	/* its time: measured by the budget, else bounded by both sides */
-	if (x->budget.present)
+	if (budget_usable(&x->budget))
 		return budget_cause_share(&x->budget, "journal_commit");
 	return min2(x->sync_share,
 		    fact_share(x, fact_hist_sum(x, "jbd2.commit_ns")));
@@ -355,7 +363,7 @@ double log_force_wait(const struct phase_facts *x)
 	    (double)forces < COMMITS_PER_SYNC * (double)x->sync_calls ||
 	    (double)forces < LOG_FORCES_PER_WRITE * (double)writes)
 		return 0;
-	if (x->budget.present)
+	if (budget_usable(&x->budget))
 		return budget_cause_share(&x->budget, "xfs_log_force");
 	return min2(x->sync_share, x->busy);
 }

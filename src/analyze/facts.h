@@ -26,6 +26,16 @@ enum fs_family { FS_OTHER, FS_EXT, FS_XFS };
  */
 struct time_budget {
 	bool present;
+	/*
+	 * measured, but at least BUDGET_UNATTRIBUTED_MAX of it went to no
+	 * known cause (unattributed_ns): no cause can reach a majority, so
+	 * the verdict and every majority test (commit or force waits, log
+	 * waits, on-CPU share) fall back to device and CPU shares; rules on
+	 * one named cause's smaller share (locks, throttling, log space)
+	 * still read it, a lower bound
+	 */
+	bool unusable;
+	double unattributed_ns;
 	double total_ns;
 	double idle_ns;
 	double oncpu_ns;
@@ -74,6 +84,15 @@ struct phase_facts {
 /* fill x for phase index i of case c */
 void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 		      unsigned int i);
+
+/* the budget can decide a majority: measured and mostly attributed */
+static inline bool budget_usable(const struct time_budget *b)
+{
+	return b->present && !b->unusable;
+}
+
+/* the sched time budget of one phase (present false when not measured) */
+void time_budget_read(struct time_budget *b, const struct phase_result *p);
 
 /* the counter, or 0 */
 uint64_t fact_metric(const struct phase_facts *x, const char *name);

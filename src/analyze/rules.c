@@ -144,7 +144,7 @@ const struct rule analyze_rules[] = {
 		.id = "target-difference",
 		.domain = "compare",
 		.mechanism =
-			"The targets ran the same workload with the same parameters; the resource whose time grew most from the fastest to the slowest target explains most of the difference.",
+			"The targets ran the same workload with the same parameters; the resource whose time grew most from the fastest to the slowest target - device time per IO class, CPU, dirty throttling, or a cause of the sched time budget - is where the difference went, when it grew by at least half of the difference.",
 		.compare = rule_target_difference,
 	},
 };

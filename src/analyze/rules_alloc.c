@@ -118,7 +118,7 @@ bool rule_ext4_mballoc_scanning(const struct phase_facts *x, struct finding *f)
 	uint64_t misses = fact_metric(x, "ext4.alloc_goal_misses");
 	double per_alloc = regular ? (double)groups / (double)regular : 0;
 	double late_share = regular ? (double)late / (double)regular : 0;
-	double oncpu = x->budget.present ?
+	double oncpu = budget_usable(&x->budget) ?
 			       budget_bound_share(&x->budget, BOUND_CPU) :
 			       x->cpu;
 

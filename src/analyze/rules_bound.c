@@ -204,11 +204,19 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 {
 	const struct target_result *t = &x->c->target;
 	double secs = x->wall_ns / 1e9;
+	double waited = budget_bound_share(&x->budget, BOUND_DEVICE);
 	int best = -1;
 	unsigned int c;
 	char sz[32];
 
-	if (!x->block || x->too_short || x->busy < DEVICE_BOUND_BUSY ||
+	/*
+	 * Time first: the workload asleep on the device (read_io, direct_io,
+	 * writeback_wait, ...) for DEVICE_BOUND_BUSY of its time is device
+	 * bound whatever the busy share (one 4 KiB O_DIRECT request at a time
+	 * leaves the device idle between them, yet the workload only waits)
+	 */
+	if (!x->block || x->too_short ||
+	    (x->busy < DEVICE_BOUND_BUSY && waited < DEVICE_BOUND_BUSY) ||
 	    x->log_io >= LOG_IO_SHARE || x->throttle >= THROTTLE_SHARE ||
 	    journal_commit_wait(x) >= COMMIT_WAIT_SHARE ||
 	    log_force_wait(x) >= COMMIT_WAIT_SHARE)
@@ -224,6 +232,12 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 		DEVICE_BOUND_BUSY,
 		"the device had requests in flight %.0f%% of the phase, %.1f on average",
 		100 * x->busy, x->qd);
+	if (x->budget.present)
+		finding_evidence(
+			f, "sched.offcpu_ns.<device causes>",
+			waited * x->budget.total_ns, waited, DEVICE_BOUND_BUSY,
+			"the workload slept %.0f%% of its time waiting for the device (read_io, direct_io, writeback_wait, device_flush, blk_queue; sched time budget)",
+			100 * waited);
 	finding_evidence(f, "block.total.ios", (double)x->ios, NAN, NAN,
 			 "%.0f requests/s, %.1f MB/s",
 			 secs > 0 ? (double)x->ios / secs : 0,
@@ -263,7 +277,7 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 bool rule_cpu_bound(const struct phase_facts *x, struct finding *f)
 {
 	const struct phase_result *p = x->p;
-	double oncpu = x->budget.present ?
+	double oncpu = budget_usable(&x->budget) ?
 			       budget_bound_share(&x->budget, BOUND_CPU) :
 			       x->cpu;
 

@@ -134,12 +134,12 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 		return false;
 	/* log IO on the device, and (when measured) the workload waiting on it */
 	if (x->log_io < LOG_IO_SHARE ||
-	    (x->budget.present && budget_log < LOG_IO_SHARE))
+	    (budget_usable(&x->budget) && budget_log < LOG_IO_SHARE))
 		return false;
 
 	f->severity = FINDING_WARNING;
 	finding_title(f, "%s is log-IO bound", x->p->name);
-	if (x->budget.present)
+	if (budget_usable(&x->budget))
 		finding_evidence(
 			f, "sched.offcpu_ns.xfs_log_*",
 			budget_log * x->budget.total_ns, budget_log,

@@ -34,6 +34,16 @@
  */
 #define BOUND_LEAD 1.5
 
+/*
+ * A time budget that could not say where at least half of the workload's
+ * time went (asleep with no stack or on a cause fsprof does not classify:
+ * no_stack, other; or time the tracer did not see: unaccounted) cannot
+ * give any cause a majority (BOUND_MAJORITY), so it cannot decide a
+ * verdict and its shares are no basis for a rule: the analysis then uses
+ * device busy time and CPU, as without a budget, and says why.
+ */
+#define BUDGET_UNATTRIBUTED_MAX BOUND_MAJORITY
+
 /* device-bound finding: busy at least this share of the phase */
 #define DEVICE_BOUND_BUSY 0.8
 /*
@@ -200,6 +210,14 @@
  * on every target are not compared.
  */
 #define COMPARE_MIN_DIFF 0.2
+
+/*
+ * A resource explains a difference between targets when its growth is at
+ * least half of the wall-time difference: then removing it would close
+ * most of the gap. Below that the finding says how little the measured
+ * resources explain instead of naming one as the cause.
+ */
+#define COMPARE_EXPLAINED_SHARE 0.5
 
 /*
  * --verify: the advice is confirmed when the 95% confidence interval of

@@ -258,7 +258,8 @@ static void verdict_from_shares(const struct phase_facts *x,
 		text_append(v, "mixed: CPU %.0f%%", 100 * x->cpu);
 		if (x->block)
 			text_append(v, ", device busy %.0f%%", 100 * x->busy);
-		if (cpu + (x->block ? x->busy : 0) < BOUND_MAJORITY)
+		if (cpu + (x->block ? x->busy : 0) < BOUND_MAJORITY &&
+		    !x->budget.unusable)
 			text_append(
 				v,
 				"; most of the phase went neither to the CPU nor to this device (a sched time budget would say where)");
@@ -269,10 +270,21 @@ void analyze_verdict(const struct phase_facts *x, struct phase_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->done = true;
-	if (x->budget.present && x->budget.total_ns > 0)
+	if (budget_usable(&x->budget) && x->budget.total_ns > 0) {
 		verdict_from_budget(x, v);
-	else
+	} else {
 		verdict_from_shares(x, v);
+		if (x->budget.unusable) {
+			double u =
+				x->budget.unattributed_ns / x->budget.total_ns;
+
+			share_add(v, "budget_unattributed", u);
+			text_append(
+				v,
+				" (device and CPU shares: the sched time budget could not say where %.0f%% of the workload's time went)",
+				100 * u);
+		}
+	}
 	if (x->too_short)
 		text_append(
 			v,

@@ -846,6 +846,120 @@ static void target_difference_respects_the_noise(void **state)
 	assert_int_equal(f->run.comparisons.v[0].findings.n, 0);
 }
 
+/* afd-like: 9 processes, their budget mostly locks on the slower target */
+static void two_targets_budget(struct fx *f, double wall_a, double lock_a,
+			       double wall_b, double lock_b, double flush_a)
+{
+	struct case_result *a = fx_case(&f->run, "xfs", "xfs", 1);
+	struct case_result *b = fx_case(&f->run, "ext4", "ext4", 1);
+	struct phase_result *p;
+
+	p = fx_phase(a, "distribute", wall_a);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_WORKLOAD, 134, 0, flush_a / wall_a);
+	fx_budget(p, 0.2, "rwsem", lock_a, "runqueue", 0.3);
+	p = fx_phase(b, "distribute", wall_b);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_WORKLOAD, 2, 0, 0.001);
+	fx_budget(p, 0.2, "rwsem", lock_b, "runqueue", 0.3);
+	f->c = a;
+}
+
+static void
+target_difference_names_the_budget_cause_that_explains_it(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	/* flush +0.21 s of +1.14 s; rwsem 0.33 x 4.09 - 0.19 x 2.95 = +0.79 s */
+	two_targets_budget(f, 4.09, 0.33, 2.95, 0.19, 0.21);
+	assert_int_equal(analyze_run(&f->run), 0);
+	fi = finding_list_find(&f->run.comparisons.v[0].findings,
+			       "target-difference");
+	assert_non_null(fi);
+	assert_true(fi->n_evidence >= 3);
+	assert_non_null(strstr(fi->ev[1].text, "rwsem"));
+	assert_true(fi->ev[1].share >= COMPARE_EXPLAINED_SHARE);
+	assert_non_null(strstr(fi->ev[2].text, "flush time"));
+	assert_non_null(strstr(fi->mechanism, "locks"));
+	assert_false(evidence_says(fi, "no measured resource"));
+}
+
+static void target_difference_says_when_nothing_explains_it(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	/* the same lock share on both: neither flushes nor locks explain */
+	two_targets_budget(f, 4.09, 0.2, 2.95, 0.2 * 4.09 / 2.95, 0.21);
+	assert_int_equal(analyze_run(&f->run), 0);
+	fi = finding_list_find(&f->run.comparisons.v[0].findings,
+			       "target-difference");
+	assert_non_null(fi);
+	assert_true(evidence_says(fi, "no measured resource explains"));
+	assert_null(strstr(fi->mechanism, "The slower target issues more"));
+	/* without a budget on one target, the budget is not compared */
+	fx_reset(f);
+	two_targets_budget(f, 4.09, 0.33, 2.95, 0.19, 0.21);
+	metric_set_free(&f->run.cases[1].phases[0].metrics);
+	assert_int_equal(analyze_run(&f->run), 0);
+	fi = finding_list_find(&f->run.comparisons.v[0].findings,
+			       "target-difference");
+	assert_non_null(fi);
+	assert_false(evidence_says(fi, "rwsem"));
+	assert_true(evidence_says(fi, "no measured resource explains"));
+}
+
+/* an ex-sync whose budget lost its stacks: 97% busy, 95% no_stack */
+static void verdict_falls_back_when_the_budget_cannot_say(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct phase_verdict *v;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "ex-sync", 8);
+	fx_busy(p, 0.97, 4.8);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 1200, 160e6, 0.94);
+	fx_budget(p, 0.01, "no_stack", 0.95, "writeback_wait", 0.04);
+	assert_int_equal(analyze_run(&f->run), 0);
+	v = &f->c->phases[0].verdict;
+	assert_int_equal(v->bound, BOUND_DEVICE);
+	assert_false(v->budget);
+	assert_non_null(strstr(v->text, "could not say where 95%"));
+	/* under half unattributed: the budget decides */
+	fx_reset(f);
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "ex-sync", 8);
+	fx_busy(p, 0.97, 4.8);
+	fx_budget(p, 0.01, "no_stack", 0.4, "writeback_wait", 0.59);
+	assert_int_equal(analyze_run(&f->run), 0);
+	v = &f->c->phases[0].verdict;
+	assert_int_equal(v->bound, BOUND_DEVICE);
+	assert_true(v->budget);
+}
+
+/* 4 KiB O_DIRECT writes one at a time: busy 70%, asleep on them 84% */
+static void
+device_bound_from_the_budget_when_requests_go_one_by_one(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	p = fx_phase(f->c, "write", 26.9);
+	fx_busy(p, 0.70, 0.7);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WORKLOAD, 65536, 268435456, 0.70);
+	fx_cpu(p, 0.15);
+	assert_null(fired(f, 0, "device-bound"));
+	fx_budget(p, 0.15, "direct_io", 0.84, NULL, 0);
+	fi = fired(f, 0, "device-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_true(evidence_says(fi, "waiting for the device"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+}
+
 static void reanalysing_replaces_earlier_findings(void **state)
 {
 	struct fx *f = *state;
@@ -911,6 +1025,10 @@ int main(void)
 		T(findings_are_sorted_warnings_first),
 		T(target_difference_names_the_grown_resource),
 		T(target_difference_respects_the_noise),
+		T(target_difference_names_the_budget_cause_that_explains_it),
+		T(target_difference_says_when_nothing_explains_it),
+		T(verdict_falls_back_when_the_budget_cannot_say),
+		T(device_bound_from_the_budget_when_requests_go_one_by_one),
 		T(reanalysing_replaces_earlier_findings),
 		cmocka_unit_test(every_rule_has_an_id_domain_and_mechanism),
 	};
