@@ -107,6 +107,22 @@ const char *sched_cause_name(enum sched_cause c)
 	return c < SCHED_CAUSE_NR ? cause_names[c] : "other";
 }
 
+const char *sched_cause_pattern(unsigned int i, enum sched_cause *cause,
+				bool *generic_wait)
+{
+	const struct cause_frame *f;
+
+	if (i < ARRAY_SIZE(specific))
+		f = &specific[i];
+	else if (i - ARRAY_SIZE(specific) < ARRAY_SIZE(generic))
+		f = &generic[i - ARRAY_SIZE(specific)];
+	else
+		return NULL;
+	*cause = f->cause;
+	*generic_wait = i >= ARRAY_SIZE(specific);
+	return f->pattern;
+}
+
 /* the function's own name: up to an offset ("+0x1f") or a ".constprop.0" */
 static size_t function_len(const char *frame)
 {

@@ -12,6 +12,8 @@
 #ifndef FSPROF_SCHED_CAUSES_H
 #define FSPROF_SCHED_CAUSES_H
 
+#include <stdbool.h>
+
 enum sched_cause {
 	SCHED_CAUSE_JOURNAL_COMMIT,
 	SCHED_CAUSE_JOURNAL_LOCKED,
@@ -48,5 +50,14 @@ const char *sched_cause_name(enum sched_cause c);
  */
 enum sched_cause sched_cause_classify(const char *const *frames,
 				      unsigned int n);
+
+/*
+ * The table itself, for the check that docs/metrics.md lists it as it is:
+ * the i-th frame pattern ("xfs_log_force*"), its cause, and whether it is
+ * a generic wait (a lock or a bio, named only when nothing specific is);
+ * NULL past the end.
+ */
+const char *sched_cause_pattern(unsigned int i, enum sched_cause *cause,
+				bool *generic_wait);
 
 #endif

@@ -6,8 +6,11 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -202,6 +205,153 @@ static void every_cause_has_its_own_name(void **state)
 	assert_string_equal(sched_cause_name(SCHED_CAUSE_NR), "other");
 }
 
+/*
+ * docs/metrics.md's cause table, row by row: the cause and the functions
+ * its second column names in backquotes (those after "generic:" marked).
+ * Read from the top of the tree, where make test runs the unit tests.
+ */
+#define DOC_PATH "docs/metrics.md"
+#define DOC_HEADER "| cause | functions |"
+#define DOC_ROWS 32
+#define DOC_NAMES 40
+
+struct doc_row {
+	char cause[32];
+	char name[DOC_NAMES][48];
+	bool generic[DOC_NAMES];
+	unsigned int n;
+};
+
+static void doc_row_parse(const char *line, struct doc_row *r)
+{
+	const char *cell = strchr(line + 1, '|'), *end, *q, *tick;
+	bool generic = false;
+	size_t len;
+
+	memset(r, 0, sizeof(*r));
+	assert_non_null(cell);
+	/* "| `journal_commit` | ..." */
+	q = strchr(line, '`');
+	assert_true(q && q < cell);
+	len = strcspn(q + 1, "`");
+	assert_true(len < sizeof(r->cause));
+	memcpy(r->cause, q + 1, len);
+	end = strchr(cell + 1, '|');
+	assert_non_null(end);
+	for (q = cell + 1; q < end && (tick = memchr(q, '`', end - q));) {
+		const char *gen = strstr(q, "generic:");
+
+		if (gen && gen < tick)
+			generic = true;
+		len = strcspn(tick + 1, "`");
+		assert_true(r->n < DOC_NAMES && len < sizeof(r->name[0]));
+		memcpy(r->name[r->n], tick + 1, len);
+		r->generic[r->n++] = generic;
+		q = tick + len + 2;
+	}
+}
+
+static unsigned int doc_rows_read(struct doc_row *rows)
+{
+	FILE *f = fopen(DOC_PATH, "re");
+	char line[2048];
+	bool in = false;
+	unsigned int n = 0;
+
+	if (!f)
+		fail_msg("open %s (run from the top of the tree)", DOC_PATH);
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, DOC_HEADER, strlen(DOC_HEADER))) {
+			in = true;
+			continue;
+		}
+		if (!in || !strncmp(line, "|---", 4))
+			continue;
+		if (line[0] != '|')
+			break;
+		assert_true(n < DOC_ROWS);
+		doc_row_parse(line, &rows[n++]);
+	}
+	fclose(f);
+	assert_true(n > 0);
+	return n;
+}
+
+static const struct doc_row *doc_row_of(const struct doc_row *rows,
+					unsigned int n, const char *cause)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(rows[i].cause, cause))
+			return &rows[i];
+	return NULL;
+}
+
+static void every_cause_and_frame_of_the_table_is_in_the_docs(void **state)
+{
+	struct doc_row *rows = calloc(DOC_ROWS, sizeof(*rows));
+	const struct doc_row *r;
+	enum sched_cause cause;
+	const char *pattern;
+	unsigned int n, i, k;
+	bool generic;
+
+	(void)state;
+	assert_non_null(rows);
+	n = doc_rows_read(rows);
+	for (i = 0; i < SCHED_CAUSE_NR; i++)
+		if (!doc_row_of(rows, n, sched_cause_name(i)))
+			fail_msg("cause %s has no row in %s",
+				 sched_cause_name(i), DOC_PATH);
+	for (i = 0; (pattern = sched_cause_pattern(i, &cause, &generic)); i++) {
+		r = doc_row_of(rows, n, sched_cause_name(cause));
+		for (k = 0; k < r->n && strcmp(r->name[k], pattern); k++)
+			;
+		if (k == r->n)
+			fail_msg("%s (%s) is not in %s's row of %s", pattern,
+				 sched_cause_name(cause), r->cause, DOC_PATH);
+		if (r->generic[k] != generic)
+			fail_msg("%s: %s says generic %d, the table %d",
+				 pattern, DOC_PATH, r->generic[k], generic);
+	}
+	free(rows);
+}
+
+/*
+ * Each function a row names, alone on a stack, has that row's cause (the
+ * read_io row's page waits count under a read path: filemap_read outside)
+ */
+static void every_function_the_docs_name_has_its_cause(void **state)
+{
+	struct doc_row *rows = calloc(DOC_ROWS, sizeof(*rows));
+	unsigned int n, i, k;
+
+	(void)state;
+	assert_non_null(rows);
+	n = doc_rows_read(rows);
+	for (i = 0; i < n; i++) {
+		const struct doc_row *r = &rows[i];
+		bool read = !strcmp(r->cause, "read_io");
+
+		for (k = 0; k < r->n; k++) {
+			char frame[64];
+			const char *stack[2] = { frame, "filemap_read+0x10" };
+			enum sched_cause c;
+
+			snprintf(frame, sizeof(frame), "%.*s+0x10",
+				 (int)strcspn(r->name[k], "*"), r->name[k]);
+			c = sched_cause_classify(stack, read ? 2 : 1);
+			if (strcmp(sched_cause_name(c), r->cause))
+				fail_msg(
+					"%s names %s in %s's row, classified %s",
+					DOC_PATH, r->name[k], r->cause,
+					sched_cause_name(c));
+		}
+	}
+	free(rows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +364,9 @@ int main(void)
 		cmocka_unit_test(writers_and_the_workload_driver),
 		cmocka_unit_test(unknown_and_unnamed_frames_are_other),
 		cmocka_unit_test(every_cause_has_its_own_name),
+		cmocka_unit_test(
+			every_cause_and_frame_of_the_table_is_in_the_docs),
+		cmocka_unit_test(every_function_the_docs_name_has_its_cause),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
