@@ -68,6 +68,7 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 }
 
 static int model_disk_refused(dev_t disk_dev, const char *where);
+static int model_device_refused(dev_t dev, const char *device);
 
 int target_preflight(const struct target_spec *spec)
 {
@@ -81,8 +82,12 @@ int target_preflight(const struct target_spec *spec)
 		if (blockdev_dev(spec->device, &dev) ||
 		    devlock_check(dev, spec->device))
 			return -EBUSY;
-		return blockdev_check_formattable(spec->device, spec->force,
-						  &dev);
+		if (blockdev_check_formattable(spec->device, spec->force, &dev))
+			return -EINVAL;
+		/* refused before mkfs, not after */
+		if (device_model_active(spec->model))
+			return model_device_refused(dev, spec->device);
+		return 0;
 	case TARGET_DIR:
 		if (dir_check(spec->dir, spec->space_needed,
 			      spec->files_needed))
@@ -261,6 +266,24 @@ static int model_disk_refused(dev_t disk_dev, const char *where)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * --device: the throttle goes on the whole disk, so a partition's siblings
+ * would share it: refused when one of them is mounted (its users would run
+ * at the model's speed), as is the root filesystem's disk.
+ */
+static int model_device_refused(dev_t dev, const char *device)
+{
+	dev_t disk = devinfo_whole_disk(dev);
+
+	if (disk != dev && mountinfo_blockdev_in_use(disk)) {
+		log_error(
+			"--device-model on --device %s would throttle its whole disk %u:%u, which has another partition mounted: everything using that partition would run at the model's speed. Use an image target (no --device) for a device model, or a partition of a disk nothing else uses",
+			device, major(disk), minor(disk));
+		return -EBUSY;
+	}
+	return model_disk_refused(disk, device);
 }
 
 static int model_check_traced_disk(const struct target *t)

@@ -79,3 +79,30 @@ PARTS
 	# the filesystem's own domains still trace it
 	[ "$(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="write") | .metrics.jbd2.commits')" -ge 1 ]
 }
+
+# the throttle of a device model on a --device goes on its whole disk
+@test "--device-model on a --device partition whose sibling is mounted is refused before anything is made" {
+	two_partitions
+	mkfs.ext4 -q "${LOOPDEV}p2"
+	mkdir "$SCRATCH/mnt"
+	mount "${LOOPDEV}p2" "$SCRATCH/mnt"
+	run "$FSPROF" run -w seqio:size=1M --device "${LOOPDEV}p1" --device-model hdd \
+		--scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"--device-model on --device ${LOOPDEV}p1 would throttle its whole disk"*"which has another partition mounted"* ]]
+	# not formatted, nothing throttled, nothing made in the scratch directory
+	[ -z "$(blkid -p -o value -s TYPE "${LOOPDEV}p1" || true)" ]
+	[ -z "$(cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device)" ]
+	[ "$(ls -A "$SCRATCH")" = mnt ]
+	# with the sibling unmounted the same run throttles the disk, and says
+	# the model sits on the traced disk itself
+	umount "$SCRATCH/mnt"
+	run "$FSPROF" run -q -w seqio:size=1M --device "${LOOPDEV}p1" --device-model hdd \
+		--scratch "$SCRATCH" --json "$SCRATCH.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack | [.placement, .faithful, .throttled_device] | @tsv')" = \
+		"$(printf 'traced-disk\tfalse\t%s' "$LOOPDEV")" ]
+	[ -z "$(cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device)" ]
+}
