@@ -74,6 +74,18 @@ orphan_bpf_programs() {
 		select(.id as $id | $held | index($id) | not)] | length'
 }
 
+# maps named $1 (an extended regex) that no process holds by a map fd: a
+# live fsprof run holds its skeleton's maps, so only a leaked (pinned) one
+# is counted, not another run's going on at the same time
+orphan_bpf_maps() {
+	local held
+	held=$(grep -h '^map_id:' /proc/[0-9]*/fdinfo/* 2>/dev/null |
+		awk '{print $2}' | sort -u | jq -R . | jq -s 'map(tonumber)')
+	bpftool map show -j 2>/dev/null | jq --arg re "$1" --argjson held "$held" '[.[] |
+		select(.name // "" | test($re)) |
+		select(.id as $id | $held | index($id) | not)] | length'
+}
+
 # What a run must never leave behind, below $1 (a scratch directory).
 leftovers() {
 	local dir=$1 found=""
