@@ -358,42 +358,105 @@ static const char *resource_mechanism(int r)
 }
 
 /*
- * The time-budget cause (off-CPU, or runqueue) that grew most from the
- * fast target to the slow one, -1 without a budget on both or when none
- * grew; causes that name no mechanism (other, no_stack) are not chosen.
+ * The budget's causes compared by what they wait for, not by name: the
+ * same mechanism has different causes on different filesystems (an fsync
+ * sleeps in journal_commit on ext4, in xfs_log_force on XFS), so journal
+ * and log waits are one group, as are the lock causes and the device
+ * causes. BOUND_NR for causes that name no mechanism (other, no_stack).
  */
-static int cause_most_grown(const struct compare_ctx *cx, double *grown)
+static enum bound_kind cause_group(const char *cause)
 {
+	enum bound_kind k = budget_cause_bound(cause);
+
+	return k == BOUND_LOG ? BOUND_JOURNAL : k;
+}
+
+static double group_ns(const struct compare_ctx *cx, unsigned int t,
+		       enum bound_kind g)
+{
+	double ns = 0;
+	unsigned int i;
+
+	for (i = 0; i < cx->n_causes; i++)
+		if (cause_group(cx->cause[i]) == g)
+			ns += cx->cause_ns[t][i];
+	return ns;
+}
+
+/* the group's largest cause on target t, "-" when it has none */
+static const char *group_top_cause(const struct compare_ctx *cx, unsigned int t,
+				   enum bound_kind g)
+{
+	const char *top = "-";
+	double best = 0;
+	unsigned int i;
+
+	for (i = 0; i < cx->n_causes; i++) {
+		if (cause_group(cx->cause[i]) != g ||
+		    cx->cause_ns[t][i] <= best)
+			continue;
+		best = cx->cause_ns[t][i];
+		top = cx->cause[i];
+	}
+	return top;
+}
+
+/*
+ * The group of time-budget causes (off-CPU, or runqueue) that grew most
+ * from the fast target to the slow one; BOUND_NR without a budget on both
+ * or when none grew.
+ */
+static enum bound_kind group_most_grown(const struct compare_ctx *cx,
+					double *grown)
+{
+	static const enum bound_kind groups[] = {
+		BOUND_CPU,	BOUND_DEVICE, BOUND_JOURNAL,
+		BOUND_THROTTLE, BOUND_LOCK,
+	};
+	enum bound_kind best = BOUND_NR;
 	unsigned int s = cx->slow, fa = cx->fast, i;
 	double d;
-	int best = -1;
 
 	*grown = 0;
 	if (!cx->budget[s] || !cx->budget[fa])
-		return -1;
-	for (i = 0; i < cx->n_causes; i++) {
-		if (budget_cause_bound(cx->cause[i]) == BOUND_NR)
-			continue;
-		d = cx->cause_ns[s][i] - cx->cause_ns[fa][i];
+		return BOUND_NR;
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		d = group_ns(cx, s, groups[i]) - group_ns(cx, fa, groups[i]);
 		if (d > *grown) {
 			*grown = d;
-			best = (int)i;
+			best = groups[i];
 		}
 	}
 	return best;
 }
 
-static const char *cause_mechanism(const char *cause)
+static const char *group_label(enum bound_kind g)
 {
-	switch (budget_cause_bound(cause)) {
+	switch (g) {
+	case BOUND_CPU:
+		return "waits for a CPU";
+	case BOUND_DEVICE:
+		return "device waits";
+	case BOUND_JOURNAL:
+		return "journal and log waits";
+	case BOUND_THROTTLE:
+		return "dirty throttling";
+	case BOUND_LOCK:
+		return "lock waits";
+	default:
+		return "?";
+	}
+}
+
+static const char *group_mechanism(enum bound_kind g)
+{
+	switch (g) {
 	case BOUND_LOCK:
 		return "The slower target's threads slept longer on kernel locks for the same operations (a directory's i_rwsem, XFS inode or buffer locks): its work was more serialised.";
 	case BOUND_CPU:
 		return "The slower target's threads waited longer for a CPU (runqueue): more threads were runnable than there were cores - other processes on the machine, or the workload's own - so part of the difference is the machine's load rather than the filesystem; --repeat shows whether it holds.";
 	case BOUND_JOURNAL:
-		return "The slower target's threads waited longer for jbd2 journal commits or journal space; its own findings say why.";
-	case BOUND_LOG:
-		return "The slower target's threads waited longer for XFS log forces or log space; its own findings say why.";
+		return "The slower target's threads waited longer for journal commits, XFS log forces or log space; its own findings say why.";
 	case BOUND_THROTTLE:
 		return "The slower target's writers were held back longer by dirty throttling: its writeback drains slower.";
 	case BOUND_DEVICE:
@@ -404,21 +467,20 @@ static const char *cause_mechanism(const char *cause)
 }
 
 /* the budget's view: where the slower target's threads spent the extra time */
-static void evidence_cause(const struct compare_ctx *cx, struct finding *f,
-			   int i, double grown)
+static void evidence_group(const struct compare_ctx *cx, struct finding *f,
+			   enum bound_kind g, double grown)
 {
 	const struct comparison *cmp = cx->cmp;
 	unsigned int s = cx->slow, fa = cx->fast;
-	char metric[64];
+	double diff = cx->wall_ns[s] - cx->wall_ns[fa];
 
-	snprintf(metric, sizeof(metric), "sched.offcpu_ns.%s", cx->cause[i]);
 	finding_evidence(
-		f, metric, grown, grown / (cx->wall_ns[s] - cx->wall_ns[fa]),
+		f, "sched.offcpu_ns", grown, grown / diff,
 		COMPARE_EXPLAINED_SHARE,
-		"%s (sched time budget, share of the workload's time x wall): %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
-		cx->cause[i], cmp->targets[s].name, cx->cause_ns[s][i] / 1e9,
-		cmp->targets[fa].name, cx->cause_ns[fa][i] / 1e9, grown / 1e9,
-		(cx->wall_ns[s] - cx->wall_ns[fa]) / 1e9);
+		"%s (time budget): %s %.2f s, mostly %s; %s %.2f s: +%.2f s of the +%.2f s difference",
+		group_label(g), cmp->targets[s].name, group_ns(cx, s, g) / 1e9,
+		group_top_cause(cx, s, g), cmp->targets[fa].name,
+		group_ns(cx, fa, g) / 1e9, grown / 1e9, diff / 1e9);
 }
 
 /* the device, CPU or throttle resource that grew most, with its counts */
@@ -445,14 +507,15 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 	unsigned int s = cx->slow, fa = cx->fast;
 	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown = 0, cgrown;
 	double need = COMPARE_EXPLAINED_SHARE * (ws - wf);
-	int r, cause;
+	enum bound_kind cause;
+	int r;
 
 	if (s == fa || ws < SHORT_PHASE_NS || wf <= 0 || !beyond_noise(cx))
 		return false;
 	r = resource_most_grown(cx);
 	if (r != RES_NONE)
 		grown = resource_ns(cx, s, r) - resource_ns(cx, fa, r);
-	cause = cause_most_grown(cx, &cgrown);
+	cause = group_most_grown(cx, &cgrown);
 	f->severity = FINDING_INFO;
 	finding_title(f, "%s: %s takes %.1fx as long as %s", cmp->phase,
 		      cmp->targets[s].name, ws / wf, cmp->targets[fa].name);
@@ -470,23 +533,22 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 			cmp->targets[s].name, ws / 1e9, cmp->targets[fa].name,
 			wf / 1e9, 100 * (ws / wf - 1), 100 * COMPARE_MIN_DIFF);
 	/* the one that explains more of the difference first */
-	if (cause >= 0 && cgrown > grown && grown < need) {
-		evidence_cause(cx, f, cause, cgrown);
+	if (cause != BOUND_NR && cgrown > grown && grown < need) {
+		evidence_group(cx, f, cause, cgrown);
 		if (r != RES_NONE)
 			evidence_resource(cx, f, r, grown);
 	} else {
 		if (r != RES_NONE)
 			evidence_resource(cx, f, r, grown);
-		if (cause >= 0)
-			evidence_cause(cx, f, cause, cgrown);
+		if (cause != BOUND_NR)
+			evidence_group(cx, f, cause, cgrown);
 	}
 	/* each that grew by half the difference or more says its mechanism */
 	if (grown >= need)
 		finding_mechanism_append(f, "%s", resource_mechanism(r));
-	if (cause >= 0 && cgrown >= need)
-		finding_mechanism_append(f, "%s",
-					 cause_mechanism(cx->cause[cause]));
-	if (grown < need && (cause < 0 || cgrown < need)) {
+	if (cause != BOUND_NR && cgrown >= need)
+		finding_mechanism_append(f, "%s", group_mechanism(cause));
+	if (grown < need && (cause == BOUND_NR || cgrown < need)) {
 		double most = grown > cgrown ? grown : cgrown;
 
 		finding_evidence(

@@ -908,6 +908,30 @@ static void target_difference_says_when_nothing_explains_it(void **state)
 	assert_true(evidence_says(fi, "no measured resource explains"));
 }
 
+/* an fsync loop: ext4 sleeps in journal_commit, xfs in xfs_log_force */
+static void target_difference_compares_commits_with_log_forces(void **state)
+{
+	struct fx *f = *state;
+	struct case_result *a = fx_case(&f->run, "ext4", "ext4", 1);
+	struct case_result *b = fx_case(&f->run, "xfs", "xfs", 1);
+	const struct finding *fi;
+	struct phase_result *p;
+
+	p = fx_phase(a, "cycles", 13.3);
+	fx_budget(p, 0.01, "journal_commit", 0.99, NULL, 0);
+	p = fx_phase(b, "cycles", 10.6);
+	fx_budget(p, 0.01, "xfs_log_force", 0.75, "writeback_wait", 0.24);
+	f->c = a;
+	assert_int_equal(analyze_run(&f->run), 0);
+	fi = finding_list_find(&f->run.comparisons.v[0].findings,
+			       "target-difference");
+	assert_non_null(fi);
+	/* 13.17 - 7.95 s, not the 13.17 s of a cause xfs does not have */
+	assert_true(evidence_says(fi, "journal and log waits (time budget): "
+				      "ext4 13.17 s, mostly journal_commit; "
+				      "xfs 7.95 s: +5.22 s"));
+}
+
 /* an ex-sync whose budget lost its stacks: 97% busy, 95% no_stack */
 static void verdict_falls_back_when_the_budget_cannot_say(void **state)
 {
@@ -1027,6 +1051,7 @@ int main(void)
 		T(target_difference_respects_the_noise),
 		T(target_difference_names_the_budget_cause_that_explains_it),
 		T(target_difference_says_when_nothing_explains_it),
+		T(target_difference_compares_commits_with_log_forces),
 		T(verdict_falls_back_when_the_budget_cannot_say),
 		T(device_bound_from_the_budget_when_requests_go_one_by_one),
 		T(reanalysing_replaces_earlier_findings),
