@@ -294,7 +294,26 @@ static void block_facts(struct phase_facts *x)
 
 		if (by_requests > x->log_io)
 			x->log_io = by_requests;
+		x->log_dev_share = (double)x->class_ios[BLK_IOC_LOG_WRITE] /
+				   (double)x->ios;
 	}
+	if (x->busy > 0 &&
+	    x->class_busy[BLK_IOC_LOG_WRITE] / x->busy > x->log_dev_share)
+		x->log_dev_share = x->class_busy[BLK_IOC_LOG_WRITE] / x->busy;
+}
+
+bool log_waits_are_log_io(const struct phase_facts *x)
+{
+	return x->block &&
+	       (x->log_io >= LOG_IO_SHARE || x->log_dev_share >= LOG_IO_SHARE);
+}
+
+bool log_io_bound_by_budget(const struct phase_facts *x)
+{
+	enum bound_kind k = x->fs == FS_XFS ? BOUND_LOG : BOUND_JOURNAL;
+
+	return budget_usable(&x->budget) && log_waits_are_log_io(x) &&
+	       budget_bound_share(&x->budget, k) >= LOG_IO_SHARE;
 }
 
 void phase_facts_init(struct phase_facts *x, const struct case_result *c,

@@ -74,6 +74,8 @@ struct phase_facts {
 
 	/* the log's (or journal's) share of the phase: see LOG_IO_SHARE */
 	double log_io;
+	/* its share of the device's work: of the busy time or the requests */
+	double log_dev_share;
 
 	/* xfs: the log buffer size in use (super options), bytes */
 	uint64_t logbsize;
@@ -135,6 +137,17 @@ enum bound_kind budget_cause_bound(const char *cause);
  */
 double journal_commit_wait(const struct phase_facts *x);
 double log_force_wait(const struct phase_facts *x);
+
+/*
+ * The phase's journal or log waits were waits for log IO: log writes took
+ * LOG_IO_SHARE of the phase, or that share of the device's work (its busy
+ * time or its requests) - a phase that spends a third on the CPU and then
+ * waits for a syncfs whose log writes are nearly all the device did.
+ */
+bool log_waits_are_log_io(const struct phase_facts *x);
+
+/* the time budget says the log's IO bounds the phase (journal or log) */
+bool log_io_bound_by_budget(const struct phase_facts *x);
 
 /* "logbsize=32k" out of a mount option string; 0 when absent */
 uint64_t mount_option_size(const char *opts, const char *key);

@@ -217,7 +217,8 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 	 */
 	if (!x->block || x->too_short ||
 	    (x->busy < DEVICE_BOUND_BUSY && waited < DEVICE_BOUND_BUSY) ||
-	    x->log_io >= LOG_IO_SHARE || x->throttle >= THROTTLE_SHARE ||
+	    x->log_io >= LOG_IO_SHARE || log_io_bound_by_budget(x) ||
+	    x->throttle >= THROTTLE_SHARE ||
 	    journal_commit_wait(x) >= COMMIT_WAIT_SHARE ||
 	    log_force_wait(x) >= COMMIT_WAIT_SHARE)
 		return false;

@@ -89,8 +89,8 @@ static void evidence_log_io(const struct phase_facts *x, struct finding *f)
 		f, "block.io_classes.log_write.busy_ns",
 		(double)x->p->block.ioclass[BLK_IOC_LOG_WRITE].busy_ns,
 		x->log_io, LOG_IO_SHARE,
-		"log writes took %.0f%% of the phase: %llu of its %llu requests, %s, with the device busy %.0f%% (its own busy time %.0f%%)",
-		100 * x->log_io,
+		"log writes took %.0f%% of the phase and %.0f%% of the device's work: %llu of its %llu requests, %s, with the device busy %.0f%% (their own busy time %.0f%%)",
+		100 * x->log_io, 100 * x->log_dev_share,
 		(unsigned long long)x->class_ios[BLK_IOC_LOG_WRITE],
 		(unsigned long long)x->ios, bytes, 100 * x->busy,
 		100 * x->class_busy[BLK_IOC_LOG_WRITE]);
@@ -132,9 +132,12 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 	if (forces >= DURABILITY_MIN_EVENTS &&
 	    (double)forces >= LOG_FORCES_PER_WRITE * (double)writes)
 		return false;
-	/* log IO on the device, and (when measured) the workload waiting on it */
-	if (x->log_io < LOG_IO_SHARE ||
-	    (budget_usable(&x->budget) && budget_log < LOG_IO_SHARE))
+	/*
+	 * the workload waiting on the log (time budget) for log IO, or without
+	 * the budget log IO taking half the phase
+	 */
+	if (budget_usable(&x->budget) ? !log_io_bound_by_budget(x) :
+					x->log_io < LOG_IO_SHARE)
 		return false;
 
 	f->severity = FINDING_WARNING;

@@ -98,12 +98,12 @@ static void verdict_from_budget(const struct phase_facts *x,
 	 * comes with journal or log IO is the device's (one fdatasync waiting
 	 * for the cache flush its commit issues): count it there.
 	 */
-	if (!journal_commit_wait(x) && x->log_io < LOG_IO_SHARE) {
+	if (!journal_commit_wait(x) && !log_waits_are_log_io(x)) {
 		via_device[BOUND_JOURNAL] = share[BOUND_JOURNAL] > 0;
 		share[BOUND_DEVICE] += share[BOUND_JOURNAL];
 		share[BOUND_JOURNAL] = 0;
 	}
-	if (!log_force_wait(x) && x->log_io < LOG_IO_SHARE) {
+	if (!log_force_wait(x) && !log_waits_are_log_io(x)) {
 		via_device[BOUND_LOG] = share[BOUND_LOG] > 0;
 		share[BOUND_DEVICE] += share[BOUND_LOG];
 		share[BOUND_LOG] = 0;

@@ -932,6 +932,60 @@ static void target_difference_compares_commits_with_log_forces(void **state)
 				      "xfs 7.95 s: +5.22 s"));
 }
 
+/*
+ * mdcreate create on xfs under the hdd model: a third on the CPU creating
+ * files, then a syncfs waiting for 193 full iclogs: log writes 48% of the
+ * phase but 86% of the device's busy time (90% of its requests), the
+ * workload 53% in xfs_log_force
+ */
+static struct phase_result *xfs_create_then_sync(struct fx *f, double data)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts),
+		 "rw,inode64,logbufs=8,logbsize=32k,noquota");
+	f->c->target.model_wiops = 150;
+	p = fx_phase(f->c, "create", 2.49);
+	p->work.files = 20000;
+	fx_cpu(p, 0.30);
+	fx_busy(p, 0.56, 1.1);
+	fx_io(p, BLK_IOC_LOG_WRITE, BLK_ISS_XFS_LOG, 193, 6313472, 0.48);
+	fx_io(p, BLK_IOC_META_READ, BLK_ISS_WORKLOAD, 22, 90112, 0.04);
+	if (data > 0)
+		fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WRITEBACK, 2000, 8192000,
+		      data);
+	metric_add(&p->metrics, "xfs.log_writes", 193);
+	metric_add(&p->metrics, "xfs.log_forces", 1);
+	metric_add(&p->metrics, "xfs.sysfs_log_bytes", 6313472);
+	fx_hist(&p->metrics, "xfs.log_write_bytes", 193, 30709);
+	fx_hist(&p->metrics, "op.sync_ns", 1, 1300000000);
+	fx_budget(p, 0.31, "xfs_log_force", 0.53, "runqueue", 0.06);
+	return p;
+}
+
+static void xfs_log_io_bound_when_log_writes_are_the_devices_work(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	xfs_create_then_sync(f, 0);
+	fi = fired(f, 0, "xfs-log-io-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_string_equal(fi->advice.option, "logbsize=256k");
+	assert_true(evidence_says(fi, "90% of the device's work"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+	/* the same waits while the device mostly wrote data: not the log's */
+	fx_reset(f);
+	xfs_create_then_sync(f, 0.9);
+	f->c->phases[0].block.device.busy_ns = (uint64_t)(0.95 * 2.49 * NS);
+	f->c->phases[0].block.ioclass[BLK_IOC_LOG_WRITE].busy_ns =
+		(uint64_t)(0.2 * 2.49 * NS);
+	assert_null(fired(f, 0, "xfs-log-io-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+}
+
 /* an ex-sync whose budget lost its stacks: 97% busy, 95% no_stack */
 static void verdict_falls_back_when_the_budget_cannot_say(void **state)
 {
@@ -1053,6 +1107,7 @@ int main(void)
 		T(target_difference_says_when_nothing_explains_it),
 		T(target_difference_compares_commits_with_log_forces),
 		T(verdict_falls_back_when_the_budget_cannot_say),
+		T(xfs_log_io_bound_when_log_writes_are_the_devices_work),
 		T(device_bound_from_the_budget_when_requests_go_one_by_one),
 		T(reanalysing_replaces_earlier_findings),
 		cmocka_unit_test(every_rule_has_an_id_domain_and_mechanism),
