@@ -151,6 +151,7 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 {
 	const struct time_budget *b = &x->budget;
 	double share = budget_bound_share(b, BOUND_LOCK);
+	const char *top;
 	unsigned int i;
 
 	if (x->too_short)
@@ -181,6 +182,12 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 	f->severity = FINDING_WARNING;
 	finding_title(f, "%s: the workload slept %.0f%% of its time on locks",
 		      x->p->name, 100 * share);
+	top = NULL;
+	for (i = 0; i < b->n; i++)
+		if (budget_cause_bound(b->off[i].cause) == BOUND_LOCK) {
+			top = b->off[i].cause; /* largest first */
+			break;
+		}
 	for (i = 0; i < b->n; i++) {
 		char metric[64];
 		double s = b->off[i].ns / b->total_ns;
@@ -194,9 +201,27 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 				 "%.0f%% of the workload's time asleep in %s",
 				 100 * s, b->off[i].cause);
 	}
-	finding_advice(
-		f, ADVICE_WORKLOAD, NULL,
-		"spread concurrent work over more directories and files: one directory's i_rwsem serialises the creates and unlinks in it");
+	/*
+	 * One thread cannot contend with itself: the holder is the kernel's
+	 * own background work (xfsaild writing buffers back, log IO that pins
+	 * them, writeback, a jbd2 commit), and more directories change nothing
+	 */
+	if (fact_has(x, "sched.tasks") && fact_metric(x, "sched.tasks") == 1) {
+		finding_evidence(
+			f, "sched.tasks", 1, NAN, NAN,
+			"the workload ran one thread: the locks were held by the kernel's own work, not by other threads of the workload");
+		finding_advice(
+			f, ADVICE_NONE, NULL,
+			"no concurrency of the workload's to spread: the lock holders were background work (metadata writeback by xfsaild or the flusher, log or journal IO holding the buffers); the phase's log, journal and device findings say which is slow");
+	} else if (top && !strcmp(top, "xfs_buf_lock")) {
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"XFS metadata buffers (AG headers AGI/AGF, directory and btree blocks) serialise the transactions that change them: spread concurrent work over directories in different allocation groups (mkfs.xfs -d agcount= sets how many there are)");
+	} else {
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"spread concurrent work over more directories and files: one directory's i_rwsem serialises the creates and unlinks in it");
+	}
 	return true;
 }
 

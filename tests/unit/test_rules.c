@@ -986,6 +986,33 @@ static void xfs_log_io_bound_when_log_writes_are_the_devices_work(void **state)
 	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
 }
 
+/* rm -rf on xfs: one thread, asleep on buffers xfsaild and the log hold */
+static void lock_contention_of_one_thread_advises_no_spreading(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "xfs", "xfs", 1);
+	p = fx_phase(f->c, "remove", 2.2);
+	fx_cpu(p, 0.05);
+	fx_budget(p, 0.05, "xfs_buf_lock", 0.44, "read_io", 0.44);
+	metric_add(&p->metrics, "sched.tasks", 1);
+	fi = fired(f, 0, "lock-contention");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_NONE);
+	assert_true(evidence_says(fi, "one thread"));
+	assert_null(strstr(fi->advice.text, "more directories"));
+	/* four threads on XFS buffer locks: allocation groups */
+	metric_set_free(&p->metrics);
+	fx_budget(p, 0.05, "xfs_buf_lock", 0.44, "read_io", 0.44);
+	metric_add(&p->metrics, "sched.tasks", 4);
+	fi = fired(f, 0, "lock-contention");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_non_null(strstr(fi->advice.text, "allocation groups"));
+}
+
 /* an ex-sync whose budget lost its stacks: 97% busy, 95% no_stack */
 static void verdict_falls_back_when_the_budget_cannot_say(void **state)
 {
@@ -1107,6 +1134,7 @@ int main(void)
 		T(target_difference_says_when_nothing_explains_it),
 		T(target_difference_compares_commits_with_log_forces),
 		T(verdict_falls_back_when_the_budget_cannot_say),
+		T(lock_contention_of_one_thread_advises_no_spreading),
 		T(xfs_log_io_bound_when_log_writes_are_the_devices_work),
 		T(device_bound_from_the_budget_when_requests_go_one_by_one),
 		T(reanalysing_replaces_earlier_findings),
