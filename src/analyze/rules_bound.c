@@ -88,10 +88,16 @@ bool rule_free_space_flush(const struct phase_facts *x, struct finding *f)
 				      !strcmp(x->p->sync, "none") ?
 			      FINDING_WARNING :
 			      FINDING_INFO;
-	finding_title(
-		f,
-		"%s ran the filesystem short of free space: dirty data was flushed early",
-		x->p->name);
+	if (x->fs == FS_EXT)
+		finding_title(
+			f,
+			"%s dirtied more than half of the free space: ext4 flushed it early",
+			x->p->name);
+	else
+		finding_title(
+			f,
+			"%s ran the filesystem short of free space: dirty data was flushed early",
+			x->p->name);
 	finding_evidence(
 		f,
 		x->fs == FS_EXT ? "writeback.work_fs_free_space" :
@@ -139,11 +145,13 @@ bool rule_free_space_flush(const struct phase_facts *x, struct finding *f)
 	finding_mechanism_append(
 		f, "%s",
 		x->fs == FS_EXT ?
-			"ext4: when free blocks fall below 150% of the blocks reserved for dirty delayed-allocation data, ext4_nonda_switch() starts writeback of the whole filesystem (reason fs_free_space) and new writes allocate at once, as with nodelalloc." :
+			"ext4: once the blocks reserved for dirty delayed-allocation data exceed half of the free blocks, ext4_nonda_switch() starts writeback of the whole filesystem (reason fs_free_space); once free blocks fall below 150% of them, new writes also allocate at once, as with nodelalloc." :
 			"XFS: when a delayed-allocation write or an inode create cannot reserve space, XFS flushes all dirty data (xfs_flush_inodes -> sync_inodes_sb, reason sync), trims speculative preallocation and retries, so the call waits for writeback of the whole filesystem.");
 	finding_advice(
-		f, ADVICE_WORKLOAD, NULL,
-		"give the filesystem more free space (fsprof: a larger --image-size): a nearly full filesystem measures its out-of-space paths, not its normal ones");
+		f, ADVICE_WORKLOAD, NULL, "%s",
+		x->fs == FS_EXT ?
+			"give the filesystem free space of more than twice the data a phase dirties (fsprof: a larger --image-size), or dirty less at once: the phase measured ext4's low-space writeback, not its normal one" :
+			"give the filesystem more free space (fsprof: a larger --image-size): a nearly full filesystem measures its out-of-space paths, not its normal ones");
 	return true;
 }
 
