@@ -136,35 +136,23 @@ bool rule_spill_over(const struct phase_facts *x, struct finding *f)
 bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 {
 	const struct target_result *t = &x->c->target;
-	const struct block_result *b = &x->p->block;
-	/* a flush costs the throttle a write IO */
-	double w = phase_model_write_iops(x->p);
-	double r = phase_model_read_iops(x->p);
-	bool wr = t->model_wiops &&
-		  w > THROTTLE_NOT_HELD_FACTOR * (double)t->model_wiops;
-	bool rd = t->model_riops &&
-		  r > THROTTLE_NOT_HELD_FACTOR * (double)t->model_riops;
+	struct model_excess over[MODEL_LIMITS];
+	unsigned int n, k;
 
-	if (!b->traced || x->too_short || (!wr && !rd))
+	if (x->too_short)
+		return false;
+	n = phase_model_excess(t, x->p, THROTTLE_NOT_HELD_FACTOR, over);
+	if (!n)
 		return false;
 	f->severity = FINDING_INFO;
 	finding_title(f, "%s ran faster than the device model allows",
 		      x->p->name);
-	if (wr)
-		finding_evidence(
-			f, "block.classes.write.ios",
-			(double)b->cls[BLK_OPC_WRITE].ios,
-			w / (double)t->model_wiops, THROTTLE_NOT_HELD_FACTOR,
-			"%.0f write requests/s (cache flushes included: %llu) against a limit of %llu",
-			w, (unsigned long long)b->cls[BLK_OPC_FLUSH].ios,
-			(unsigned long long)t->model_wiops);
-	if (rd)
-		finding_evidence(f, "block.classes.read.ios",
-				 (double)b->cls[BLK_OPC_READ].ios,
-				 r / (double)t->model_riops,
+	for (k = 0; k < n; k++)
+		finding_evidence(f, over[k].metric, over[k].amount,
+				 over[k].rate / over[k].limit,
 				 THROTTLE_NOT_HELD_FACTOR,
-				 "%.0f read requests/s against a limit of %llu",
-				 r, (unsigned long long)t->model_riops);
+				 "%.0f %s against a limit of %.0f",
+				 over[k].rate, over[k].what, over[k].limit);
 	finding_evidence(f, "target.device_model_stack.placement", NAN, NAN,
 			 NAN, "throttle placement: %s",
 			 t->model_placement[0] ? t->model_placement : "none");

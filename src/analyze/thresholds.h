@@ -197,8 +197,9 @@
 #define SPILL_MIN_NS 250000000ULL
 
 /*
- * Throttle not held: device IOPS more than 15% over the model's limit (the
- * throttle's 100 ms slices let a burst through at the start of a slice).
+ * Throttle not held: device IOPS or MB/s more than 15% over the model's
+ * limit (the throttle's 100 ms slices let a burst through at the start of
+ * a slice).
  */
 #define THROTTLE_NOT_HELD_FACTOR 1.15
 

@@ -70,31 +70,23 @@ void format_metric_value(const char *name, double v, char *buf, size_t len)
  * The blkio throttle does not always hold the model's rate (its 100 ms
  * slices let bursts through; on the traced disk itself it charges bios, so
  * the flushes the block layer splits from a PREFLUSH/FUA write pass it):
- * say so where a phase's traced-device IOPS, flushes counted as writes as
- * the throttle charges them, exceed the model's limit.
+ * say so where a phase's traced device went over one of the model's limits.
  */
 static void report_throttle_check(const struct case_result *c, FILE *out)
 {
-	const struct target_result *t = &c->target;
-	unsigned int i;
+	struct model_excess over[MODEL_LIMITS];
+	unsigned int i, k, n;
 
 	for (i = 0; i < c->n_phases; i++) {
-		const struct phase_result *p = &c->phases[i];
-		double w = phase_model_write_iops(p);
-		double r = phase_model_read_iops(p);
-
-		if (!p->block.traced || p->wall_ns < 100000000ULL)
+		if (c->phases[i].wall_ns < 100000000ULL)
 			continue;
-		if (t->model_wiops && w > 1.15 * (double)t->model_wiops)
+		n = phase_model_excess(&c->target, &c->phases[i], 1.15, over);
+		for (k = 0; k < n; k++)
 			text_hanging(
 				out, 2,
-				"throttle not held in %s: %.0f write IOPS (cache flushes included) against a limit of %llu (see which issuer in the JSON's block.issuers)",
-				p->name, w, (unsigned long long)t->model_wiops);
-		if (t->model_riops && r > 1.15 * (double)t->model_riops)
-			text_hanging(
-				out, 2,
-				"throttle not held in %s: %.0f read IOPS against a limit of %llu",
-				p->name, r, (unsigned long long)t->model_riops);
+				"throttle not held in %s: %.0f %s against a limit of %.0f (see which issuer in the JSON's block.issuers)",
+				c->phases[i].name, over[k].rate, over[k].what,
+				over[k].limit);
 	}
 }
 

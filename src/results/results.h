@@ -266,14 +266,24 @@ double phase_mb_per_s(const struct phase_result *p); /* 10^6 B/s, as dd */
 double phase_mib_per_s(const struct phase_result *p);
 double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
+/* a limit of the device model that a phase's traced device went over */
+#define MODEL_LIMITS 4
+struct model_excess {
+	const char *what; /* "write IOPS (cache flushes included)", "MB/s read" */
+	const char *metric; /* the phase's count behind it */
+	double amount; /* that count: requests or bytes */
+	double rate, limit; /* in what's unit */
+};
+
 /*
- * The traced device's requests per second as the device model's blkio
- * throttle charges them: a cache flush reaches the throttled device as an
- * empty write (blkdev_issue_flush) and costs a write IO, so write IOPS
- * count writes and flushes; read IOPS count reads.
+ * The model's limits (t's wiops, riops, wbps, rbps) that p's traced device
+ * exceeded by more than factor, into out; how many. The throttle charges a
+ * cache flush as an empty write (blkdev_issue_flush): write IOPS count
+ * writes and flushes.
  */
-double phase_model_write_iops(const struct phase_result *p);
-double phase_model_read_iops(const struct phase_result *p);
+unsigned int phase_model_excess(const struct target_result *t,
+				const struct phase_result *p, double factor,
+				struct model_excess out[MODEL_LIMITS]);
 
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);

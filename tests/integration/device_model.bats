@@ -63,6 +63,7 @@ model_loops() {
 	st=0
 	wait "$pid" || st=$?
 	[ "$st" -eq 130 ]
+	echo "throttle rules after: $(throttle_rules | tr '\n' ' ')"
 	[ -z "$(throttle_rules)" ]
 	for l in $loops; do
 		# a detached loop device has no backing file

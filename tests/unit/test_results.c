@@ -101,6 +101,44 @@ static void zero_wall_time_gives_zero_rates(void **state)
 	assert_true(phase_files_per_s(&p) == 0);
 }
 
+/*
+ * The device model's limits a phase went over: a cache flush costs the
+ * throttle a write IO (200 writes + 200 flushes in 2 s break 150 IOPS),
+ * bandwidth by its own limit, an untraced device never.
+ */
+static void
+model_excess_counts_flushes_as_writes_and_checks_bandwidth(void **state)
+{
+	struct target_result t = { .model_wiops = 150,
+				   .model_wbps = 120000000 };
+	struct phase_result p = { .wall_ns = 2 * NS_PER_S };
+	struct model_excess over[MODEL_LIMITS];
+
+	(void)state;
+	p.block.traced = true;
+	p.block.cls[BLK_OPC_WRITE].ios = 200;
+	p.block.cls[BLK_OPC_FLUSH].ios = 200;
+	p.block.cls[BLK_OPC_WRITE].bytes = 2 * 150000000ULL;
+	p.block.cls[BLK_OPC_READ].ios = 10000; /* no read limit */
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 2);
+	assert_string_equal(over[0].what,
+			    "write IOPS (cache flushes included)");
+	check_close(over[0].rate, 200, "write + flush IOPS");
+	check_close(over[0].limit, 150, "wiops");
+	assert_string_equal(over[1].what, "MB/s written");
+	check_close(over[1].rate, 150, "MB/s");
+	check_close(over[1].limit, 120, "wbps in MB/s");
+	/* 150 requests a second, 110 MB/s: held */
+	p.block.cls[BLK_OPC_WRITE].ios = 150;
+	p.block.cls[BLK_OPC_FLUSH].ios = 150;
+	p.block.cls[BLK_OPC_WRITE].bytes = 2 * 110000000ULL;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 0);
+	p.block.cls[BLK_OPC_FLUSH].ios = 250;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
+	p.block.traced = false;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 0);
+}
+
 static void block_total_sums_every_class(void **state)
 {
 	struct block_result b = { 0 };
@@ -640,6 +678,8 @@ int main(void)
 		cmocka_unit_test(cpu_percent_is_user_plus_sys_over_wall),
 		cmocka_unit_test(files_per_s_counts_files_per_second),
 		cmocka_unit_test(zero_wall_time_gives_zero_rates),
+		cmocka_unit_test(
+			model_excess_counts_flushes_as_writes_and_checks_bandwidth),
 		cmocka_unit_test(block_total_sums_every_class),
 		cmocka_unit_test(latency_percentile_never_exceeds_the_maximum),
 		cmocka_unit_test(latency_percentile_of_nothing_is_zero),
