@@ -430,40 +430,34 @@ static enum bound_kind group_most_grown(const struct compare_ctx *cx,
 	return best;
 }
 
-static const char *group_label(enum bound_kind g)
-{
-	switch (g) {
-	case BOUND_CPU:
-		return "waits for a CPU";
-	case BOUND_DEVICE:
-		return "device waits";
-	case BOUND_JOURNAL:
-		return "journal and log waits";
-	case BOUND_THROTTLE:
-		return "dirty throttling";
-	case BOUND_LOCK:
-		return "lock waits";
-	default:
-		return "?";
-	}
-}
+/* each group's name in evidence and the mechanism it stands for */
+static const struct {
+	enum bound_kind group;
+	const char *label;
+	const char *mechanism;
+} group_text[] = {
+	{ BOUND_LOCK, "lock waits",
+	  "The slower target's threads slept longer on kernel locks for the same operations (a directory's i_rwsem, XFS inode or buffer locks): its work was more serialised." },
+	{ BOUND_CPU, "waits for a CPU",
+	  "The slower target's threads waited longer for a CPU (runqueue): more threads were runnable than there were cores - other processes on the machine, or the workload's own - so part of the difference is the machine's load rather than the filesystem; --repeat shows whether it holds." },
+	{ BOUND_JOURNAL, "journal and log waits",
+	  "The slower target's threads waited longer for journal commits, XFS log forces or log space; its own findings say why." },
+	{ BOUND_THROTTLE, "dirty throttling",
+	  "The slower target's writers were held back longer by dirty throttling: its writeback drains slower." },
+	{ BOUND_DEVICE, "device waits",
+	  "The slower target's threads waited longer for the device (reads, direct IO, writeback, cache flushes) for the same work." },
+};
 
-static const char *group_mechanism(enum bound_kind g)
+/* the group's label (want_label) or mechanism */
+static const char *group_says(enum bound_kind g, bool want_label)
 {
-	switch (g) {
-	case BOUND_LOCK:
-		return "The slower target's threads slept longer on kernel locks for the same operations (a directory's i_rwsem, XFS inode or buffer locks): its work was more serialised.";
-	case BOUND_CPU:
-		return "The slower target's threads waited longer for a CPU (runqueue): more threads were runnable than there were cores - other processes on the machine, or the workload's own - so part of the difference is the machine's load rather than the filesystem; --repeat shows whether it holds.";
-	case BOUND_JOURNAL:
-		return "The slower target's threads waited longer for journal commits, XFS log forces or log space; its own findings say why.";
-	case BOUND_THROTTLE:
-		return "The slower target's writers were held back longer by dirty throttling: its writeback drains slower.";
-	case BOUND_DEVICE:
-		return "The slower target's threads waited longer for the device (reads, direct IO, writeback, cache flushes) for the same work.";
-	default:
-		return "";
-	}
+	size_t i;
+
+	for (i = 0; i < sizeof(group_text) / sizeof(group_text[0]); i++)
+		if (group_text[i].group == g)
+			return want_label ? group_text[i].label :
+					    group_text[i].mechanism;
+	return want_label ? "?" : "";
 }
 
 /* the budget's view: where the slower target's threads spent the extra time */
@@ -478,9 +472,10 @@ static void evidence_group(const struct compare_ctx *cx, struct finding *f,
 		f, "sched.offcpu_ns", grown, grown / diff,
 		COMPARE_EXPLAINED_SHARE,
 		"%s (time budget): %s %.2f s, mostly %s; %s %.2f s: +%.2f s of the +%.2f s difference",
-		group_label(g), cmp->targets[s].name, group_ns(cx, s, g) / 1e9,
-		group_top_cause(cx, s, g), cmp->targets[fa].name,
-		group_ns(cx, fa, g) / 1e9, grown / 1e9, diff / 1e9);
+		group_says(g, true), cmp->targets[s].name,
+		group_ns(cx, s, g) / 1e9, group_top_cause(cx, s, g),
+		cmp->targets[fa].name, group_ns(cx, fa, g) / 1e9, grown / 1e9,
+		diff / 1e9);
 }
 
 /* the device, CPU or throttle resource that grew most, with its counts */
@@ -547,7 +542,7 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 	if (grown >= need)
 		finding_mechanism_append(f, "%s", resource_mechanism(r));
 	if (cause != BOUND_NR && cgrown >= need)
-		finding_mechanism_append(f, "%s", group_mechanism(cause));
+		finding_mechanism_append(f, "%s", group_says(cause, false));
 	if (grown < need && (cause == BOUND_NR || cgrown < need)) {
 		double most = grown > cgrown ? grown : cgrown;
 
