@@ -92,9 +92,13 @@ struct {
 	__type(value, struct blk_tracks_expired);
 } track_expired SEC(".maps");
 
-/* busy and in-flight time of every track, by phase */
+/*
+ * busy and in-flight time of every track, by phase: per CPU, added to
+ * without atomics (a request issued on one CPU and completed on another
+ * bounced one shared line between them at every event)
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, FSPROF_MAX_PHASES);
 	__type(key, __u32);
 	__type(value, struct blk_busy_phase);
@@ -191,24 +195,24 @@ static __always_inline bool task_is_workload(struct task_struct *task)
 	int depth;
 
 	if (every_process)
-		return !(BPF_CORE_READ(task, flags) & PF_KTHREAD_FLAG);
+		return !(task->flags & PF_KTHREAD_FLAG);
 	if (!workload_tgid)
 		return false;
 	for (depth = 0; depth < 8 && task; depth++) {
-		__u32 tgid = BPF_CORE_READ(task, tgid);
+		__u32 tgid = task->tgid;
 
 		if (tgid == workload_tgid)
 			return true;
 		if (tgid <= 1)
 			return false;
-		task = BPF_CORE_READ(task, real_parent);
+		task = task->real_parent;
 	}
 	return false;
 }
 
 static __always_inline __u32 current_issuer(void)
 {
-	struct task_struct *task = (void *)bpf_get_current_task();
+	struct task_struct *task = bpf_get_current_task_btf();
 	char comm[16];
 
 	if (task_is_workload(task))
@@ -231,8 +235,8 @@ static __always_inline void bio_record(struct bio *bio)
 	__u64 key = (__u64)bio;
 	__u32 opf;
 
-	opf = BPF_CORE_READ(bio, bi_opf);
-	info.sector = BPF_CORE_READ(bio, bi_iter.bi_sector);
+	opf = bio->bi_opf;
+	info.sector = bio->bi_iter.bi_sector;
 	info.ns = bpf_ktime_get_ns();
 	info.issuer = current_issuer();
 	if (every_process && info.issuer == BLK_ISS_WORKLOAD) {
@@ -264,8 +268,7 @@ static __always_inline bool bio_is_target(struct bio *bio)
 	if (!bio || gendisk_dev(bio_gendisk(bio)) != targ_dev)
 		return false;
 	/* an empty flush has no place: it flushes the whole disk */
-	return !BPF_CORE_READ(bio, bi_iter.bi_size) ||
-	       sector_in_target(BPF_CORE_READ(bio, bi_iter.bi_sector));
+	return !bio->bi_iter.bi_size || sector_in_target(bio->bi_iter.bi_sector);
 }
 
 static __always_inline int on_getrq(struct bio *bio)
@@ -294,12 +297,12 @@ static __always_inline int on_bio_split(struct bio *split)
 	if (!bio_is_target(split))
 		return 0;
 	/* bio_chain(split, parent) ran just before the event */
-	parent = (__u64)BPF_CORE_READ(split, bi_private);
+	parent = (__u64)split->bi_private;
 	info = bpf_map_lookup_elem(&bios, &parent);
 	if (info) {
 		struct blk_bio_info part = *info;
 
-		part.sector = BPF_CORE_READ(split, bi_iter.bi_sector);
+		part.sector = split->bi_iter.bi_sector;
 		bpf_map_update_elem(&bios, &key, &part, BPF_ANY);
 	}
 	return 0;
@@ -331,7 +334,7 @@ static __always_inline __u32 req_op_mask(void)
 
 static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
 {
-	__u32 flags = BPF_CORE_READ(rq, cmd_flags);
+	__u32 flags = rq->cmd_flags;
 	__u32 op = flags & req_op_mask();
 	bool write;
 
@@ -346,7 +349,7 @@ static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
 	write = op == REQ_OP_VALUE(REQ_OP_WRITE);
 	if (write && !bytes)
 		return BLK_IOC_FLUSH; /* a PREFLUSH carrying no data */
-	if (sector_in_log(BPF_CORE_READ(rq, __sector)))
+	if (sector_in_log(rq->__sector))
 		return write ? BLK_IOC_LOG_WRITE : BLK_IOC_LOG_READ;
 	if (flags & REQ_BIT(__REQ_META))
 		return write ? BLK_IOC_META_WRITE : BLK_IOC_META_READ;
@@ -460,8 +463,8 @@ static __always_inline void busy_part_add(struct blk_busy_phase *cur,
 	if (!bp)
 		return;
 	track = BLK_TRACK_SLOT(track);
-	__sync_fetch_and_add(&bp->t[track].busy_ns, pt->ns);
-	__sync_fetch_and_add(&bp->t[track].inflight_ns, pt->ns * inflight);
+	bp->t[track].busy_ns += pt->ns;
+	bp->t[track].inflight_ns += pt->ns * inflight;
 }
 
 /*
@@ -568,8 +571,8 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
 	if (!e)
 		return;
 	e->aux = EVENT_AUX_BLK(ioclass, issuer);
-	e->v[0] = BPF_CORE_READ(rq, __sector);
-	e->v[1] = BPF_CORE_READ(rq, __data_len);
+	e->v[0] = rq->__sector;
+	e->v[1] = rq->__data_len;
 	e->v[2] = latency;
 	event_submit(e);
 }
@@ -583,7 +586,7 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
 static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent,
 				       __u32 *tgid)
 {
-	__u64 bio = (__u64)BPF_CORE_READ(rq, bio);
+	__u64 bio = (__u64)rq->bio;
 	struct blk_bio_info *info;
 	__u32 issuer;
 
@@ -593,7 +596,7 @@ static __always_inline __u32 rq_issuer(struct request *rq, __u32 *intent,
 		return last_flush_issuer < BLK_ISS_NR ? last_flush_issuer :
 							BLK_ISS_UNSEEN;
 	info = bpf_map_lookup_elem(&bios, &bio);
-	if (!info || info->sector != BPF_CORE_READ(rq, __sector) ||
+	if (!info || info->sector != rq->__sector ||
 	    info->issuer >= BLK_ISS_NR) {
 		__sync_fetch_and_add(&bio_unmatched, 1);
 		if (info)
@@ -641,8 +644,8 @@ static __always_inline int on_issue(struct request *rq)
 
 	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
 		return 0;
-	bytes = BPF_CORE_READ(rq, __data_len);
-	if (bytes && !sector_in_target(BPF_CORE_READ(rq, __sector)))
+	bytes = rq->__data_len;
+	if (bytes && !sector_in_target(rq->__sector))
 		return 0; /* a sibling partition's */
 
 	fl.issue_ns = bpf_ktime_get_ns();

@@ -11,13 +11,15 @@
 #define KERNEL_MINORBITS 20
 #define KERNEL_MKDEV(ma, mi) (((ma) << KERNEL_MINORBITS) | (mi))
 
-/* a whole disk's dev_t (its first minor), 0 for no disk */
+/*
+ * a whole disk's dev_t (its first minor), 0 for no disk; disk is a BTF
+ * pointer (loaded from a tracepoint argument)
+ */
 static __always_inline __u32 gendisk_dev(struct gendisk *disk)
 {
 	if (!disk)
 		return 0;
-	return KERNEL_MKDEV(BPF_CORE_READ(disk, major),
-			    BPF_CORE_READ(disk, first_minor));
+	return KERNEL_MKDEV((__u32)disk->major, (__u32)disk->first_minor);
 }
 
 #endif

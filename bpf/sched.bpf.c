@@ -36,6 +36,21 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 workload_tid = 0;
 const volatile __u32 own_tgid = 0;
 
+/*
+ * The span of kernel and module text (from /proc/kallsyms), for the stack
+ * fingerprint; 0, 0 walks every stack.
+ */
+const volatile __u64 text_lo = 0;
+const volatile __u64 text_hi = 0;
+/*
+ * The system call dispatcher's code (do_syscall_64 on x86): with
+ * randomize_kstack_offset it puts a random gap on the stack below its
+ * frame, which holds stale words of older calls. The fingerprint stops
+ * at the return address into it. 0, 0: not known, the whole window.
+ */
+const volatile __u64 entry_lo = 0;
+const volatile __u64 entry_hi = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -64,6 +79,26 @@ struct {
 	__type(key, __u32);
 	__type(value, struct sched_phase_stats);
 } sched_stats SEC(".maps");
+
+/* fingerprint -> stack id (include/fsprof/sched.h) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, SCHED_MEMO_ENTRIES);
+	__type(key, __u64);
+	__type(value, struct sched_memo);
+} stack_memo SEC(".maps");
+
+struct sched_raw_stack {
+	__u64 w[SCHED_RAW_WORDS];
+};
+
+/* room for the raw stack: 1 KiB is more than a BPF stack frame holds */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct sched_raw_stack);
+} raw_stack SEC(".maps");
 
 static const struct hist_counts zero_wait;
 
@@ -126,13 +161,114 @@ static __always_inline __s32 sleep_stack(void *ctx)
 	return id < 0 ? SCHED_STACK_LOST : (__s32)id;
 }
 
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+/*
+ * Where in user space the task entered the kernel: its system call's
+ * return address and stack pointer. Stacks alike in their innermost
+ * frames but reached by another system call or call site (a journal wait
+ * under read's atime update, or under fsync's writeback) differ here.
+ * bpf_task_pt_regs came in 5.15 (commit dd6e10fbd9fb): without it, 0.
+ */
+static __always_inline __u64 user_entry(void)
+{
+	struct pt_regs *regs;
+
+	if (!bpf_core_enum_value_exists(enum bpf_func_id,
+					BPF_FUNC_task_pt_regs))
+		return 0;
+	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (!regs)
+		return 0;
+	return (__u64)PT_REGS_IP_CORE(regs) * FNV_PRIME ^
+	       (__u64)PT_REGS_SP_CORE(regs);
+}
+
+/*
+ * The path a task goes to sleep on, as a number: the code addresses among
+ * the raw words above ctx (the tracepoint's arguments, on this task's
+ * kernel stack) - the return addresses of the innermost frames, and the
+ * code pointers they hold (wait queue entries', timers') - and where the
+ * task entered the kernel. Heap and stack pointers, counters and times
+ * fall outside the text span and are left out. 0: no fingerprint.
+ */
+static __always_inline __u64 stack_fingerprint(void *ctx)
+{
+	struct sched_raw_stack *raw;
+	__u64 h = FNV_OFFSET;
+	__u32 zero = 0, i;
+
+	raw = bpf_map_lookup_elem(&raw_stack, &zero);
+	/* a read past the stack's end faults (guard page): no fingerprint */
+	if (!raw || bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
+		return 0;
+	/*
+	 * No count of the words kept: the verifier would follow every count
+	 * as its own path (2^128); h is known or unknown, two per word.
+	 */
+	for (i = 0; i < SCHED_RAW_WORDS; i++) {
+		__u64 w = raw->w[i];
+
+		if (w < text_lo || w > text_hi)
+			continue;
+		h = (h ^ w) * FNV_PRIME;
+		if (w >= entry_lo && w < entry_hi)
+			break;
+	}
+	if (h == FNV_OFFSET)
+		return 0;
+	return (h ^ user_entry()) * FNV_PRIME;
+}
+
+/*
+ * The sleeper's stack id: remembered by fingerprint, walked the first
+ * time, and again every SCHED_MEMO_CHECK_EVERY-th use to check it.
+ */
+static __always_inline __s32 sleep_stack_memo(void *ctx,
+					      struct sched_phase_stats *ps)
+{
+	struct sched_memo *m = NULL, fresh = {};
+	__u64 fp = text_hi ? stack_fingerprint(ctx) : 0;
+	__s32 id;
+
+	if (fp) {
+		m = bpf_map_lookup_elem(&stack_memo, &fp);
+		/* uses: per fingerprint, a lost update only shifts a check */
+		if (m && ++m->uses % SCHED_MEMO_CHECK_EVERY) {
+			if (ps)
+				ps->memo_hits++;
+			return m->stack_id;
+		}
+	}
+	id = sleep_stack(ctx);
+	if (ps)
+		ps->stack_walks++;
+	if (!fp || id < 0)
+		return id;
+	if (!m) {
+		fresh.stack_id = id;
+		bpf_map_update_elem(&stack_memo, &fp, &fresh, BPF_NOEXIST);
+		return id;
+	}
+	if (ps)
+		ps->memo_checks++;
+	if (m->stack_id != id) {
+		if (ps)
+			ps->memo_wrong++;
+		m->stack_id = id;
+	}
+	return id;
+}
+
 static __always_inline void switch_out(void *ctx, struct sched_task *st,
 				       bool runnable, __u64 now)
 {
 	__u32 phase = current_phase();
 	struct sched_phase_stats *ps = phase_stats(phase);
 
-	st->stack_id = runnable ? SCHED_STACK_RUNQUEUE : sleep_stack(ctx);
+	st->stack_id = runnable ? SCHED_STACK_RUNQUEUE :
+				  sleep_stack_memo(ctx, ps);
 	st->out_ns = now;
 	st->wake_ns = 0;
 	if (!ps)

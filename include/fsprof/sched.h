@@ -21,6 +21,24 @@
 /* (phase, stack) pairs aggregated */
 #define SCHED_WAIT_ENTRIES 8192
 
+/*
+ * Walking a sleeper's stack (bpf_get_stackid) costs ~3.4 us here, the most
+ * of any program per IO. A task going to sleep on the same path again
+ * leaves the same code addresses on its stack: the words of the raw stack
+ * above the program's frame that fall in the kernel's text span are a
+ * fingerprint of the path, read in one copy. A fingerprint seen before
+ * names its stack without a walk; every SCHED_MEMO_CHECK_EVERY-th use
+ * walks anyway and compares (sched.stack_memo_wrong counts the misses).
+ */
+#define SCHED_RAW_WORDS 128 /* 1 KiB of stack: the innermost ~8 frames */
+#define SCHED_MEMO_ENTRIES 4096
+#define SCHED_MEMO_CHECK_EVERY 16
+
+struct sched_memo {
+	int stack_id;
+	unsigned int uses;
+};
+
 /* stack ids that are no stack */
 #define SCHED_STACK_RUNQUEUE (-1) /* preempted: runnable, waiting for a CPU */
 #define SCHED_STACK_LOST (-2) /* asleep, but its stack could not be kept */
@@ -41,6 +59,10 @@ struct sched_phase_stats {
 	unsigned long long waits_lost; /* not aggregated: sched_waits full */
 	unsigned long long tasks; /* workload tasks that ran in the phase */
 	unsigned long long forks; /* tasks that joined the workload */
+	unsigned long long stack_walks; /* bpf_get_stackid calls */
+	unsigned long long memo_hits; /* stacks named by their fingerprint */
+	unsigned long long memo_checks; /* ... walked anyway, to compare */
+	unsigned long long memo_wrong; /* ... and found another stack */
 	/* sleepers from their wakeup to their switch-in, ns */
 	struct hist_counts wakeup_delay;
 };

@@ -245,11 +245,13 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 	/*
 	 * Time first: the workload asleep on the device (read_io, direct_io,
 	 * writeback_wait, ...) for DEVICE_BOUND_BUSY of its time is device
-	 * bound whatever the busy share (one 4 KiB O_DIRECT request at a time
-	 * leaves the device idle between them, yet the workload only waits)
+	 * bound at a lower busy share (one 4 KiB O_DIRECT request at a time
+	 * leaves the device idle between them, yet the workload only waits),
+	 * as long as this device was the busy one (DEVICE_WAIT_MIN_BUSY)
 	 */
 	if (!x->block || x->too_short ||
-	    (x->busy < DEVICE_BOUND_BUSY && waited < DEVICE_BOUND_BUSY) ||
+	    (x->busy < DEVICE_BOUND_BUSY &&
+	     (waited < DEVICE_BOUND_BUSY || x->busy < DEVICE_WAIT_MIN_BUSY)) ||
 	    x->log_io >= LOG_IO_SHARE || log_io_bound_by_budget(x) ||
 	    x->throttle >= THROTTLE_SHARE ||
 	    journal_commit_wait(x) >= COMMIT_WAIT_SHARE ||

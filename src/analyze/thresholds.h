@@ -47,6 +47,14 @@
 /* device-bound finding: busy at least this share of the phase */
 #define DEVICE_BOUND_BUSY 0.8
 /*
+ * ... or the workload asleep on device IO (time budget) DEVICE_BOUND_BUSY
+ * of its time while this device was busy at least half the phase: the
+ * budget's IO waits name no device, and a workload reading its input from
+ * another disk (a tarball on the root filesystem) waits on that one while
+ * the target idles.
+ */
+#define DEVICE_WAIT_MIN_BUSY BOUND_MAJORITY
+/*
  * qd below this with requests no larger than DEVICE_SMALL_REQUEST_BYTES:
  * the device serves one small request at a time, so its busy time is
  * mostly per-request latency, not bandwidth.

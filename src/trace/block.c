@@ -13,6 +13,7 @@
 #include "block.skel.h"
 #include "trace/attach.h"
 #include "trace/block_procs.h"
+#include "trace/percpu.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/timeline.h"
@@ -61,7 +62,21 @@ struct block_domain {
 	struct blk_tracks_expired *track_expired; /* mmapped */
 	uint64_t inflight_expired, bios_expired; /* swept out, case totals */
 	bool every_process; /* count block IO per process (record) */
+	struct percpu_stats busy; /* the busy map: per CPU */
 };
+
+/* the maxima of struct blk_busy_phase: every track's max_inflight */
+static size_t busy_max_at[BLK_TRACK_SLOTS];
+
+static void busy_max_at_fill(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < BLK_TRACK_SLOTS; i++)
+		busy_max_at[i] = offsetof(struct blk_busy_phase, t) +
+				 i * sizeof(struct blk_busy) +
+				 offsetof(struct blk_busy, max_inflight);
+}
 
 /* the timeline's series: bytes per data-carrying class, and all requests */
 static const struct timeline_field block_timeline[] = {
@@ -169,6 +184,15 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		return err;
 	}
 	block_programs_choose(d, cfg->btf);
+	busy_max_at_fill();
+	err = percpu_stats_init(&d->busy, s->maps.busy,
+				sizeof(struct blk_busy_phase), busy_max_at,
+				BLK_TRACK_SLOTS);
+	if (err) {
+		block_bpf__destroy(s);
+		free(d);
+		return err;
+	}
 	*priv = d;
 	return 0;
 }
@@ -425,10 +449,9 @@ static int collect_busy(struct block_domain *d, unsigned int phase,
 		err = -ENOMEM;
 		goto out;
 	}
-	if (bpf_map_lookup_elem(bpf_map__fd(d->skel->maps.busy), &key, v)) {
-		err = -errno;
+	err = percpu_stats_read(&d->busy, key, v);
+	if (err)
 		goto out;
-	}
 	/* the tracks now, to close a phase's busy time at its end */
 	if (w->end_ns &&
 	    !bpf_map_lookup_elem_flags(bpf_map__fd(d->skel->maps.tracks), &zero,
@@ -544,6 +567,7 @@ static void block_destroy(void *priv)
 	if (d->track_expired)
 		munmap(d->track_expired, track_expired_len());
 	block_bpf__destroy(d->skel);
+	percpu_stats_fini(&d->busy);
 	free(d);
 }
 

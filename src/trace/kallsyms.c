@@ -146,6 +146,69 @@ static int ksym_read_addrs(FILE *f, struct ksym_addrs *a)
 	return err;
 }
 
+int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi)
+{
+	char *line = NULL, name[KSYM_NAME_LEN];
+	uint64_t addr, min = UINT64_MAX, max = 0;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0) {
+		if (!ksym_text_line(line, &addr, name))
+			continue;
+		if (addr < min)
+			min = addr;
+		if (addr > max)
+			max = addr;
+	}
+	free(line);
+	fclose(f);
+	if (!max)
+		return -ENOENT;
+	*lo = min;
+	*hi = max;
+	return 0;
+}
+
+int kallsyms_function(const char *path, const char *name, uint64_t *start,
+		      uint64_t *end)
+{
+	char *line = NULL, sym[KSYM_NAME_LEN];
+	uint64_t addr, at = 0, next = UINT64_MAX;
+	struct ksym_addrs all = { 0 };
+	size_t cap = 0, i;
+	int err = 0;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	/* the file is not sorted (modules): keep every address, then look */
+	while (!err && getline(&line, &cap, f) > 0) {
+		if (!ksym_text_line(line, &addr, sym))
+			continue;
+		if (!at && !strcmp(sym, name))
+			at = addr;
+		err = ksym_addrs_push(&all, addr);
+	}
+	free(line);
+	fclose(f);
+	for (i = 0; !err && at && i < all.n; i++)
+		if (all.v[i] > at && all.v[i] < next)
+			next = all.v[i];
+	free(all.v);
+	if (err)
+		return err;
+	if (!at || next == UINT64_MAX)
+		return -ENOENT;
+	*start = at;
+	*end = next;
+	return 0;
+}
+
 /* pass 2: the first name of each symbol address wanted[] holds */
 static void ksym_read_names(FILE *f, const uint64_t *wanted, size_t n,
 			    char (*names)[KSYM_NAME_LEN])

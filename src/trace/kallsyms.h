@@ -37,4 +37,21 @@ int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n);
 int kallsyms_resolve_many(const char *path, struct ksym_lookup *v,
 			  unsigned int n);
 
+/*
+ * The span of every text symbol, the kernel's and its modules': the lowest
+ * and the highest address named (*lo <= *hi). A word on a kernel stack
+ * inside it is a code address, or a static one, never a heap or stack
+ * pointer. Returns 0, -ENOENT when the file names no address (all 0 under
+ * kptr_restrict), or -errno when it cannot be read.
+ */
+int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi);
+
+/*
+ * Where the text function name lies: [*start, *end), end being the next
+ * text symbol's address. Returns 0, -ENOENT when it is not there (or every
+ * address is hidden), or -errno when the file cannot be read.
+ */
+int kallsyms_function(const char *path, const char *name, uint64_t *start,
+		      uint64_t *end);
+
 #endif

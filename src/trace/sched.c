@@ -127,6 +127,40 @@ static void sched_probe_kernel(struct sched_domain *d)
 			 "this kernel has no tp_btf sched_switch");
 }
 
+/*
+ * The text span the stack fingerprint needs (bpf/sched.bpf.c); without it
+ * every sleeper's stack is walked. FSPROF_SCHED_STACK_MEMO=0 asks for that.
+ */
+static void sched_set_text_span(struct sched_domain *d)
+{
+	/* where each architecture's system calls begin their random gap */
+	static const char *const syscall_dispatchers[] = {
+		"do_syscall_64", /* x86_64 */
+		"invoke_syscall", /* arm64 */
+	};
+	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
+	uint64_t lo, hi;
+	size_t i;
+
+	if (memo && !strcmp(memo, "0"))
+		return;
+	if (kallsyms_text_span(KALLSYMS, &lo, &hi)) {
+		log_debug(
+			"sched: no kernel text span in %s: every sleeper's stack is walked",
+			KALLSYMS);
+		return;
+	}
+	d->skel->rodata->text_lo = lo;
+	d->skel->rodata->text_hi = hi;
+	for (i = 0; i < ARRAY_SIZE(syscall_dispatchers); i++)
+		if (!kallsyms_function(KALLSYMS, syscall_dispatchers[i], &lo,
+				       &hi)) {
+			d->skel->rodata->entry_lo = lo;
+			d->skel->rodata->entry_hi = hi;
+			break;
+		}
+}
+
 static int sched_open(void **priv, const struct trace_config *cfg)
 {
 	struct sched_domain *d = calloc(1, sizeof(*d));
@@ -159,6 +193,7 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 	 * ("sched/tracing: Don't re-read p->state when emitting sched_switch
 	 * event")
 	 */
+	sched_set_text_span(d);
 	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
 	d->slots[SC_SWITCH].missing = nargs != 4 && nargs != 3;
 	bpf_program__set_autoload(d->slots[SC_SWITCH].prog, nargs == 4);
@@ -541,6 +576,14 @@ static int sched_add_counts(const struct sched_phase_stats *sum,
 		err = metric_add(m, "sched.stack_lost", sum->stack_lost);
 	if (!err)
 		err = metric_add(m, "sched.waits_lost", sum->waits_lost);
+	if (!err)
+		err = metric_add(m, "sched.stack_walks", sum->stack_walks);
+	if (!err)
+		err = metric_add(m, "sched.stack_memo_hits", sum->memo_hits);
+	if (!err)
+		err = metric_add(m, "sched.stack_memo_checks", sum->memo_checks);
+	if (!err)
+		err = metric_add(m, "sched.stack_memo_wrong", sum->memo_wrong);
 	if (!err)
 		err = metric_add(m, "sched.wakeup_delay_ns",
 				 sum->wakeup_delay.sum);

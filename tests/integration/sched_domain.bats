@@ -5,7 +5,8 @@
 #
 # Run 1: ext4 fsync loop, 300 files, under a 300 write-IOPS throttle, with
 #        bpftrace logging every switch of the fsprof tasks.
-# Run 2: XFS fsync loop, 100 files, under the hdd model.
+# Run 2: XFS fsync loop, 100 files, under the hdd model, every sleeper's
+#        stack walked (FSPROF_SCHED_STACK_MEMO=0: no stack memo).
 # Run 3: cold seqio read with 4 KiB reads (ext4) from a device held to
 #        32 MB/s, so readahead cannot hide the device from the reader.
 # Run 4: bonnie on a small file: getc (one byte a call: CPU-bound) and
@@ -75,7 +76,8 @@ setup_file() {
 	rm -f "$SCRATCH.bt.pid"
 
 	status=0
-	"$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model hdd \
+	FSPROF_SCHED_STACK_MEMO=0 \
+		"$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model hdd \
 		--scratch "$SCRATCH" --json "$XFS_JSON" >"$SCRATCH.xfs.out" \
 		2>&1 || status=$?
 	echo $status >"$SCRATCH.xfs.status"
@@ -196,6 +198,38 @@ teardown_file() {
 	off=$(sched_metric "$XFS_JSON" cycles offcpu_ns.xfs_log_force)
 	wall=$(sched_metric "$XFS_JSON" cycles wall_ns)
 	[ "$off" -ge $((wall / 3)) ]
+}
+
+# The stack memo (include/fsprof/sched.h): a sleeper whose path was seen
+# before is named without a walk, and every 16th use is walked anyway and
+# compared. On the fsync loop (four paths that repeat: the commit wait,
+# writeback, the journal's space, the flush) most sleeps are named from
+# the memo, and no check finds another stack.
+@test "a remembered sleep stack is walked again every 16th use and found the same" {
+	hits=$(sched_metric "$EXT4_JSON" cycles stack_memo_hits)
+	checks=$(sched_metric "$EXT4_JSON" cycles stack_memo_checks)
+	wrong=$(sched_metric "$EXT4_JSON" cycles stack_memo_wrong)
+	walks=$(sched_metric "$EXT4_JSON" cycles stack_walks)
+	out=$(sched_metric "$EXT4_JSON" cycles switch_out)
+	echo "walks $walks, memo hits $hits, checks $checks, wrong $wrong, switch-outs $out"
+	[ "$hits" -gt 0 ]
+	[ "$checks" -gt 0 ]
+	[ "$wrong" -eq 0 ]
+	# a check per 16 uses of a fingerprint, less each one's remainder
+	[ $((checks * 20)) -ge "$hits" ]
+	# one name per sleep, walked or remembered; the runnable get none
+	[ $((walks + hits)) -le "$out" ]
+	[ $((walks + hits)) -ge $((out / 2)) ]
+}
+
+@test "with FSPROF_SCHED_STACK_MEMO=0 every sleeper's stack is walked" {
+	hits=$(sched_metric "$XFS_JSON" cycles stack_memo_hits)
+	walks=$(sched_metric "$XFS_JSON" cycles stack_walks)
+	out=$(sched_metric "$XFS_JSON" cycles switch_out)
+	echo "walks $walks, memo hits $hits, switch-outs $out"
+	[ "$hits" -eq 0 ]
+	[ "$walks" -gt 100 ]
+	[ "$walks" -le "$out" ]
 }
 
 # On an unthrottled loop over a fast disk, async readahead keeps ahead of

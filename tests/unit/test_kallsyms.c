@@ -155,6 +155,52 @@ static void many_addresses_are_named_as_one_by_one(void **state)
 	free(path);
 }
 
+/* the text span runs from the lowest text symbol to the highest, modules in */
+static void the_text_span_covers_kernel_and_module_code(void **state)
+{
+	char *path = write_temp(kallsyms_text);
+	uint64_t lo = 0, hi = 0;
+
+	(void)state;
+	assert_int_equal(kallsyms_text_span(path, &lo, &hi), 0);
+	assert_int_equal(lo, 0xffffffff81000000);
+	assert_int_equal(hi, 0xffffffffc0001000);
+	unlink(path);
+	free(path);
+	/* data symbols only, or every address hidden: no span */
+	path = write_temp("ffffffff81907900 d xfs_file_data\n"
+			  "0000000000000000 T _stext\n");
+	assert_int_equal(kallsyms_text_span(path, &lo, &hi), -ENOENT);
+	unlink(path);
+	free(path);
+	assert_int_equal(kallsyms_text_span("/nonexistent/kallsyms", &lo, &hi),
+			 -ENOENT);
+}
+
+/* a function runs from its symbol to the next text symbol, in any order */
+static void a_function_ends_where_the_next_text_symbol_begins(void **state)
+{
+	char *path = write_temp(kallsyms_text);
+	uint64_t start = 0, end = 0;
+
+	(void)state;
+	assert_int_equal(kallsyms_function(path, "xfs_file_fsync", &start,
+					   &end),
+			 0);
+	assert_int_equal(start, 0xffffffff81907750);
+	/* not the data symbol at ...7900 */
+	assert_int_equal(end, 0xffffffff81929b50);
+	assert_int_equal(kallsyms_function(path, "no_such_function", &start,
+					   &end),
+			 -ENOENT);
+	/* the last symbol has no end */
+	assert_int_equal(kallsyms_function(path, "ext4_sync_file", &start,
+					   &end),
+			 -ENOENT);
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +211,9 @@ int main(void)
 		cmocka_unit_test(hidden_addresses_name_nothing),
 		cmocka_unit_test(a_missing_file_is_an_error),
 		cmocka_unit_test(many_addresses_are_named_as_one_by_one),
+		cmocka_unit_test(the_text_span_covers_kernel_and_module_code),
+		cmocka_unit_test(
+			a_function_ends_where_the_next_text_symbol_begins),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

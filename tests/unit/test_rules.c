@@ -1063,6 +1063,9 @@ device_bound_from_the_budget_when_requests_go_one_by_one(void **state)
 	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
 	assert_true(evidence_says(fi, "waiting for the device"));
 	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_DEVICE);
+	/* the waits were for another disk while this one idled */
+	fx_busy(p, 0.3, 0.3);
+	assert_null(fired(f, 0, "device-bound"));
 }
 
 static void reanalysing_replaces_earlier_findings(void **state)
