@@ -268,7 +268,8 @@ static __always_inline bool bio_is_target(struct bio *bio)
 	if (!bio || gendisk_dev(bio_gendisk(bio)) != targ_dev)
 		return false;
 	/* an empty flush has no place: it flushes the whole disk */
-	return !bio->bi_iter.bi_size || sector_in_target(bio->bi_iter.bi_sector);
+	return !bio->bi_iter.bi_size ||
+	       sector_in_target(bio->bi_iter.bi_sector);
 }
 
 static __always_inline int on_getrq(struct bio *bio)

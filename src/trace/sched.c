@@ -581,7 +581,8 @@ static int sched_add_counts(const struct sched_phase_stats *sum,
 	if (!err)
 		err = metric_add(m, "sched.stack_memo_hits", sum->memo_hits);
 	if (!err)
-		err = metric_add(m, "sched.stack_memo_checks", sum->memo_checks);
+		err = metric_add(m, "sched.stack_memo_checks",
+				 sum->memo_checks);
 	if (!err)
 		err = metric_add(m, "sched.stack_memo_wrong", sum->memo_wrong);
 	if (!err)

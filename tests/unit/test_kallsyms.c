@@ -184,9 +184,8 @@ static void a_function_ends_where_the_next_text_symbol_begins(void **state)
 	uint64_t start = 0, end = 0;
 
 	(void)state;
-	assert_int_equal(kallsyms_function(path, "xfs_file_fsync", &start,
-					   &end),
-			 0);
+	assert_int_equal(
+		kallsyms_function(path, "xfs_file_fsync", &start, &end), 0);
 	assert_int_equal(start, 0xffffffff81907750);
 	/* not the data symbol at ...7900 */
 	assert_int_equal(end, 0xffffffff81929b50);
