@@ -738,22 +738,29 @@ static __always_inline int on_complete(struct request *rq)
 	issuer = fl->issuer;
 	phase = fl->phase;
 	idx = blk_io_index(phase, ioclass, issuer);
-	bpf_map_delete_elem(&inflight, &key);
 	tracks_event(ioclass, issuer, now, -1);
 	slow_io_event(rq, phase, ioclass, issuer, delta);
 
 	st = bpf_map_lookup_elem(&io_stats, &idx);
-	if (!st)
-		return 0;
-	slot = hist_slot(delta);
-	bpf_spin_lock(&st->lock);
-	st->lat_count++;
-	st->lat_sum_ns += delta;
-	if (delta > st->lat_max_ns)
-		st->lat_max_ns = delta;
-	if (slot < HIST_NSLOTS)
-		st->lat_slot[slot]++;
-	bpf_spin_unlock(&st->lock);
+	if (st) {
+		slot = hist_slot(delta);
+		bpf_spin_lock(&st->lock);
+		st->lat_count++;
+		st->lat_sum_ns += delta;
+		if (delta > st->lat_max_ns)
+			st->lat_max_ns = delta;
+		if (slot < HIST_NSLOTS)
+			st->lat_slot[slot]++;
+		bpf_spin_unlock(&st->lock);
+	}
+	/*
+	 * Out of flight last: userspace collects a phase once none of its
+	 * requests is in flight (tracer_settle), so its latency must be
+	 * counted by then. On a VM whose vCPU is preempted between the two,
+	 * the other way round left requests untimed (1-8 of 1,670 writeback
+	 * requests of an hdd ex-sync on a loaded machine).
+	 */
+	bpf_map_delete_elem(&inflight, &key);
 	return 0;
 }
 

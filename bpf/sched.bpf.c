@@ -90,6 +90,7 @@ struct {
 
 struct sched_raw_stack {
 	__u64 w[SCHED_RAW_WORDS];
+	__u64 uses; /* of the memo on this CPU: every 16th is checked */
 };
 
 /* room for the raw stack: 1 KiB is more than a BPF stack frame holds */
@@ -230,12 +231,18 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 {
 	struct sched_memo *m = NULL, fresh = {};
 	__u64 fp = text_hi ? stack_fingerprint(ctx) : 0;
+	struct sched_raw_stack *raw;
+	__u32 zero = 0;
 	__s32 id;
 
 	if (fp) {
 		m = bpf_map_lookup_elem(&stack_memo, &fp);
-		/* uses: per fingerprint, a lost update only shifts a check */
-		if (m && ++m->uses % SCHED_MEMO_CHECK_EVERY) {
+		raw = bpf_map_lookup_elem(&raw_stack, &zero);
+		/*
+		 * every 16th use on this CPU, not of this fingerprint: one
+		 * used fewer than 16 times is checked too
+		 */
+		if (m && raw && ++raw->uses % SCHED_MEMO_CHECK_EVERY) {
 			if (ps)
 				ps->memo_hits++;
 			return m->stack_id;

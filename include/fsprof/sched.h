@@ -27,8 +27,8 @@
  * leaves the same code addresses on its stack: the words of the raw stack
  * above the program's frame that fall in the kernel's text span are a
  * fingerprint of the path, read in one copy. A fingerprint seen before
- * names its stack without a walk; every SCHED_MEMO_CHECK_EVERY-th use
- * walks anyway and compares (sched.stack_memo_wrong counts the misses).
+ * names its stack without a walk; every SCHED_MEMO_CHECK_EVERY-th use (per
+ * CPU) walks anyway and compares (sched.stack_memo_wrong counts the misses).
  */
 #define SCHED_RAW_WORDS 128 /* 1 KiB of stack: the innermost ~8 frames */
 #define SCHED_MEMO_ENTRIES 4096
@@ -36,7 +36,6 @@
 
 struct sched_memo {
 	int stack_id;
-	unsigned int uses;
 };
 
 /* stack ids that are no stack */
