@@ -2,7 +2,7 @@
 # and the median of ratios. Source it; run as root after `make`.
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-FSPROF=$top/build/fsprof
+FSPROF=${FSPROF:-$top/build/fsprof}
 BENCH_DIR=$(mktemp -d /var/tmp/fsprof-bench.XXXXXX)
 BENCH_LOOP=
 # short: fs_mark overflows a fixed buffer on long paths
