@@ -206,8 +206,8 @@
 
 /*
  * Throttle not held: device IOPS or MB/s more than 15% over the model's
- * limit (the throttle's 100 ms slices let a burst through at the start of
- * a slice).
+ * limit, beyond the one slice's quota the throttle may let through at the
+ * start of a slice (MODEL_SLICE_S, src/results/results.h).
  */
 #define THROTTLE_NOT_HELD_FACTOR 1.15
 

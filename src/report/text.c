@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/thresholds.h"
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/findings.h"
@@ -78,9 +79,11 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 	unsigned int i, k, n;
 
 	for (i = 0; i < c->n_phases; i++) {
-		if (c->phases[i].wall_ns < 100000000ULL)
+		if (c->phases[i].wall_ns < RULE_MIN_WALL_NS)
 			continue;
-		n = phase_model_excess(&c->target, &c->phases[i], 1.15, over);
+		/* the throttle-not-held rule's check, said for every phase */
+		n = phase_model_excess(&c->target, &c->phases[i],
+				       THROTTLE_NOT_HELD_FACTOR, over);
 		for (k = 0; k < n; k++)
 			text_hanging(
 				out, 2,

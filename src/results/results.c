@@ -155,7 +155,9 @@ unsigned int phase_model_excess(const struct target_result *t,
 	for (i = 0; i < MODEL_LIMITS; i++) {
 		double rate = use[i].amount / secs;
 
-		if (!use[i].limit || rate <= factor * use[i].limit)
+		if (!use[i].limit ||
+		    use[i].amount <=
+			    factor * use[i].limit * (secs + MODEL_SLICE_S))
 			continue;
 		out[n++] = (struct model_excess){
 			.what = use[i].what,

@@ -137,6 +137,19 @@ model_excess_counts_flushes_as_writes_and_checks_bandwidth(void **state)
 	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
 	p.block.traced = false;
 	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 0);
+	/*
+	 * a short phase may pass one slice's quota at once: 19 writes in
+	 * 0.106 s (179/s) under 150 are held, 40 (377/s) are not
+	 */
+	p.block.traced = true;
+	p.wall_ns = 106000000ULL;
+	p.block.cls[BLK_OPC_WRITE].ios = 19;
+	p.block.cls[BLK_OPC_FLUSH].ios = 0;
+	p.block.cls[BLK_OPC_WRITE].bytes = 19 * 4096;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 0);
+	p.block.cls[BLK_OPC_WRITE].ios = 40;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
+	check_close(over[0].rate, 40 / 0.106, "the phase's own rate");
 }
 
 static void block_total_sums_every_class(void **state)
