@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # The analyze stage and the sched time budget (docs/rules.md), on real runs:
 # - device-bound from the workload's device waits when the device is idle
-#   between requests (4 KiB O_DIRECT, one at a time: busy ~70-77%, the
-#   writer asleep in direct_io ~84%);
+#   between requests (4 KiB O_DIRECT, one at a time: busy ~70-81%, the
+#   reader asleep in direct_io ~80-87%; the case below the busy line made
+#   from the real run, which sits at it);
 # - a budget that cannot say where most of the time went (its stacks
 #   lost: the run's causes renamed no_stack, then re-analysed by fsprof
 #   report) decides nothing: the verdict comes from busy time and CPU;
@@ -62,7 +63,6 @@ teardown_file() {
 			{severity, kind: .advice.kind}]}' "$DIO"
 	echo "$output"
 	[ "${#lines[@]}" -eq 2 ]
-	local tested=0
 	for l in "${lines[@]}"; do
 		[ "$(jq -r .bound <<<"$l")" = device ]
 		jq -e '.waited >= 0.8 or .busy >= 0.8 or (.dev | length == 0)' <<<"$l"
@@ -71,15 +71,46 @@ teardown_file() {
 			[ "$(jq -r '.dev | length' <<<"$l")" = 1 ]
 			[ "$(jq -r '.dev[0].severity' <<<"$l")" = info ]
 			[ "$(jq -r '.dev[0].kind' <<<"$l")" = workload ]
-			if jq -e '.busy < 0.8' <<<"$l" >/dev/null; then
-				tested=$((tested + 1))
-			fi
 		fi
 	done
-	# the read phase waits 83-87% with the device busy 70-78% (6.18 here)
-	[ "$tested" -ge 1 ]
 	# a healthy run: no warning
 	[ "$(jqr "$DIO" '[.cases[].phases[].findings[] | select(.severity == "warning")] | length')" = 0 ]
+}
+
+# The live run's read phase sits at the line (waits 80-87%, busy 70-81%
+# here: a CI run saw 80.1% and 80.5%), so the case of the rule the phase is
+# for - the workload waits >= 80% on the device, the device is busy less
+# than 80% - is made from it: its device waits raised to 85% of the phase
+# and its busy time cut to 60%, then re-analysed by fsprof report.
+@test "a workload asleep 85% on the device is device bound even with the device busy 60%" {
+	local made="$SCRATCH.made.json"
+	jq '.cases[0].phases[] |= (if .name == "read" then
+		.wall_ns as $w | .block.busy_ns = ($w * 0.6 | floor) |
+		.metrics.sched |= (with_entries(select(.key |
+			test("^offcpu_(ns|count)\\.") | not)) +
+			{"offcpu_ns.direct_io": ($w * 0.85 | floor),
+			 "offcpu_count.direct_io": 30000,
+			 "oncpu_ns": ($w * 0.15 | floor), "unaccounted_ns": 0})
+		else . end)' "$DIO" >"$made"
+	run "$FSPROF" report "$made" --format json
+	[ "$status" -eq 0 ]
+	echo "$output" >"$made.again"
+	run jq -c '.cases[0].phases[] | select(.name == "read") |
+		{bound: .verdict.bound, dev: [.findings[] |
+			select(.rule == "device-bound") | {severity, kind: .advice.kind}]}' \
+		"$made.again"
+	echo "$output"
+	[ "$(jq -r .bound <<<"$output")" = device ]
+	[ "$(jq -r '.dev | length' <<<"$output")" = 1 ]
+	[ "$(jq -r '.dev[0].severity' <<<"$output")" = info ]
+	[ "$(jq -r '.dev[0].kind' <<<"$output")" = workload ]
+	# and below the line it is not: busy 60%, waits 50%
+	jq '.cases[0].phases[] |= (if .name == "read" then
+		.wall_ns as $w | .metrics.sched["offcpu_ns.direct_io"] = ($w * 0.5 | floor) |
+		.metrics.sched["oncpu_ns"] = ($w * 0.5 | floor) else . end)' "$made" >"$made.below"
+	run "$FSPROF" report "$made.below" --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq '[.cases[0].phases[] | select(.name == "read") | .findings[] | select(.rule == "device-bound")] | length' <<<"$output")" = 0 ]
 }
 
 @test "a budget whose stacks were lost decides nothing: the verdict follows busy time" {
