@@ -729,6 +729,14 @@ static __always_inline int on_complete(struct request *rq)
 	__u64 key = (__u64)rq, now, delta;
 	__u32 idx, slot, ioclass, issuer, phase;
 
+	/*
+	 * Another disk's request is told by its device, not by a miss in
+	 * inflight: a miss in a hash costs three times the device's loads
+	 * (193 vs 51 ns a run here), and the host disk under a loop target
+	 * completes as many requests as the target.
+	 */
+	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
+		return 0;
 	fl = bpf_map_lookup_elem(&inflight, &key);
 	if (!fl)
 		return 0;

@@ -51,6 +51,16 @@ const volatile __u64 text_hi = 0;
 const volatile __u64 entry_lo = 0;
 const volatile __u64 entry_hi = 0;
 
+/*
+ * A sleeper's wakeup delay from the scheduler's own accounting
+ * (CONFIG_SCHED_INFO: task_struct.sched_info, against its run queue's
+ * clock, found through its CFS run queue: CONFIG_FAIR_GROUP_SCHED), set by
+ * userspace when the kernel's BTF has them: no sched_wakeup program then,
+ * which fires ~4 times per direct IO, machine-wide. Without them the
+ * wakeup program times it.
+ */
+const volatile bool sched_info_delay = false;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -65,8 +75,12 @@ struct {
 	__uint(value_size, SCHED_STACK_DEPTH * sizeof(__u64));
 } sched_stacks SEC(".maps");
 
+/*
+ * per CPU, added to without atomics: a task that sleeps on one CPU and
+ * wakes on the other moved the shared line at every wait
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(max_entries, SCHED_WAIT_ENTRIES);
 	__type(key, struct sched_wait_key);
@@ -119,13 +133,12 @@ static __always_inline struct sched_task *workload_task(struct task_struct *t)
 				    BPF_LOCAL_STORAGE_GET_F_CREATE);
 }
 
-/* one wait into its (phase, stack): the map is shared, add atomically */
+/* one wait into its (phase, stack), in this CPU's share of the map */
 static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
 				     __s32 stack_id, __u64 ns)
 {
 	struct sched_wait_key key = { .phase = phase, .stack_id = stack_id };
 	struct hist_counts *h;
-	__u64 slot;
 
 	h = bpf_map_lookup_elem(&sched_waits, &key);
 	if (!h) {
@@ -138,13 +151,7 @@ static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
 			ps->waits_lost++;
 		return;
 	}
-	__sync_fetch_and_add(&h->count, 1);
-	__sync_fetch_and_add(&h->sum, ns);
-	if (ns > h->max)
-		h->max = ns; /* two CPUs at once may keep the smaller: rare */
-	slot = hist_slot_index(ns);
-	if (slot < HIST_NSLOTS)
-		__sync_fetch_and_add(&h->slot[slot], 1);
+	hist_add(h, ns);
 }
 
 /*
@@ -182,8 +189,8 @@ static __always_inline __u64 user_entry(void)
 	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	if (!regs)
 		return 0;
-	return (__u64)PT_REGS_IP_CORE(regs) * FNV_PRIME ^
-	       (__u64)PT_REGS_SP_CORE(regs);
+	/* a BTF pointer: loaded directly, not by a probe-read call each */
+	return (__u64)PT_REGS_IP(regs) * FNV_PRIME ^ (__u64)PT_REGS_SP(regs);
 }
 
 /*
@@ -194,15 +201,20 @@ static __always_inline __u64 user_entry(void)
  * task entered the kernel. Heap and stack pointers, counters and times
  * fall outside the text span and are left out. 0: no fingerprint.
  */
-static __always_inline __u64 stack_fingerprint(void *ctx)
+static __always_inline __u64 stack_fingerprint(void *ctx,
+					       struct sched_raw_stack *raw)
 {
-	struct sched_raw_stack *raw;
+	/*
+	 * The bounds as locals, each range one unsigned compare: read in the
+	 * loop, the const volatile globals are loaded again for every word
+	 */
+	__u64 lo = text_lo, span = text_hi - text_lo;
+	__u64 elo = entry_lo, espan = entry_hi - entry_lo;
 	__u64 h = FNV_OFFSET;
-	__u32 zero = 0, i;
+	__u32 i;
 
-	raw = bpf_map_lookup_elem(&raw_stack, &zero);
 	/* a read past the stack's end faults (guard page): no fingerprint */
-	if (!raw || bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
+	if (bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
 		return 0;
 	/*
 	 * No count of the words kept: the verifier would follow every count
@@ -211,10 +223,10 @@ static __always_inline __u64 stack_fingerprint(void *ctx)
 	for (i = 0; i < SCHED_RAW_WORDS; i++) {
 		__u64 w = raw->w[i];
 
-		if (w < text_lo || w > text_hi)
+		if (w - lo > span)
 			continue;
 		h = (h ^ w) * FNV_PRIME;
-		if (w >= entry_lo && w < entry_hi)
+		if (w - elo < espan)
 			break;
 	}
 	if (h == FNV_OFFSET)
@@ -230,19 +242,21 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 					      struct sched_phase_stats *ps)
 {
 	struct sched_memo *m = NULL, fresh = {};
-	__u64 fp = text_hi ? stack_fingerprint(ctx) : 0;
 	struct sched_raw_stack *raw;
 	__u32 zero = 0;
+	__u64 fp = 0;
 	__s32 id;
 
-	if (fp) {
+	raw = bpf_map_lookup_elem(&raw_stack, &zero);
+	if (raw && text_hi)
+		fp = stack_fingerprint(ctx, raw);
+	if (fp && raw) {
 		m = bpf_map_lookup_elem(&stack_memo, &fp);
-		raw = bpf_map_lookup_elem(&raw_stack, &zero);
 		/*
 		 * every 16th use on this CPU, not of this fingerprint: one
 		 * used fewer than 16 times is checked too
 		 */
-		if (m && raw && ++raw->uses % SCHED_MEMO_CHECK_EVERY) {
+		if (m && ++raw->uses % SCHED_MEMO_CHECK_EVERY) {
 			if (ps)
 				ps->memo_hits++;
 			return m->stack_id;
@@ -268,8 +282,38 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 	return id;
 }
 
-static __always_inline void switch_out(void *ctx, struct sched_task *st,
-				       bool runnable, __u64 now)
+/*
+ * The time a task now switched in has waited on a run queue since it left
+ * its CPU, as the scheduler counts it (its sched_info.run_delay, which it
+ * updates after this tracepoint): what run_delay already holds since the
+ * switch-out, and the wait since it was last queued. A task that moved to
+ * another run queue on its way was dequeued there, its wait so far added
+ * to run_delay, and queued anew.
+ */
+static __always_inline __u64 sched_info_wait(struct task_struct *t,
+					     const struct sched_task *st)
+{
+	__u64 delay = 0, queued, clock;
+	struct cfs_rq *cfs;
+
+	if (!bpf_core_field_exists(t->sched_info) ||
+	    !bpf_core_field_exists(t->se.cfs_rq) ||
+	    !bpf_core_field_exists(struct cfs_rq, rq))
+		return 0;
+	if (t->sched_info.run_delay > st->run_delay_out)
+		delay = t->sched_info.run_delay - st->run_delay_out;
+	queued = t->sched_info.last_queued;
+	cfs = t->se.cfs_rq;
+	if (!queued || !cfs || !cfs->rq)
+		return delay;
+	/* rq->clock was brought up to date by this __schedule() */
+	clock = cfs->rq->clock;
+	return clock > queued ? delay + clock - queued : delay;
+}
+
+static __always_inline void switch_out(void *ctx, struct task_struct *prev,
+				       struct sched_task *st, bool runnable,
+				       __u64 now)
 {
 	__u32 phase = current_phase();
 	struct sched_phase_stats *ps = phase_stats(phase);
@@ -278,6 +322,8 @@ static __always_inline void switch_out(void *ctx, struct sched_task *st,
 				  sleep_stack_memo(ctx, ps);
 	st->out_ns = now;
 	st->wake_ns = 0;
+	if (sched_info_delay && bpf_core_field_exists(prev->sched_info))
+		st->run_delay_out = prev->sched_info.run_delay;
 	if (!ps)
 		return;
 	ps->switch_out++;
@@ -289,7 +335,8 @@ static __always_inline void switch_out(void *ctx, struct sched_task *st,
 	}
 }
 
-static __always_inline void switch_in(struct sched_task *st, __u64 now)
+static __always_inline void switch_in(struct task_struct *next,
+				      struct sched_task *st, __u64 now)
 {
 	__u32 phase = current_phase();
 	struct sched_phase_stats *ps = phase_stats(phase);
@@ -297,7 +344,9 @@ static __always_inline void switch_in(struct sched_task *st, __u64 now)
 	if (!st->out_ns || now < st->out_ns)
 		return; /* on a CPU since it joined the workload */
 	wait_add(ps, phase, st->stack_id, now - st->out_ns);
-	if (ps && st->wake_ns && now >= st->wake_ns)
+	if (ps && sched_info_delay && st->stack_id != SCHED_STACK_RUNQUEUE)
+		hist_add(&ps->wakeup_delay, sched_info_wait(next, st));
+	else if (ps && st->wake_ns && now >= st->wake_ns)
 		hist_add(&ps->wakeup_delay, now - st->wake_ns);
 	st->out_ns = 0;
 	st->wake_ns = 0;
@@ -318,11 +367,11 @@ static __always_inline int on_switch(void *ctx, bool preempt,
 	st = workload_task(prev);
 	if (st) {
 		now = bpf_ktime_get_ns();
-		switch_out(ctx, st, preempt || !prev_state, now);
+		switch_out(ctx, prev, st, preempt || !prev_state, now);
 	}
 	st = bpf_task_storage_get(&sched_tasks, next, 0, 0);
 	if (st)
-		switch_in(st, now ? now : bpf_ktime_get_ns());
+		switch_in(next, st, now ? now : bpf_ktime_get_ns());
 	return 0;
 }
 

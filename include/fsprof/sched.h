@@ -62,7 +62,10 @@ struct sched_phase_stats {
 	unsigned long long memo_hits; /* stacks named by their fingerprint */
 	unsigned long long memo_checks; /* ... walked anyway, to compare */
 	unsigned long long memo_wrong; /* ... and found another stack */
-	/* sleepers from their wakeup to their switch-in, ns */
+	/*
+	 * sleepers from their wakeup to their switch-in, ns (the run queue
+	 * wait the scheduler counts in their sched_info.run_delay)
+	 */
 	struct hist_counts wakeup_delay;
 };
 
@@ -70,6 +73,7 @@ struct sched_phase_stats {
 struct sched_task {
 	unsigned long long out_ns; /* left the CPU; 0 while on it */
 	unsigned long long wake_ns; /* woken since; 0 if not */
+	unsigned long long run_delay_out; /* its sched_info.run_delay then */
 	int stack_id; /* at switch-out */
 	unsigned int phase_seen; /* the last phase it was counted in, + 1 */
 };

@@ -88,3 +88,22 @@ int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event)
 		return -EINVAL;
 	return btf_vlen(t) - 1;
 }
+
+bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,
+			   const char *member)
+{
+	const struct btf_member *m;
+	const struct btf_type *t;
+	const struct btf *btf;
+	int id, i;
+
+	btf = kernel_btf_find(kb, type, BTF_KIND_STRUCT, &id);
+	if (!btf)
+		return false;
+	t = btf__type_by_id(btf, id);
+	m = btf_members(t);
+	for (i = 0; i < btf_vlen(t); i++, m++)
+		if (!strcmp(btf__name_by_offset(btf, m->name_off), member))
+			return true;
+	return false;
+}

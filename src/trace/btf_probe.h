@@ -7,6 +7,8 @@
 #ifndef FSPROF_BTF_PROBE_H
 #define FSPROF_BTF_PROBE_H
 
+#include <stdbool.h>
+
 struct btf;
 
 #define BTF_PROBE_MAX_MODULES 8
@@ -34,5 +36,9 @@ int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event);
 /* the BTF (vmlinux or a module's) that holds type name of kind, or NULL */
 const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 				  int kind, int *id);
+
+/* whether struct type (in vmlinux or a module) has a member of that name */
+bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,
+			   const char *member);
 
 #endif

@@ -7,12 +7,14 @@
  * unaccounted.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "fsprof/sched.h"
@@ -161,6 +163,28 @@ static void sched_set_text_span(struct sched_domain *d)
 		}
 }
 
+/*
+ * Whether the scheduler keeps each task's run queue wait itself
+ * (CONFIG_SCHED_INFO: task_struct.sched_info), and the task's run queue
+ * clock is in reach (its CFS run queue's rq: CONFIG_FAIR_GROUP_SCHED).
+ * The wakeup delay is then read from it at switch-in, and the
+ * sched_wakeup program, which would fire at every wakeup of the machine,
+ * is not loaded. FSPROF_SCHED_WAKEUP=1 loads it anyway.
+ */
+static bool sched_info_available(const struct kernel_btf *kb)
+{
+	const char *wakeup = getenv("FSPROF_SCHED_WAKEUP");
+
+	if (wakeup && !strcmp(wakeup, "1"))
+		return false;
+	return btf_struct_has_member(kb, "task_struct", "sched_info") &&
+	       btf_struct_has_member(kb, "sched_info", "run_delay") &&
+	       btf_struct_has_member(kb, "sched_info", "last_queued") &&
+	       btf_struct_has_member(kb, "sched_entity", "cfs_rq") &&
+	       btf_struct_has_member(kb, "cfs_rq", "rq") &&
+	       btf_struct_has_member(kb, "rq", "clock");
+}
+
 static int sched_open(void **priv, const struct trace_config *cfg)
 {
 	struct sched_domain *d = calloc(1, sizeof(*d));
@@ -200,8 +224,10 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 	bpf_program__set_autoload(d->slots[SC_SWITCH_O].prog, nargs == 3);
 	d->slots[SC_WAKEUP].missing =
 		btf_tracepoint_nargs(cfg->btf, "sched_wakeup") != 1;
+	d->skel->rodata->sched_info_delay = sched_info_available(cfg->btf);
 	bpf_program__set_autoload(d->slots[SC_WAKEUP].prog,
-				  !d->slots[SC_WAKEUP].missing);
+				  !d->slots[SC_WAKEUP].missing &&
+					  !d->skel->rodata->sched_info_delay);
 	d->slots[SC_FORK].missing =
 		btf_tracepoint_nargs(cfg->btf, "sched_process_fork") != 2;
 	bpf_program__set_autoload(d->slots[SC_FORK].prog,
@@ -333,25 +359,38 @@ static int waits_push(struct sched_waits *w, int stack_id,
 	return 0;
 }
 
-/* the (phase, stack) waits of one phase */
+/*
+ * The (phase, stack) waits of one phase: the map is per CPU, each value
+ * the CPUs' shares added up (and the largest of their maxima).
+ */
 static int sched_read_waits(struct sched_domain *d, unsigned int phase,
 			    struct sched_waits *w)
 {
+	static const size_t max_at[] = { offsetof(struct hist_counts, max) };
 	int fd = bpf_map__fd(d->skel->maps.sched_waits);
+	int ncpus = libbpf_num_possible_cpus();
 	struct sched_wait_key key, next;
-	struct hist_counts h;
+	struct hist_counts h, *per_cpu;
 	void *prev = NULL;
 	int err = 0;
 
+	if (ncpus <= 0)
+		return ncpus ? ncpus : -EINVAL;
+	per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu));
+	if (!per_cpu)
+		return -ENOMEM;
 	while (!err && !bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
 		if (key.phase != phase)
 			continue;
-		if (bpf_map_lookup_elem(fd, &key, &h))
+		if (bpf_map_lookup_elem(fd, &key, per_cpu))
 			continue; /* gone since: never deleted, so not expected */
+		percpu_stats_sum(&h, per_cpu, ncpus, sizeof(h), max_at,
+				 ARRAY_SIZE(max_at));
 		err = waits_push(w, key.stack_id, &h);
 	}
+	free(per_cpu);
 	return err;
 }
 

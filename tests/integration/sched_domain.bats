@@ -16,6 +16,13 @@
 # Run 6: kernel.perf_event_max_stack below the stack map's 32 frames, so the
 #        kernel refuses the stack map: the domain must say why it is
 #        unavailable and the run must go on.
+# Run 7: fsprof trace of a sleeper (lib/runq_waits.py) while two busy loops
+#        per CPU, not traced, hold the CPUs: its wakeup delay against the
+#        kernel's own run_delay (/proc/self/schedstat).
+#
+# Run 2 also loads the sched_wakeup program (FSPROF_SCHED_WAKEUP=1), which
+# the others leave out on this kernel: their wakeup delay comes from the
+# scheduler's sched_info.
 
 load helpers
 
@@ -55,7 +62,7 @@ setup_file() {
 	export EXT4_JSON="$SCRATCH.ext4.json" XFS_JSON="$SCRATCH.xfs.json"
 	export SEQ_JSON="$SCRATCH.seq.json" BON_JSON="$SCRATCH.bon.json"
 	export UNAV_JSON="$SCRATCH.unav.json" BTLOG="$SCRATCH.bt"
-	export WARM_JSON="$SCRATCH.warm.json"
+	export WARM_JSON="$SCRATCH.warm.json" RUNQ_JSON="$SCRATCH.runq.json"
 	local pid status
 
 	tracefs_ensure
@@ -76,7 +83,7 @@ setup_file() {
 	rm -f "$SCRATCH.bt.pid"
 
 	status=0
-	FSPROF_SCHED_STACK_MEMO=0 \
+	FSPROF_SCHED_STACK_MEMO=0 FSPROF_SCHED_WAKEUP=1 \
 		"$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model hdd \
 		--scratch "$SCRATCH" --json "$XFS_JSON" >"$SCRATCH.xfs.out" \
 		2>&1 || status=$?
@@ -97,6 +104,19 @@ setup_file() {
 		--scratch "$SCRATCH" --json "$WARM_JSON" >"$SCRATCH.warm.out" \
 		2>&1 || status=$?
 	echo $status >"$SCRATCH.warm.status"
+
+	local hogs=() i
+	for ((i = 0; i < 2 * $(nproc); i++)); do
+		timeout 120 sh -c 'while :; do :; done' &
+		hogs+=($!)
+	done
+	status=0
+	"$FSPROF" trace -q --fs ext4 --scratch "$SCRATCH" --json "$RUNQ_JSON" \
+		-- python3 "$LIB/runq_waits.py" 2 >"$SCRATCH.runq.out" 2>&1 ||
+		status=$?
+	echo $status >"$SCRATCH.runq.status"
+	kill "${hogs[@]}" 2>/dev/null || true
+	wait "${hogs[@]}" 2>/dev/null || true
 
 	cat /proc/sys/kernel/perf_event_max_stack >"$SCRATCH.max_stack"
 	# EBUSY while any perf event or BPF stack map of another process uses
@@ -124,7 +144,7 @@ teardown_file() {
 }
 
 @test "every run succeeds and leaves no program or stack map behind" {
-	for r in ext4 xfs seq bon warm unav; do
+	for r in ext4 xfs seq bon warm runq unav; do
 		echo "$r: exit $(cat "$SCRATCH.$r.status")"
 		[ "$(cat "$SCRATCH.$r.status")" -eq 0 ]
 	done
@@ -135,14 +155,36 @@ teardown_file() {
 	[ "$(cat /proc/sys/kernel/perf_event_max_stack)" = "$(cat "$SCRATCH.max_stack")" ]
 }
 
-@test "the sched domain's programs attach on this kernel" {
+@test "the sched domain's programs attach on this kernel, sched_wakeup only when asked for" {
 	run jq -r '.cases[0].programs[] | select(.domain == "sched") |
 		"\(.program) \(.event) \(.state)"' "$EXT4_JSON"
 	echo "$output"
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[[ "$output" == *"sched:sched_switch attached"* ]]
-	[[ "$output" == *"sched:sched_wakeup attached"* ]]
 	[[ "$output" == *"sched:sched_process_fork attached"* ]]
+	# FSPROF_SCHED_WAKEUP=1: the wakeup program times the wakeup delay
+	run jq -r '.cases[0].programs[] | select(.domain == "sched") |
+		"\(.program) \(.event) \(.state)"' "$XFS_JSON"
+	echo "$output"
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "$output" == *"sched:sched_wakeup attached"* ]]
+	n=$(jq '[.cases[0].phases[].histograms.sched.wakeup_delay_ns.count // 0] | add' "$XFS_JSON")
+	echo "wakeup delays timed by sched_wakeup: $n"
+	[ "$n" -gt 100 ]
+}
+
+@test "a sleeper's wakeup delay on busy CPUs is the kernel's own run_delay within 2%" {
+	[ "$(cat "$SCRATCH.runq.status")" -eq 0 ]
+	cat "$SCRATCH.runq.out"
+	read -r _ kernel _ sleeps < <(grep '^run_delay_ns ' "$SCRATCH.runq.out")
+	read -r wd rq n < <(jq -r '.cases[0].phases[] | select(.name == "contended") |
+		"\(.metrics.sched.wakeup_delay_ns) \(.metrics.sched["offcpu_ns.runqueue"] // 0) \(.histograms.sched.wakeup_delay_ns.count)"' "$RUNQ_JSON")
+	echo "kernel run_delay $kernel ns over $sleeps sleeps; fsprof wakeup delay $wd ns in $n wakeups + runqueue $rq ns"
+	# the busy loops keep the CPUs: the sleeper waits at its wakeups
+	[ "$kernel" -gt 10000000 ]
+	[ "$n" -ge $((sleeps * 9 / 10)) ]
+	diff=$((wd + rq - kernel))
+	[ $((diff < 0 ? -diff : diff)) -le $((kernel / 50)) ]
 }
 
 @test "an ext4 fsync loop waits mostly for the journal commit" {
