@@ -134,6 +134,14 @@ struct blk_bio_info {
 	unsigned int pad;
 };
 
+/*
+ * The bio records' first home: a direct-mapped array of BLK_BIO_SLOTS,
+ * by a hash of the bio's address. A record whose slot a newer bio takes
+ * before its request issues moves to the bios hash (include: bpf/block).
+ */
+#define BLK_BIO_SLOTS 4096
+#define BLK_BIO_SLOT_BITS 12
+
 #define BLK_BIO_PREFLUSH 1
 #define BLK_BIO_FUA 2
 

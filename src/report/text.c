@@ -486,6 +486,14 @@ static void budget_line(const struct metric_set *m, FILE *line)
 	if (metric_value(m, "sched.tasks") > 1)
 		fprintf(line, "; thread-time of %llu tasks",
 			(unsigned long long)metric_value(m, "sched.tasks"));
+	/* a remembered stack found to be another when walked again */
+	if (metric_value(m, "sched.stack_memo_wrong"))
+		fprintf(line,
+			"; caution: %llu of %llu re-walked stack memos named another stack, some waits may be under the wrong cause (FSPROF_SCHED_STACK_MEMO=0 walks every stack)",
+			(unsigned long long)metric_value(
+				m, "sched.stack_memo_wrong"),
+			(unsigned long long)metric_value(
+				m, "sched.stack_memo_checks"));
 }
 
 /*

@@ -146,40 +146,15 @@ static int ksym_read_addrs(FILE *f, struct ksym_addrs *a)
 	return err;
 }
 
-int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi)
+int kallsyms_scan_text(const char *path, const char *const *names,
+		       unsigned int n, struct ksym_text_scan *out)
 {
-	char *line = NULL, name[KSYM_NAME_LEN];
-	uint64_t addr, min = UINT64_MAX, max = 0;
-	size_t cap = 0;
-	FILE *f;
-
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (getline(&line, &cap, f) > 0) {
-		if (!ksym_text_line(line, &addr, name))
-			continue;
-		if (addr < min)
-			min = addr;
-		if (addr > max)
-			max = addr;
-	}
-	free(line);
-	fclose(f);
-	if (!max)
-		return -ENOENT;
-	*lo = min;
-	*hi = max;
-	return 0;
-}
-
-int kallsyms_function(const char *path, const char *name, uint64_t *start,
-		      uint64_t *end)
-{
+	uint64_t addr, min = UINT64_MAX, max = 0, next = UINT64_MAX;
 	char *line = NULL, sym[KSYM_NAME_LEN];
-	uint64_t addr, at = 0, next = UINT64_MAX;
 	struct ksym_addrs all = { 0 };
-	size_t cap = 0, i;
+	unsigned int i, which = n;
+	uint64_t at = 0;
+	size_t cap = 0, k;
 	int err = 0;
 	FILE *f;
 
@@ -190,22 +165,64 @@ int kallsyms_function(const char *path, const char *name, uint64_t *start,
 	while (!err && getline(&line, &cap, f) > 0) {
 		if (!ksym_text_line(line, &addr, sym))
 			continue;
-		if (!at && !strcmp(sym, name))
-			at = addr;
-		err = ksym_addrs_push(&all, addr);
+		if (addr < min)
+			min = addr;
+		if (addr > max)
+			max = addr;
+		for (i = 0; i < which; i++)
+			if (!strcmp(sym, names[i])) {
+				which = i;
+				at = addr;
+				break;
+			}
+		if (n)
+			err = ksym_addrs_push(&all, addr);
 	}
 	free(line);
 	fclose(f);
-	for (i = 0; !err && at && i < all.n; i++)
-		if (all.v[i] > at && all.v[i] < next)
-			next = all.v[i];
+	for (k = 0; !err && at && k < all.n; k++)
+		if (all.v[k] > at && all.v[k] < next)
+			next = all.v[k];
 	free(all.v);
 	if (err)
 		return err;
-	if (!at || next == UINT64_MAX)
+	if (!max)
 		return -ENOENT;
-	*start = at;
-	*end = next;
+	out->lo = min;
+	out->hi = max;
+	out->which = -1;
+	if (at && next != UINT64_MAX) {
+		out->which = (int)which;
+		out->start = at;
+		out->end = next;
+	}
+	return 0;
+}
+
+int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi)
+{
+	struct ksym_text_scan scan;
+	int err = kallsyms_scan_text(path, NULL, 0, &scan);
+
+	if (err)
+		return err;
+	*lo = scan.lo;
+	*hi = scan.hi;
+	return 0;
+}
+
+int kallsyms_function(const char *path, const char *name, uint64_t *start,
+		      uint64_t *end)
+{
+	struct ksym_text_scan scan;
+	int err = kallsyms_scan_text(path, &name, 1, &scan);
+
+	if (err)
+		return err;
+	if (scan.which < 0)
+		return -ENOENT;
+	*start = scan.start;
+	*end = scan.end;
 	return 0;
 }
 

@@ -54,4 +54,20 @@ int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi);
 int kallsyms_function(const char *path, const char *name, uint64_t *start,
 		      uint64_t *end);
 
+/* what one pass over the text symbols found (kallsyms_scan_text) */
+struct ksym_text_scan {
+	uint64_t lo, hi; /* the span, as kallsyms_text_span() */
+	int which; /* the first of the names asked for that is there, or -1 */
+	uint64_t start,
+		end; /* where names[which] lies, as kallsyms_function() */
+};
+
+/*
+ * Both at once, in one pass over the file (~20-40 ms on a distro kernel):
+ * the text span, and where the first of names[0..n) that the file has
+ * lies. Returns 0, -ENOENT when the file names no address, or -errno.
+ */
+int kallsyms_scan_text(const char *path, const char *const *names,
+		       unsigned int n, struct ksym_text_scan *out);
+
 #endif

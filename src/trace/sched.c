@@ -141,36 +141,26 @@ static void sched_set_text_span(struct sched_domain *d)
 		"invoke_syscall", /* arm64 */
 	};
 	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
-	uint64_t lo, hi;
-	size_t i;
+	struct ksym_text_scan scan;
 
 	if (memo && !strcmp(memo, "0"))
 		return;
-	if (kallsyms_text_span(KALLSYMS, &lo, &hi)) {
+	/* one pass over the symbols for the span and the dispatcher */
+	if (kallsyms_scan_text(KALLSYMS, syscall_dispatchers,
+			       ARRAY_SIZE(syscall_dispatchers), &scan)) {
 		log_debug(
 			"sched: no kernel text span in %s: every sleeper's stack is walked",
 			KALLSYMS);
 		return;
 	}
-	d->skel->rodata->text_lo = lo;
-	d->skel->rodata->text_hi = hi;
-	for (i = 0; i < ARRAY_SIZE(syscall_dispatchers); i++)
-		if (!kallsyms_function(KALLSYMS, syscall_dispatchers[i], &lo,
-				       &hi)) {
-			d->skel->rodata->entry_lo = lo;
-			d->skel->rodata->entry_hi = hi;
-			break;
-		}
+	d->skel->rodata->text_lo = scan.lo;
+	d->skel->rodata->text_hi = scan.hi;
+	if (scan.which >= 0) {
+		d->skel->rodata->entry_lo = scan.start;
+		d->skel->rodata->entry_hi = scan.end;
+	}
 }
 
-/*
- * Whether the scheduler keeps each task's run queue wait itself
- * (CONFIG_SCHED_INFO: task_struct.sched_info), and the task's run queue
- * clock is in reach (its CFS run queue's rq: CONFIG_FAIR_GROUP_SCHED).
- * The wakeup delay is then read from it at switch-in, and the
- * sched_wakeup program, which would fire at every wakeup of the machine,
- * is not loaded. FSPROF_SCHED_WAKEUP=1 loads it anyway.
- */
 static bool sched_info_available(const struct kernel_btf *kb)
 {
 	const char *wakeup = getenv("FSPROF_SCHED_WAKEUP");

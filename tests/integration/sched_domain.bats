@@ -269,6 +269,20 @@ teardown_file() {
 	[ "${d#-}" -le 2 ]
 }
 
+@test "a stack memo found wrong when re-walked is a caution on the phase's time budget" {
+	jq '.cases[0].phases[0].metrics.sched.stack_memo_wrong = 3' "$EXT4_JSON" \
+		>"$SCRATCH.wrong.json"
+	run "$FSPROF" report "$SCRATCH.wrong.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	checks=$(sched_metric "$EXT4_JSON" cycles stack_memo_checks)
+	[[ "$(echo "$output" | tr -s ' \n' ' ')" == *"caution: 3 of $checks re-walked stack memos named another stack"* ]]
+	# the run itself: none wrong, no caution
+	run "$FSPROF" report "$EXT4_JSON"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"re-walked stack memos"* ]]
+}
+
 @test "with FSPROF_SCHED_STACK_MEMO=0 every sleeper's stack is walked" {
 	hits=$(sched_metric "$XFS_JSON" cycles stack_memo_hits)
 	walks=$(sched_metric "$XFS_JSON" cycles stack_walks)

@@ -200,6 +200,28 @@ static void a_function_ends_where_the_next_text_symbol_begins(void **state)
 	free(path);
 }
 
+/* one pass gives the span and the first of several names the file has */
+static void one_scan_gives_the_span_and_the_first_name_found(void **state)
+{
+	static const char *const names[] = { "no_such_function",
+					     "xfs_file_fsync", "_stext" };
+	char *path = write_temp(kallsyms_text);
+	struct ksym_text_scan scan;
+
+	(void)state;
+	assert_int_equal(kallsyms_scan_text(path, names, 3, &scan), 0);
+	assert_int_equal(scan.lo, 0xffffffff81000000);
+	assert_int_equal(scan.hi, 0xffffffffc0001000);
+	/* the earliest in names[] that is there, not the first in the file */
+	assert_int_equal(scan.which, 1);
+	assert_int_equal(scan.start, 0xffffffff81907750);
+	assert_int_equal(scan.end, 0xffffffff81929b50);
+	assert_int_equal(kallsyms_scan_text(path, names, 1, &scan), 0);
+	assert_int_equal(scan.which, -1);
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +235,8 @@ int main(void)
 		cmocka_unit_test(the_text_span_covers_kernel_and_module_code),
 		cmocka_unit_test(
 			a_function_ends_where_the_next_text_symbol_begins),
+		cmocka_unit_test(
+			one_scan_gives_the_span_and_the_first_name_found),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
