@@ -14,7 +14,8 @@
  * rq->bio is its first bio. Bios merged into an existing request are not
  * looked at (block_bio_queue would see every one of them, ~6x more map
  * inserts on metadata workloads). A bio the block layer splits passes its
- * record to the split-off part (block_split).
+ * record to the split-off part (block_split). The records live in a
+ * direct-mapped array (bio_slots), the few that must wait longer in a hash.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
