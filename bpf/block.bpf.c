@@ -70,7 +70,7 @@ __u64 inflight_stale = 0;
 __u64 bio_unmatched = 0;
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(max_entries, BLK_IO_ENTRIES);
 	__type(key, __u32);
@@ -725,7 +725,7 @@ static __always_inline int on_issue(struct request *rq)
 	struct blk_inflight fl = {};
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq;
-	__u32 bytes, intent, slot, tgid;
+	__u32 bytes, intent, tgid;
 	long err;
 
 	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
@@ -769,8 +769,6 @@ static __always_inline int on_issue(struct request *rq)
 		__sync_fetch_and_add(&stats_full, 1);
 		return 0;
 	}
-	slot = hist_slot(bytes);
-	bpf_spin_lock(&st->lock);
 	st->ios++;
 	st->bytes += bytes;
 	if (intent & BLK_BIO_PREFLUSH)
@@ -779,9 +777,7 @@ static __always_inline int on_issue(struct request *rq)
 		st->fua++;
 	if (bytes > st->size_max)
 		st->size_max = bytes;
-	if (slot < HIST_NSLOTS)
-		st->size_slot[slot]++;
-	bpf_spin_unlock(&st->lock);
+	hist_count(st->size_slot, bytes);
 	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
 	if (every_process && tgid)
 		proc_io_count(fl.phase, tgid, fl.ioclass, bytes);
@@ -812,7 +808,7 @@ static __always_inline int on_complete(struct request *rq)
 	struct blk_inflight *fl;
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq, now, delta;
-	__u32 idx, slot, ioclass, issuer, phase;
+	__u32 idx, ioclass, issuer, phase;
 
 	/*
 	 * Another disk's request is told by its device, not by a miss in
@@ -834,17 +830,16 @@ static __always_inline int on_complete(struct request *rq)
 	tracks_event(ioclass, issuer, now, -1);
 	slow_io_event(rq, phase, ioclass, issuer, delta);
 
-	st = bpf_map_lookup_elem(&io_stats, &idx);
+	/* this CPU's share: created here when the issue was on another */
+	st = io_stats_get(idx);
 	if (st) {
-		slot = hist_slot(delta);
-		bpf_spin_lock(&st->lock);
 		st->lat_count++;
 		st->lat_sum_ns += delta;
 		if (delta > st->lat_max_ns)
 			st->lat_max_ns = delta;
-		if (slot < HIST_NSLOTS)
-			st->lat_slot[slot]++;
-		bpf_spin_unlock(&st->lock);
+		hist_count(st->lat_slot, delta);
+	} else {
+		__sync_fetch_and_add(&stats_full, 1);
 	}
 	/*
 	 * Out of flight last: userspace collects a phase once none of its

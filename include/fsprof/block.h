@@ -52,8 +52,13 @@ enum blk_issuer {
 };
 
 /* One per (phase, IO class, issuer) in a hash keyed blk_io_index(). */
+/*
+ * Per CPU (a per-CPU hash by blk_io_index()): added to without a lock or
+ * atomics, a request's issue on one CPU and its completion on another
+ * each in their own. Userspace adds the CPUs up; the maxima take the
+ * largest (BLK_IO_STATS_MAX).
+ */
 struct blk_io_stats {
-	struct bpf_spin_lock lock;
 	unsigned long long ios; /* requests issued */
 	unsigned long long bytes; /* their data bytes */
 	unsigned long long preflush; /* first bio asked for REQ_PREFLUSH */

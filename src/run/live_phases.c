@@ -40,6 +40,21 @@ static struct live_cpu pid_cpu(pid_t pid)
 	return cpu;
 }
 
+/* a phase's CPU clock: the command's cgroup, or its /proc/<pid>/stat */
+static struct live_cpu live_cpu_now(const struct live_phases *lp)
+{
+	struct live_cpu cpu = { 0, 0 };
+
+	if (lp->cg && !cpu_cgroup_read(lp->cg, &cpu.user_ns, &cpu.sys_ns))
+		return cpu;
+	return pid_cpu(lp->cpu_pid);
+}
+
+void live_phases_use_cgroup(struct live_phases *lp, const struct cpu_cgroup *cg)
+{
+	lp->cg = cg;
+}
+
 void live_phases_init(struct live_phases *lp, struct tracer *tracer,
 		      pid_t cpu_pid, uint64_t interval_ns)
 {
@@ -52,7 +67,7 @@ void live_phases_init(struct live_phases *lp, struct tracer *tracer,
 void live_phases_switch(struct live_phases *lp, unsigned int id,
 			const char *name, uint64_t at_ns, bool publish)
 {
-	struct live_cpu cpu = pid_cpu(lp->cpu_pid);
+	struct live_cpu cpu = live_cpu_now(lp);
 	struct live_phase *ended = NULL;
 
 	if (id >= FSPROF_MAX_PHASES)

@@ -17,6 +17,7 @@
 #include "fsprof/phase.h"
 #include "results/results.h"
 #include "trace/tracer.h"
+#include "util/cpu_cgroup.h"
 
 struct live_cpu {
 	uint64_t user_ns, sys_ns;
@@ -32,6 +33,7 @@ struct live_phase {
 struct live_phases {
 	struct tracer *tracer; /* NULL: untraced */
 	pid_t cpu_pid; /* whose CPU a phase's CPU is (0: not measured) */
+	const struct cpu_cgroup *cg; /* NULL: cpu_pid's /proc/<pid>/stat */
 	unsigned int running; /* the phase running now, 0: none */
 	struct live_phase ph[FSPROF_MAX_PHASES];
 	uint64_t interval_ns; /* --interval: time phases of this length */
@@ -41,6 +43,10 @@ struct live_phases {
 
 void live_phases_init(struct live_phases *lp, struct tracer *tracer,
 		      pid_t cpu_pid, uint64_t interval_ns);
+
+/* a phase's CPU is cg's (the command and all its processes), from now */
+void live_phases_use_cgroup(struct live_phases *lp,
+			    const struct cpu_cgroup *cg);
 
 /*
  * Phase id (0: none) begins at at_ns, ending the one running. publish:

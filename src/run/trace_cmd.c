@@ -32,6 +32,7 @@ struct trace_ctx {
 	struct marker_tracer marker;
 	struct marker_reader reader;
 	struct live_phases lp;
+	struct cpu_cgroup cg; /* the command's CPU, its children's with it */
 	bool forwarded; /* the stop signal went to the command */
 	uint64_t forwarded_ns;
 };
@@ -129,6 +130,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 {
 	struct case_workload who = { 0 };
 	struct tracer *tracer;
+	bool cg_ok = false;
+	char why[256];
 	int err, status;
 
 	err = trace_pipe_open(tc);
@@ -137,6 +140,13 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 				   tc->lc.ct.target.workdir, tc->marker_wr);
 	if (err)
 		return err;
+	/* in its cgroup before it execs: every process it starts is too */
+	if (cpu_cgroup_up(&tc->cg, tc->cmd.pid, &tc->lc.td, why, sizeof(why)))
+		log_warn(
+			"trace: %s: a phase counts the CPU of the command's children only once they are waited for, in 10 ms ticks",
+			why);
+	else
+		cg_ok = true;
 	who.pid = tc->cmd.pid;
 	err = case_tracer_up(&tc->lc.ct, tc->lc.opt, &who, tc->lc.c,
 			     &tc->lc.td);
@@ -155,6 +165,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 		return err ? err : -EINTR;
 	}
 	live_phases_init(&tc->lp, tracer, tc->cmd.pid, tc->lc.opt->interval_ns);
+	if (cg_ok)
+		live_phases_use_cgroup(&tc->lp, &tc->cg);
 	marker_reader_init(&tc->reader, tc->marker_rd, &tc->marker, &tc->lp,
 			   tc->lc.opt->interval_ns != 0);
 	live_phases_begin(&tc->lp, "cmd", clock_mono_ns());

@@ -16,6 +16,7 @@
 #include "target/mountinfo.h"
 #include "target/remove_tree.h"
 #include "target/throttle.h"
+#include "util/cpu_cgroup.h"
 #include "util/log.h"
 #include "util/runstate.h"
 
@@ -290,6 +291,10 @@ static bool record_present(const struct leftover_run *run,
 	if (is_kind(r, "rundir"))
 		return base_is(r->arg, "fsprof.", true) &&
 		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
+	/* fsprof trace's cgroup for the command's CPU time */
+	if (is_kind(r, "cgroup"))
+		return run->same_boot && cpu_cgroup_is_ours(r->arg) &&
+		       lstat_is(r->arg, S_IFDIR);
 	/* --dir's fsprof.XXXXXX, reached through no symlink */
 	if (is_kind(r, "workdir"))
 		return base_is(r->arg, "fsprof.", true) &&
@@ -309,6 +314,8 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 		snprintf(buf, len, "loop device %s on %s", dev, r->arg);
 	else if (is_kind(r, "image"))
 		snprintf(buf, len, "image %s", r->arg);
+	else if (is_kind(r, "cgroup"))
+		snprintf(buf, len, "cgroup %s", r->arg);
 	else
 		snprintf(buf, len, "directory %s", r->arg);
 }
@@ -328,6 +335,8 @@ static int record_undo(const struct leftover_record *r, const char *dev)
 		return unlink(r->arg) ? -errno : 0;
 	if (is_kind(r, "workdir"))
 		return remove_tree(r->arg);
+	if (is_kind(r, "cgroup"))
+		return cpu_cgroup_remove_dir(r->arg);
 	return rmdir(r->arg) ? -errno : 0;
 }
 

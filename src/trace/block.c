@@ -361,13 +361,24 @@ static struct block_class_result *block_io_entry(struct block_result *b,
 static int collect_io(struct block_domain *d, unsigned int phase,
 		      struct block_result *b)
 {
+	static const size_t max_at[] = {
+		offsetof(struct blk_io_stats, size_max),
+		offsetof(struct blk_io_stats, lat_max_ns),
+	};
 	int fd = bpf_map__fd(d->skel->maps.io_stats);
-	struct blk_io_stats *st = malloc(sizeof(*st));
+	int ncpus = libbpf_num_possible_cpus();
+	struct blk_io_stats *st = malloc(sizeof(*st)), *per_cpu = NULL;
 	struct block_class_result *one = malloc(sizeof(*one));
 	unsigned int c, i;
 	int err = 0;
 
-	if (!st || !one) {
+	if (ncpus > 0)
+		per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu));
+	if (ncpus <= 0) {
+		err = ncpus ? ncpus : -EINVAL;
+		goto out;
+	}
+	if (!st || !one || !per_cpu) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -376,13 +387,15 @@ static int collect_io(struct block_domain *d, unsigned int phase,
 			__u32 key = blk_io_index(phase, c, i);
 			struct block_class_result *r;
 
-			if (bpf_map_lookup_elem_flags(fd, &key, st,
-						      BPF_F_LOCK)) {
+			if (bpf_map_lookup_elem(fd, &key, per_cpu)) {
 				if (errno == ENOENT)
 					continue;
 				err = -errno;
 				goto out;
 			}
+			percpu_stats_sum(st, per_cpu, ncpus, sizeof(*st),
+					 max_at,
+					 sizeof(max_at) / sizeof(max_at[0]));
 			r = block_io_entry(b, c, i);
 			if (!r) {
 				err = -ENOMEM;
@@ -395,6 +408,7 @@ static int collect_io(struct block_domain *d, unsigned int phase,
 		}
 	}
 out:
+	free(per_cpu);
 	free(one);
 	free(st);
 	return err;

@@ -88,13 +88,17 @@ orphan_bpf_maps() {
 
 # What a run must never leave behind, below $1 (a scratch directory).
 leftovers() {
-	local dir=$1 found=""
+	local dir=$1 found="" cg
 	grep -q " $dir/" /proc/mounts && found+="mount below $dir; "
 	losetup -a 2>/dev/null | grep -q "$dir/" && found+="loop device on $dir; "
 	# the kernel frees a program after its last reference, via RCU: allow
 	# a moment after the process that held it has exited
 	wait_for "[ \"\$(orphan_bpf_programs)\" -eq 0 ]" 3 ||
 		found+="fsprof BPF program no process holds; "
+	# fsprof trace's cgroup of a run that is gone
+	for cg in $(find /sys/fs/cgroup -maxdepth 3 -name 'fsprof-trace-*' 2>/dev/null); do
+		kill -0 "${cg##*-}" 2>/dev/null || found+="cgroup $cg; "
+	done
 	[ -n "$(find "$dir" -mindepth 1 2>/dev/null)" ] &&
 		found+="files in $dir: $(find "$dir" -mindepth 1 | head -3 | tr '\n' ' '); "
 	echo "$found"

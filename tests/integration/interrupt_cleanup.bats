@@ -104,6 +104,35 @@ loops_backed_by() {
 	rm -f "$SCRATCH.out" "$SCRATCH.err"
 }
 
+@test "after kill -9 of fsprof trace, fsprof cleanup removes the command's cgroup, moving the command, still running, out of it" {
+	"$FSPROF" trace --fs ext4 --scratch "$SCRATCH" -- sleep 60 \
+		>"$SCRATCH.out" 2>"$SCRATCH.err" &
+	pid=$!
+	wait_for "[ -n \"\$(find /sys/fs/cgroup -maxdepth 3 -name fsprof-trace-$pid)\" ]" 60
+	cg=$(find /sys/fs/cgroup -maxdepth 3 -name "fsprof-trace-$pid")
+	# joined before it execs: sleep once the tracer is up
+	wait_for "[ \"\$(cat /proc/\$(head -1 '$cg/cgroup.procs')/comm)\" = sleep ]" 60
+	cmd=$(head -1 "$cg/cgroup.procs")
+	kill -KILL "$pid"
+	wait "$pid" || true
+	[ -d "$cg" ]
+	run "$FSPROF" cleanup --scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"removed cgroup $cg (run $pid)"* ]]
+	[ ! -d "$cg" ]
+	# the user's command is not fsprof's to end; its working directory
+	# held the mount, detached lazily: the loop device goes with it
+	kill -0 "$cmd"
+	kill "$cmd"
+	wait_for "! kill -0 $cmd 2>/dev/null" 10
+	wait_for "leftovers '$SCRATCH' >/dev/null" 10 || true
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	rm -f "$SCRATCH.out" "$SCRATCH.err"
+}
+
 @test "fsprof cleanup leaves a run that is still alive alone" {
 	"$FSPROF" run -w seqio:size=2G --device-model hdd --scratch "$SCRATCH" \
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &

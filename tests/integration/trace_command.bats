@@ -48,6 +48,33 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+@test "a phase's CPU counts the command's children still running when it ends, and their cgroup is gone after the run" {
+	cat >"$SCRATCH.sh" <<-'SH'
+	#!/bin/sh
+	echo "begin spin" >&"$FSPROF_PHASE_FD"
+	timeout 1.5 sh -c 'while :; do :; done' &
+	sleep 0.8
+	echo "end" >&"$FSPROF_PHASE_FD"
+	wait
+	SH
+	chmod +x "$SCRATCH.sh"
+	run trace -- "$SCRATCH.sh"
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	read -r cpu wall < <(jqr "$JSON" '.cases[0].phases[] | select(.name == "spin") |
+		"\(.cpu.user_ns + .cpu.sys_ns) \(.wall_ns)"')
+	echo "spin: CPU $cpu ns in $wall ns of wall"
+	# the child spun on one CPU through the whole phase, and was still
+	# spinning at its end: the shell had not waited for it yet
+	[ $((cpu * 10)) -ge $((wall * 8)) ]
+	[[ "$(cat "$ERR")" != *"once they are waited for"* ]]
+	run find /sys/fs/cgroup -maxdepth 3 -name 'fsprof-trace-*'
+	[ -z "$output" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "a phase switch is in the kernel when the marker's write returns: direct writes right after it are charged to the new phase, to the byte" {
 	cat >"$SCRATCH.sh" <<-'SH'
 	#!/bin/sh
