@@ -410,13 +410,16 @@ int BPF_PROG(fsprof_wakeup, struct task_struct *p)
 /*
  * A workload task forked: the child is the workload too, unless it is a
  * thread of fsprof itself (its ring reader is fsprof, not the workload).
+ * The root gets its entry here too when it forks before it first leaves a
+ * CPU: a traced command released from its wait for the go does, and its
+ * first children were not the workload.
  */
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(fsprof_fork, struct task_struct *parent, struct task_struct *child)
 {
 	struct sched_phase_stats *ps;
 
-	if (!bpf_task_storage_get(&sched_tasks, parent, 0, 0))
+	if (!workload_task(parent))
 		return 0;
 	if ((__u32)child->tgid == own_tgid)
 		return 0;

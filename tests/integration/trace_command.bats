@@ -48,26 +48,38 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
-@test "a phase's CPU counts the command's children still running when it ends, and their cgroup is gone after the run" {
+@test "a phase's CPU and time budget count the command's children still running when it ends, and their cgroup is gone after the run" {
 	cat >"$SCRATCH.sh" <<-'SH'
 	#!/bin/sh
 	echo "begin spin" >&"$FSPROF_PHASE_FD"
-	timeout 1.5 sh -c 'while :; do :; done' &
+	i=0
+	while [ $i -lt "$SPINNERS" ]; do
+		timeout 1.5 sh -c 'while :; do :; done' &
+		i=$((i + 1))
+	done
 	sleep 0.8
 	echo "end" >&"$FSPROF_PHASE_FD"
 	wait
 	SH
 	chmod +x "$SCRATCH.sh"
-	run trace -- "$SCRATCH.sh"
+	cpus=$(nproc)
+	SPINNERS=$((2 * cpus)) run trace -- "$SCRATCH.sh"
 	cat "$ERR"
 	[ "$status" -eq 0 ]
-	read -r cpu wall < <(jqr "$JSON" '.cases[0].phases[] | select(.name == "spin") |
-		"\(.cpu.user_ns + .cpu.sys_ns) \(.wall_ns)"')
-	echo "spin: CPU $cpu ns in $wall ns of wall"
-	# the child spun on one CPU through the whole phase, and was still
-	# spinning at its end: the shell had not waited for it yet
-	[ $((cpu * 10)) -ge $((wall * 8)) ]
+	read -r cpu wall rq forks < <(jqr "$JSON" '.cases[0].phases[] | select(.name == "spin") |
+		"\(.cpu.user_ns + .cpu.sys_ns) \(.wall_ns) \(.metrics.sched["offcpu_ns.runqueue"] // 0) \(.metrics.sched.forks)"')
+	echo "spin: CPU $cpu ns, runqueue $rq ns, $forks forks in $wall ns of wall; $((2 * cpus)) spinners on $cpus CPUs"
 	[[ "$(cat "$ERR")" != *"once they are waited for"* ]]
+	# the spinners held every CPU through the phase, and were still
+	# spinning at its end: the shell had not waited for them yet
+	[ $((cpu * 10)) -ge $((wall * cpus * 8)) ]
+	# each spinner was on a CPU or waiting for one: the time budget
+	# follows every one of them from its fork (the first ones came right
+	# after the command was let go, before it had ever left a CPU)
+	[ "$forks" -ge $((4 * cpus)) ]
+	total=$((cpu + rq)) want=$((2 * cpus * wall))
+	[ $((total * 10)) -ge $((want * 9)) ]
+	[ $((total * 10)) -le $((want * 11)) ]
 	run find /sys/fs/cgroup -maxdepth 3 -name 'fsprof-trace-*'
 	[ -z "$output" ]
 	run leftovers "$SCRATCH"
