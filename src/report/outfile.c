@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,6 +10,32 @@
 #include "report/render.h"
 #include "report/trace_export.h"
 #include "util/log.h"
+
+/*
+ * Whether a file can be made in dir, by making the writer's own temporary
+ * file and removing it: access() says yes to root anywhere, where /proc,
+ * sysfs or a directory of another owner on NFS say no at the end of the
+ * run, when the results would be lost.
+ */
+static int outfile_probe(const char *option, const char *path, const char *dir)
+{
+	char tmp[4200];
+	int fd, err;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 && errno != EEXIST) {
+		err = errno;
+		log_error("--%s %s: cannot write in %s: %s", option, path, dir,
+			  strerror_safe(err));
+		return -err;
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	return 0;
+}
 
 int outfile_check(const char *option, const char *path)
 {
@@ -43,14 +70,7 @@ int outfile_check(const char *option, const char *path)
 			  dir);
 		return -ENOENT;
 	}
-	if (access(dir, W_OK | X_OK)) {
-		int err = errno;
-
-		log_error("--%s %s: cannot write in %s: %s", option, path, dir,
-			  strerror_safe(err));
-		return -err;
-	}
-	return 0;
+	return outfile_probe(option, path, dir);
 }
 
 int outfile_write(const struct run_result *run, const char *format,

@@ -110,3 +110,12 @@ see 'fsprof run --help'" ]
 	[[ "$output" == *"$SCRATCH/no/such/dir"* ]]
 	scratch_is_empty
 }
+
+@test "a results file where no file can be made (/proc) is refused before the run, as root too" {
+	run "$FSPROF" run -q --size 4M --scratch "$SCRATCH" --html /proc/fsprof-results.html
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--html /proc/fsprof-results.html: cannot write in /proc"* ]]
+	[ ! -e /proc/fsprof-results.html ]
+	scratch_is_empty
+}
