@@ -51,6 +51,7 @@ static void selfcost_sample_take(const struct selfcost *sc,
 			continue;
 		s->run_ns += info.run_time_ns;
 		s->run_cnt += info.run_cnt;
+		s->missed += info.recursion_misses;
 	}
 }
 
@@ -99,6 +100,7 @@ void selfcost_phase_end(struct selfcost *sc, unsigned int phase)
 	selfcost_sample_take(sc, &now);
 	sc->phase[phase].run_ns += now.run_ns - sc->begin.run_ns;
 	sc->phase[phase].run_cnt += now.run_cnt - sc->begin.run_cnt;
+	sc->phase[phase].missed += now.missed - sc->begin.missed;
 }
 
 int selfcost_collect(struct selfcost *sc, unsigned int phase,
@@ -116,14 +118,18 @@ int selfcost_collect(struct selfcost *sc, unsigned int phase,
 		selfcost_sample_take(sc, &s);
 		s.run_ns -= sc->at_start.run_ns;
 		s.run_cnt -= sc->at_start.run_cnt;
+		s.missed -= sc->at_start.missed;
 		for (i = 1; i < FSPROF_MAX_PHASES; i++) {
 			s.run_ns -= sc->phase[i].run_ns;
 			s.run_cnt -= sc->phase[i].run_cnt;
+			s.missed -= sc->phase[i].missed;
 		}
 	}
 	err = metric_add(m, "self.bpf_run_ns", s.run_ns);
 	if (!err)
 		err = metric_add(m, "self.bpf_runs", s.run_cnt);
+	if (!err)
+		err = metric_add(m, "self.bpf_missed_runs", s.missed);
 	return err;
 }
 

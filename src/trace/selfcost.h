@@ -20,6 +20,12 @@ struct bpf_object;
 
 struct selfcost_sample {
 	uint64_t run_ns, run_cnt;
+	/*
+	 * events a program did not run for: it was running on that CPU
+	 * already (an interrupt's event inside it), bpf_prog_info's
+	 * recursion_misses
+	 */
+	uint64_t missed;
 };
 
 struct selfcost {
