@@ -5,7 +5,9 @@
 # same tracepoints, each against --no-trace. Interleaved rounds, the order
 # rotating, median of the per-round throughput ratios (untraced / traced:
 # 1.02 = 2% slower). Also: load + attach of all domains (median of 20) and
-# fsprof's peak RSS.
+# fsprof's peak RSS. Last, per-io-cost.sh: the BPF time per direct 4 KiB
+# write IO of the default set beside a bpftrace biolatency, by the
+# kernel's own run-time accounting.
 # usage: overhead.sh [ROUNDS=5]
 # Targets (issue 5): default set <= 1.02x and at most a tenth of bpftrace's
 # overhead; attach < 100 ms; peak RSS < 32 MB.
@@ -118,3 +120,6 @@ make -s -C "$top" build/bench/tracer_attach
 for fs in ext4 xfs all; do "$top/build/bench/tracer_attach" 20 "$fs" | head -1; done
 "$FSPROF" run -q --dir "$BENCH_MNT" -w mdcreate:files=100000 --json "$BENCH_DIR/r.json" >/dev/null
 echo "fsprof peak RSS, mdcreate 100k files (no large workload buffers): $(jq .self.max_rss_kib "$BENCH_DIR/r.json") KiB"
+
+# the per-IO BPF time beside bpftrace's (its own loop filesystem)
+"$(dirname "$0")/per-io-cost.sh" "$rounds" 128M
