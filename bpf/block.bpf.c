@@ -139,10 +139,15 @@ struct {
 	__type(value, struct blk_bio_slot);
 } bio_slots SEC(".maps");
 
-/* requests in flight, keyed by struct request address */
+/*
+ * requests in flight, keyed by struct request address, and the records of
+ * completed ones (not live), which the next request at the address reuses
+ * (include/fsprof/block.h); allocated as addresses are first seen
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8192);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, BLK_INFLIGHT_ENTRIES);
 	__type(key, __u64);
 	__type(value, struct blk_inflight);
 } inflight SEC(".maps");
@@ -722,11 +727,11 @@ static __always_inline void proc_io_count(__u32 phase, __u32 tgid,
 
 static __always_inline int on_issue(struct request *rq)
 {
-	struct blk_inflight fl = {};
+	struct blk_inflight fl = {}, *old;
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq;
 	__u32 bytes, intent, tgid;
-	long err;
+	long err = 0;
 
 	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
 		return 0;
@@ -738,13 +743,10 @@ static __always_inline int on_issue(struct request *rq)
 	fl.phase = current_phase();
 	fl.ioclass = rq_ioclass(rq, bytes);
 	fl.issuer = rq_issuer(rq, fl.issue_ns, &intent, &tgid);
+	fl.live = 1;
 
-	err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
-	if (err == -17 /* EEXIST */) {
-		struct blk_inflight *old = bpf_map_lookup_elem(&inflight, &key);
-
-		if (!old)
-			return 0;
+	old = bpf_map_lookup_elem(&inflight, &key);
+	if (old && old->live) {
 		/*
 		 * A requeued request is issued again: it is still the one in
 		 * flight, counted, timed and charged from its first issue.
@@ -760,9 +762,11 @@ static __always_inline int on_issue(struct request *rq)
 		 */
 		__sync_fetch_and_add(&inflight_stale, 1);
 		tracks_event(old->ioclass, old->issuer, fl.issue_ns, -1);
-		*old = fl;
-		err = 0;
 	}
+	if (old)
+		*old = fl; /* the address's record, reused in place */
+	else
+		err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 
 	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
 	if (!st) {
@@ -798,7 +802,7 @@ static __always_inline int on_requeue(struct request *rq)
 		return 0;
 	__sync_fetch_and_add(&requeues, 1);
 	fl = bpf_map_lookup_elem(&inflight, &key);
-	if (fl)
+	if (fl && fl->live)
 		fl->requeued = 1;
 	return 0;
 }
@@ -819,7 +823,7 @@ static __always_inline int on_complete(struct request *rq)
 	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
 		return 0;
 	fl = bpf_map_lookup_elem(&inflight, &key);
-	if (!fl)
+	if (!fl || !fl->live)
 		return 0;
 	now = bpf_ktime_get_ns();
 	delta = now - fl->issue_ns;
@@ -848,7 +852,7 @@ static __always_inline int on_complete(struct request *rq)
 	 * the other way round left requests untimed (1-8 of 1,670 writeback
 	 * requests of an hdd ex-sync on a loaded machine).
 	 */
-	bpf_map_delete_elem(&inflight, &key);
+	fl->live = 0; /* the record stays for the address's next request */
 	return 0;
 }
 

@@ -279,7 +279,7 @@ static void block_sweep(struct block_domain *d)
 	while (!bpf_map_get_next_key(fl_fd, first ? NULL : &key, &next)) {
 		first = false;
 		key = next;
-		if (bpf_map_lookup_elem(fl_fd, &key, &fl) ||
+		if (bpf_map_lookup_elem(fl_fd, &key, &fl) || !fl.live ||
 		    now < fl.issue_ns + BLK_STALE_NS)
 			continue;
 		/* deleted here, not by a completion that came just now */
@@ -307,7 +307,8 @@ static unsigned int block_in_flight(void *priv, unsigned int phase)
 	unsigned int n = 0;
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
-		if (!bpf_map_lookup_elem(fd, &next, &fl) && fl.phase == phase)
+		if (!bpf_map_lookup_elem(fd, &next, &fl) && fl.live &&
+		    fl.phase == phase)
 			n++;
 		key = next;
 		prev = &key;
