@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,8 +85,17 @@ static void sample(FILE *out, const struct om_family *f,
 {
 	const char *sep = f->unit[0] ? "_" : "";
 
-	fprintf(out, "%s%s%s{%s%s%s} %.9g\n", f->name, sep, f->unit, l->text,
-		extra && extra[0] ? "," : "", extra ? extra : "", v);
+	/*
+	 * every digit a double holds: %.9g printed 1,923,092,481 bytes as
+	 * 1.92309248e+09; a whole number below 2^53 is printed whole
+	 */
+	fprintf(out, "%s%s%s{%s%s%s} ", f->name, sep, f->unit, l->text,
+		extra && extra[0] ? "," : "", extra ? extra : "");
+	if (isfinite(v) && v > -9007199254740992.0 && v < 9007199254740992.0 &&
+	    v == floor(v))
+		fprintf(out, "%lld\n", (long long)v);
+	else
+		fprintf(out, "%.17g\n", v);
 }
 
 enum om_headline {
