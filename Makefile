@@ -44,7 +44,8 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk libsqlite3-dev sqlite3 \
-	chromium python3-jsonschema groff-base man-db
+	chromium python3-jsonschema python3-scipy python3-numpy \
+	groff-base man-db
 
 # promtool (in Debian's prometheus package) checks the --openmetrics output
 DEPS += prometheus

@@ -60,4 +60,63 @@ static __always_inline __u64 phase_start(__u32 phase)
 	return ps->start_ns[phase];
 }
 
+/* a stretch of time spans at most this many phases (N -> 0 -> N+1) */
+#define PHASE_SPLIT_MAX 4
+
+struct phase_part {
+	__u64 ns;
+	__u32 phase;
+};
+
+/*
+ * One part of a stretch [start, *end): from the newest switch not yet used
+ * to *end, charged to the phase that switch began; *end moves back to it.
+ * Plain reads only: the block domain calls it under its tracks' lock.
+ */
+static __always_inline void phase_split_step(const struct phase_shared *ps,
+					     __u64 *seq, __u64 start,
+					     __u64 *end, struct phase_part *pt)
+{
+	const struct phase_switch *sw;
+	__u64 from;
+
+	if (*end <= start)
+		return;
+	if (!*seq) {
+		pt->phase = FSPROF_PHASE_NONE;
+		pt->ns = *end - start;
+		*end = start;
+		return;
+	}
+	sw = &ps->log[(*seq - 1) % PHASE_LOG_LEN];
+	from = sw->at_ns > start ? sw->at_ns : start;
+	pt->phase = sw->phase < FSPROF_MAX_PHASES ? sw->phase :
+						    FSPROF_PHASE_NONE;
+	pt->ns = *end - from;
+	*end = from;
+	(*seq)--;
+}
+
+/*
+ * Split [start, now) at the phase switches it spans, newest first, each
+ * part to the phase that ran then (part[i].ns 0: no such part). Beyond
+ * PHASE_SPLIT_MAX parts the rest goes to phase 0. Written out, not looped:
+ * the verifier wants constant stack offsets.
+ */
+static __always_inline void phase_split(const struct phase_shared *ps,
+					__u64 start, __u64 now,
+					struct phase_part *part)
+{
+	__u64 seq = ps->seq, end = now;
+
+	phase_split_step(ps, &seq, start, &end, &part[0]);
+	phase_split_step(ps, &seq, start, &end, &part[1]);
+	phase_split_step(ps, &seq, start, &end, &part[2]);
+	phase_split_step(ps, &seq, start, &end, &part[3]);
+	if (end > start) {
+		part[3].phase = FSPROF_PHASE_NONE;
+		part[3].ns += end - start;
+	}
+}
+
 #endif

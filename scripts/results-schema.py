@@ -6,6 +6,9 @@ defined once, and regenerate; results_schema.bats checks that the two agree
 and validates real runs against it."""
 import json, sys
 
+if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+    sys.exit("usage: scripts/results-schema.py OUTPUT.json (e.g. docs/results-schema.json)")
+
 def obj(props, required=None, desc=None, extra=False, **kw):
     o = {"type": "object", "properties": props,
          "required": sorted(props) if required is None else required,
@@ -81,6 +84,11 @@ defs["class"] = obj({
     "bytes": i("bytes of those requests", "bytes"),
     "preflush": i("requests whose first bio asked for PREFLUSH", "requests"),
     "fua": i("requests whose first bio asked for FUA", "requests"),
+    "completion_unseen": i("requests the kernel issued (block_rq_issue) but never reported complete "
+                           "(block_rq_complete): their address was issued again while they were in flight, "
+                           "or the disk had none in flight when their phase ended; their latency is not in "
+                           "latency, so ios = latency.count + completion_unseen unless the phase's "
+                           "inflight_at_end is not 0", "requests"),
     "size": ref("hist", "request sizes, bytes"),
     "latency": ref("hist", "issue -> complete, ns"),
 }, desc="Block requests of one kind (CLASS in docs/results-json.md).")
@@ -115,7 +123,7 @@ defs["block"] = {
                                     "busy_ns": i("time with >= 1 of its requests in flight", NS),
                                     "inflight": ref("inflight")})
                             for k in defs["issuer_name"]["enum"]}, desc="by issuer, over every IO class"),
-            "inflight_at_end": i("requests of the phase still in flight when it was collected (2 s after its end)", "requests"),
+            "inflight_at_end": i("requests of the phase still in flight when it was collected (2 s after its end; the spill, collected last, is not waited for)", "requests"),
         }),
     ],
 }
@@ -136,7 +144,7 @@ defs["stack"] = obj({
 defs["sched"] = obj({
     "top_stacks": arr(ref("stack"), "the heaviest off-CPU stacks (at most 4)"),
     "share_of_wall": dict_of({"type": "number", "minimum": 0},
-                             "each part of the time budget / wall: oncpu, offcpu, unaccounted and one key per off-CPU cause (can pass 1 with several tasks)"),
+                             "each part of the time budget / wall: oncpu, offcpu, unaccounted, stolen and irq (the time taken from the workload on its CPUs, where the kernel keeps it apart) and one key per off-CPU cause (can pass 1 with several tasks)"),
 }, required=[], desc="The sched domain's stacks and time budget, when it saw a sleep.")
 
 defs["evidence"] = obj({

@@ -67,6 +67,12 @@ struct blk_io_stats {
 	unsigned long long lat_count; /* completions paired with an issue */
 	unsigned long long lat_sum_ns;
 	unsigned long long lat_max_ns;
+	/*
+	 * requests whose completion the kernel never reported: their
+	 * address was issued again while they were still in flight (those
+	 * userspace finds when the phase ends are added at collect)
+	 */
+	unsigned long long unseen;
 	unsigned long long size_slot[HIST_NSLOTS]; /* request bytes */
 	unsigned long long lat_slot[HIST_NSLOTS]; /* issue -> complete, ns */
 };

@@ -63,6 +63,19 @@ struct sched_phase_stats {
 	unsigned long long memo_checks; /* ... walked anyway, to compare */
 	unsigned long long memo_wrong; /* ... and found another stack */
 	/*
+	 * a workload task left a CPU with no switch-in seen since it last
+	 * left one: the sched_switch that put it back was not traced
+	 */
+	unsigned long long switch_in_unseen;
+	/*
+	 * while a workload task was on a CPU, the time the kernel did not
+	 * charge it as its CPU: the hypervisor's (steal, with
+	 * CONFIG_PARAVIRT_TIME_ACCOUNTING) and the rest, interrupts (with
+	 * CONFIG_IRQ_TIME_ACCOUNTING), ns
+	 */
+	unsigned long long stolen_ns;
+	unsigned long long irq_ns;
+	/*
 	 * sleepers from their wakeup to their switch-in, ns (the run queue
 	 * wait the scheduler counts in their sched_info.run_delay)
 	 */
@@ -74,6 +87,10 @@ struct sched_task {
 	unsigned long long out_ns; /* left the CPU; 0 while on it */
 	unsigned long long wake_ns; /* woken since; 0 if not */
 	unsigned long long run_delay_out; /* its sched_info.run_delay then */
+	unsigned long long out_clock; /* its run queue's clock then, or 0 */
+	unsigned long long in_ns; /* came on a CPU; 0 while off or unknown */
+	unsigned long long in_taken; /* its run queue's rq_taken() then */
+	unsigned long long in_steal; /* ... and its steal */
 	int stack_id; /* at switch-out */
 	unsigned int phase_seen; /* the last phase it was counted in, + 1 */
 };

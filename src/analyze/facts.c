@@ -5,8 +5,7 @@
 
 #include "analyze/facts.h"
 #include "analyze/thresholds.h"
-
-#define SCHED_OFFCPU_PREFIX "sched.offcpu_ns."
+#include "results/budget_parts.h"
 
 uint64_t fact_metric(const struct phase_facts *x, const char *name)
 {
@@ -136,27 +135,36 @@ static void budget_add_cause(struct time_budget *b, const char *cause,
 void time_budget_read(struct time_budget *b, const struct phase_result *p)
 {
 	const struct metric_set *m = &p->metrics;
-	size_t plen = strlen(SCHED_OFFCPU_PREFIX);
+	size_t plen = strlen(BUDGET_OFFCPU_PREFIX);
 	bool found = false, any = false;
 	double off = 0, wall;
 	unsigned int i;
 
 	memset(b, 0, sizeof(*b));
 	for (i = 0; i < m->n; i++) {
-		if (strncmp(m->v[i].name, SCHED_OFFCPU_PREFIX, plen))
+		if (strncmp(m->v[i].name, BUDGET_OFFCPU_PREFIX, plen))
 			continue;
 		budget_add_cause(b, m->v[i].name + plen, (double)m->v[i].value);
 		any = true;
 	}
 	if (!any) {
 		for (i = 0; i < m->n_hists; i++) {
-			if (strncmp(m->hists[i].name, SCHED_OFFCPU_PREFIX,
+			if (strncmp(m->hists[i].name, BUDGET_OFFCPU_PREFIX,
 				    plen))
 				continue;
 			budget_add_cause(b, m->hists[i].name + plen,
 					 (double)m->hists[i].h.sum_ns);
 			any = true;
 		}
+	}
+	/* the time taken from the workload on its CPUs, a cause of its own */
+	for (i = 0; i < BUDGET_TAKEN_NR; i++) {
+		const struct metric *t =
+			metric_find(m, budget_taken_parts[i].metric);
+
+		if (t && t->value)
+			budget_add_cause(b, budget_taken_parts[i].key,
+					 (double)t->value);
 	}
 	wall = sched_value(m, "sched.wall_ns", &found);
 	if (!any && !found)
@@ -225,6 +233,9 @@ enum bound_kind budget_cause_bound(const char *cause)
 		{ "xfs_buf_lock", BOUND_LOCK },
 		{ "xfs_inode_lock", BOUND_LOCK },
 		{ "runqueue", BOUND_CPU },
+		/* the CPU it was on ran something else: it waited for a CPU */
+		{ "stolen", BOUND_CPU },
+		{ "irq", BOUND_CPU },
 	};
 	size_t i;
 

@@ -141,6 +141,13 @@ const struct rule analyze_rules[] = {
 		.check = rule_inflight_at_end,
 	},
 	{
+		.id = "cpu-stolen",
+		.domain = "sched",
+		.mechanism =
+			"On a virtual machine the hypervisor runs other guests on the physical CPUs: while it does, a vCPU that was running the workload makes no progress, and the guest's scheduler counts that time as steal rather than as the task's CPU. The phase took longer by that time for reasons outside this machine, and by as much as the host happened to be loaded.",
+		.check = rule_cpu_stolen,
+	},
+	{
 		.id = "target-difference",
 		.domain = "compare",
 		.mechanism =

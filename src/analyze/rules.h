@@ -32,6 +32,7 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f);
 bool rule_short_phase(const struct phase_facts *x, struct finding *f);
 bool rule_fits_in_ram(const struct phase_facts *x, struct finding *f);
 bool rule_inflight_at_end(const struct phase_facts *x, struct finding *f);
+bool rule_cpu_stolen(const struct phase_facts *x, struct finding *f);
 
 /* compare.c: the same phase on several targets */
 bool rule_target_difference(const struct compare_ctx *cx, struct finding *f);

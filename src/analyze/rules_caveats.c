@@ -218,3 +218,22 @@ bool rule_inflight_at_end(const struct phase_facts *x, struct finding *f)
 		n);
 	return true;
 }
+
+bool rule_cpu_stolen(const struct phase_facts *x, struct finding *f)
+{
+	double stolen = (double)fact_metric(x, "sched.stolen_ns");
+
+	if (x->wall_ns <= 0 || stolen < STOLEN_SHARE * x->wall_ns)
+		return false;
+	f->severity = FINDING_INFO;
+	finding_title(f, "%s: the hypervisor took %.0f%% of its time",
+		      x->p->name, 100 * stolen / x->wall_ns);
+	finding_evidence(
+		f, "sched.stolen_ns", stolen, stolen / x->wall_ns, STOLEN_SHARE,
+		"%.1f ms of the phase's %.1f ms the workload's vCPU ran something else (steal)",
+		stolen / 1e6, x->wall_ns / 1e6);
+	finding_advice(
+		f, ADVICE_WORKLOAD, NULL,
+		"measure on a host that is not oversubscribed, or with --repeat so that the host's load shows in the interval rather than in one number");
+	return true;
+}

@@ -20,6 +20,16 @@
 #define SHORT_PHASE_NS 500000000ULL
 
 /*
+ * cpu-stolen caveat: the hypervisor took at least this share of a phase's
+ * wall time from the vCPUs its workload was on. That time is the host's
+ * load, not the filesystem's, and it comes in bursts: two runs of the same
+ * phase differ by it. 5% is the smallest run-to-run noise of a single run
+ * on this class of machine (COMPARE_MIN_DIFF's 5-15%): below it a
+ * comparison's noise hides it, above it a difference can be the host.
+ */
+#define STOLEN_SHARE 0.05
+
+/*
  * Bound verdicts. A resource that takes more than half of the phase's time
  * is what bounds it: removing everything else could at most halve the
  * phase, removing it could more than halve it.

@@ -5,9 +5,9 @@
 
 #include "report/chart.h"
 #include "report/html_charts.h"
+#include "results/budget_parts.h"
 #include "util/histogram.h"
 
-#define BUDGET_PREFIX "sched.offcpu_ns."
 #define BUDGET_CAUSES 5
 
 /* an IO class keeps its colour in every chart */
@@ -132,11 +132,11 @@ static unsigned int budget_causes(const struct case_result *c,
 			const char *cause = m->v[j].name;
 			uint64_t v = m->v[j].value;
 
-			if (strncmp(cause, BUDGET_PREFIX,
-				    strlen(BUDGET_PREFIX)) ||
+			if (strncmp(cause, BUDGET_OFFCPU_PREFIX,
+				    strlen(BUDGET_OFFCPU_PREFIX)) ||
 			    !v)
 				continue;
-			cause += strlen(BUDGET_PREFIX);
+			cause += strlen(BUDGET_OFFCPU_PREFIX);
 			for (k = 0; k < n && strcmp(names[k], cause); k++)
 				;
 			if (k < n) {
@@ -210,12 +210,16 @@ static const char *cause_colour(const struct bar_chart *ch, unsigned int upto,
 	return chart_colour(upto);
 }
 
-/* stacked: on-CPU, the top off-CPU causes, the rest, unaccounted */
+/*
+ * stacked: on-CPU, the top off-CPU causes, the rest, unaccounted, and the
+ * time taken on its CPUs (stolen, irq) where the kernel keeps it apart
+ */
 static bool chart_budget(FILE *out, const struct case_result *c,
 			 struct bar_chart *ch, char *title, size_t len)
 {
 	const char *causes[BUDGET_CAUSES * 4];
-	unsigned int n, i, k, measured = 0;
+	unsigned int taken[BUDGET_TAKEN_NR], n_taken = 0;
+	unsigned int n, i, k, t, measured = 0;
 	char name[METRIC_NAME_LEN + 16];
 
 	n = budget_causes(c, causes, BUDGET_CAUSES * 4);
@@ -240,6 +244,19 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 	ch->series[n + 1].colour = cause_colour(ch, n + 1, "");
 	ch->series[n + 2].name = "unaccounted";
 	ch->series[n + 2].colour = "#999999";
+	/* the parts taken from the workload on its CPUs, where measured */
+	for (t = 0; t < BUDGET_TAKEN_NR; t++) {
+		for (i = 0; i < c->n_phases; i++)
+			if (metric_find(&c->phases[i].metrics,
+					budget_taken_parts[t].metric))
+				break;
+		if (i == c->n_phases || ch->n_series == CHART_MAX_SERIES)
+			continue;
+		taken[n_taken++] = t;
+		ch->series[ch->n_series].name = budget_taken_parts[t].label;
+		ch->series[ch->n_series].colour = t ? "#bbbbbb" : "#666666";
+		ch->n_series++;
+	}
 	for (i = 0; i < c->n_phases && i < CHART_MAX_CATS; i++) {
 		const struct metric_set *m = &c->phases[i].metrics;
 		double wall = (double)metric_value(m, "sched.wall_ns"), top = 0;
@@ -250,7 +267,7 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 		measured++;
 		ch->series[0].v[i] = share_pct(m, "sched.oncpu_ns", wall);
 		for (k = 0; k < n; k++) {
-			snprintf(name, sizeof(name), BUDGET_PREFIX "%s",
+			snprintf(name, sizeof(name), BUDGET_OFFCPU_PREFIX "%s",
 				 causes[k]);
 			ch->series[k + 1].v[i] = share_pct(m, name, wall);
 			top += ch->series[k + 1].v[i];
@@ -262,6 +279,9 @@ static bool chart_budget(FILE *out, const struct case_result *c,
 			ch->series[n + 1].v[i] = 0;
 		ch->series[n + 2].v[i] =
 			share_pct(m, "sched.unaccounted_ns", wall);
+		for (t = 0; t < n_taken; t++)
+			ch->series[n + 3 + t].v[i] = share_pct(
+				m, budget_taken_parts[taken[t]].metric, wall);
 	}
 	if (!measured)
 		return false;

@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "report/openmetrics.h"
+#include "results/budget_parts.h"
 
 #define NS_PER_S 1e9
-#define OFFCPU_PREFIX "sched.offcpu_ns."
 
 void openmetrics_escape(const char *value, char *out, size_t size)
 {
@@ -215,7 +215,10 @@ static void headline_sample(FILE *out, const struct om_family *f,
 		sample(out, f, l, NULL, headline_value(p, h));
 }
 
-/* wall = on-CPU + off-CPU by cause + unaccounted, from the sched domain */
+/*
+ * wall = on-CPU + off-CPU by cause + taken on its CPUs (stolen, irq) +
+ * unaccounted, from the sched domain
+ */
 static void budget_sample(FILE *out, const struct om_family *f,
 			  const struct phase_result *p,
 			  const struct om_labels *l, unsigned int arg)
@@ -233,11 +236,22 @@ static void budget_sample(FILE *out, const struct om_family *f,
 	for (i = 0; i < p->metrics.n; i++) {
 		const struct metric *m = &p->metrics.v[i];
 
-		if (strncmp(m->name, OFFCPU_PREFIX, strlen(OFFCPU_PREFIX)))
+		if (strncmp(m->name, BUDGET_OFFCPU_PREFIX,
+			    strlen(BUDGET_OFFCPU_PREFIX)))
 			continue;
 		snprintf(extra, sizeof(extra), "part=\"off_cpu\",cause=\"%s\"",
-			 m->name + strlen(OFFCPU_PREFIX));
+			 m->name + strlen(BUDGET_OFFCPU_PREFIX));
 		sample(out, f, l, extra, m->value / NS_PER_S);
+	}
+	for (i = 0; i < BUDGET_TAKEN_NR; i++) {
+		const struct metric *t =
+			metric_find(&p->metrics, budget_taken_parts[i].metric);
+
+		if (!t)
+			continue;
+		snprintf(extra, sizeof(extra), "part=\"%s\"",
+			 budget_taken_parts[i].key);
+		sample(out, f, l, extra, t->value / NS_PER_S);
 	}
 	if (un)
 		sample(out, f, l, "part=\"unaccounted\"", un->value / NS_PER_S);
@@ -294,7 +308,7 @@ static void process_sample(FILE *out, const struct om_family *f,
 
 static const struct om_family budget = {
 	"fsprof_phase_time", "seconds",
-	"where the wall time went: on-CPU, off-CPU by kernel cause, unaccounted"
+	"where the wall time went: on-CPU, off-CPU by kernel cause, taken on its CPUs (stolen, irq), unaccounted"
 };
 static const struct om_family verdict = {
 	"fsprof_phase_bound", "",

@@ -13,6 +13,7 @@
 #include "report/text.h"
 #include "report/timeline.h"
 #include "report/wrap.h"
+#include "results/budget_parts.h"
 #include "util/log.h"
 #include "util/parse.h"
 
@@ -401,7 +402,6 @@ static void report_case_metrics(const struct case_result *c, FILE *out)
 }
 
 #define BUDGET_CAUSES 3
-#define BUDGET_PREFIX "sched.offcpu_ns."
 
 /* the phase's off-CPU causes, largest first (at most max) */
 static unsigned int budget_causes(const struct metric_set *m,
@@ -412,7 +412,8 @@ static unsigned int budget_causes(const struct metric_set *m,
 	for (i = 0; i < m->n; i++) {
 		const struct metric *v = &m->v[i];
 
-		if (strncmp(v->name, BUDGET_PREFIX, strlen(BUDGET_PREFIX)) ||
+		if (strncmp(v->name, BUDGET_OFFCPU_PREFIX,
+			    strlen(BUDGET_OFFCPU_PREFIX)) ||
 		    !v->value)
 			continue;
 		for (j = n; j > 0 && top[j - 1]->value < v->value; j--)
@@ -474,13 +475,24 @@ static void budget_line(const struct metric_set *m, FILE *line)
 		char label[METRIC_NAME_LEN + 2];
 
 		snprintf(label, sizeof(label), "%s %s", j ? "," : ":",
-			 top[j]->name + strlen(BUDGET_PREFIX));
+			 top[j]->name + strlen(BUDGET_OFFCPU_PREFIX));
 		budget_part(line, label, top[j]->value, wall);
 		shown += top[j]->value;
 	}
 	/* the smaller causes, when they add up to a visible share */
 	if (off > shown && (off - shown) * 100 >= wall)
 		budget_part(line, ", the rest", off - shown, wall);
+	/* taken from it on its CPUs, when it is a visible share */
+	for (j = 0; j < BUDGET_TAKEN_NR; j++) {
+		uint64_t ns = metric_value(m, budget_taken_parts[j].metric);
+		char label[64];
+
+		if (ns * 100 < wall || !ns)
+			continue;
+		snprintf(label, sizeof(label), "; %s",
+			 budget_taken_parts[j].label);
+		budget_part(line, label, ns, wall);
+	}
 	budget_part(line, "; unaccounted",
 		    metric_value(m, "sched.unaccounted_ns"), wall);
 	if (metric_value(m, "sched.tasks") > 1)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "results/findings_json.h"
+#include "results/budget_parts.h"
 #include "results/json.h"
 #include "results/procs_json.h"
 #include "results/summary.h"
@@ -58,10 +59,11 @@ static json_t *hist_json(const struct latency_hist *h)
 
 static json_t *block_class_json(const struct block_class_result *c)
 {
-	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "ios",
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o, s:o}", "ios",
 			 (json_int_t)c->ios, "bytes", (json_int_t)c->bytes,
 			 "preflush", (json_int_t)c->preflush, "fua",
-			 (json_int_t)c->fua, "size", hist_json(&c->size),
+			 (json_int_t)c->fua, "completion_unseen",
+			 (json_int_t)c->unseen, "size", hist_json(&c->size),
 			 "latency", hist_json(&c->lat));
 }
 
@@ -324,7 +326,7 @@ static void stacks_set(json_t *obj, const struct stack_top *top)
  */
 static void budget_shares_set(json_t *obj, const struct metric_set *m)
 {
-	static const char prefix[] = "sched.offcpu_ns.";
+	static const char prefix[] = BUDGET_OFFCPU_PREFIX;
 	double wall = (double)metric_value(m, "sched.wall_ns");
 	json_t *shares;
 	unsigned int i;
@@ -342,6 +344,14 @@ static void budget_shares_set(json_t *obj, const struct metric_set *m)
 			json_object_set_new(
 				shares, m->v[i].name + sizeof(prefix) - 1,
 				json_real((double)m->v[i].value / wall));
+	for (i = 0; i < BUDGET_TAKEN_NR; i++) {
+		const struct metric *t =
+			metric_find(m, budget_taken_parts[i].metric);
+
+		if (t)
+			json_object_set_new(shares, budget_taken_parts[i].key,
+					    json_real((double)t->value / wall));
+	}
 	json_set_dotted(obj, "sched.share_of_wall", shares);
 }
 

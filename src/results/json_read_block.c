@@ -49,6 +49,7 @@ static int class_read(struct jread *r, const char *where, json_t *obj,
 	    jread_u64(r, where, obj, "bytes", &c->bytes) ||
 	    jread_u64(r, where, obj, "preflush", &c->preflush) ||
 	    jread_u64(r, where, obj, "fua", &c->fua) ||
+	    jread_u64(r, where, obj, "completion_unseen", &c->unseen) ||
 	    jread_object(r, where, obj, "size", &h) ||
 	    (h && jread_hist(r, where, h, &c->size)) ||
 	    jread_object(r, where, obj, "latency", &h) ||

@@ -99,6 +99,7 @@ void block_class_add(struct block_class_result *into,
 	into->bytes += c->bytes;
 	into->preflush += c->preflush;
 	into->fua += c->fua;
+	into->unseen += c->unseen;
 	latency_hist_add(&into->lat, &c->lat);
 	latency_hist_add(&into->size, &c->size);
 }

@@ -25,6 +25,11 @@ struct block_class_result {
 	struct latency_hist size; /* request bytes (sum_ns/max_ns in bytes) */
 	uint64_t preflush; /* requests whose first bio asked for PREFLUSH */
 	uint64_t fua; /* ... for FUA */
+	/*
+	 * requests whose completion the kernel never reported (issued, and
+	 * their address issued again while they were in flight): not in lat
+	 */
+	uint64_t unseen;
 };
 
 /* one (IO class, issuer) pair that issued requests in a phase */

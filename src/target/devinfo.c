@@ -10,13 +10,12 @@
 
 #include "target/devinfo.h"
 #include "target/mountinfo.h"
+#include "util/sysfile.h"
 
 dev_t devinfo_whole_disk(dev_t dev)
 {
 	char path[PATH_MAX], buf[32] = "";
 	unsigned int maj, min;
-	ssize_t n;
-	int fd;
 
 	/* /sys/dev/block/M:m/partition exists for partitions only */
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/partition",
@@ -25,12 +24,8 @@ dev_t devinfo_whole_disk(dev_t dev)
 		return dev;
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../dev", major(dev),
 		 minor(dev));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return dev;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0 || sscanf(buf, "%u:%u", &maj, &min) != 2)
+	if (sysfile_read_line(path, buf, sizeof(buf)) < 0 ||
+	    sscanf(buf, "%u:%u", &maj, &min) != 2)
 		return dev;
 	return makedev(maj, min);
 }

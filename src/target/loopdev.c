@@ -13,6 +13,7 @@
 
 #include "target/loopdev.h"
 #include "util/log.h"
+#include "util/sysfile.h"
 
 #define LOOP_ATTACH_TRIES 16
 
@@ -36,16 +37,11 @@ static int loopdev_read_dio(const struct loopdev *loop, bool *dio)
 {
 	char path[64], val[8] = "";
 	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/sys/block/loop%d/loop/dio", loop->nr);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, val, sizeof(val) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EIO;
+	n = sysfile_read_line(path, val, sizeof(val));
+	if (n < 0)
+		return n == -ENODATA ? -EIO : (int)n;
 	*dio = val[0] == '1';
 	return 0;
 }
@@ -145,18 +141,11 @@ static int loopdev_read_backing(const char *sysdir, char *out, size_t len)
 	char path[PATH_MAX];
 	ssize_t n;
 	size_t l;
-	int fd;
 
 	snprintf(path, sizeof(path), "%s/loop/backing_file", sysdir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, out, len - 1);
-	close(fd);
-	if (n <= 0)
-		return -ENOENT;
-	out[n] = '\0';
-	out[strcspn(out, "\n")] = '\0';
+	n = sysfile_read_line(path, out, len);
+	if (n < 0)
+		return n == -ENODATA ? -ENOENT : (int)n;
 	l = strlen(out);
 	if (l > 10 && !strcmp(out + l - 10, " (deleted)"))
 		out[l - 10] = '\0';
@@ -207,15 +196,11 @@ int loopdev_detach_path(const char *path)
 int loopdev_set_rotational(const struct loopdev *loop, int rotational)
 {
 	char path[64];
-	int fd, err = 0;
+	int err;
 
 	snprintf(path, sizeof(path), "/sys/block/loop%d/queue/rotational",
 		 loop->nr);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, rotational ? "1\n" : "0\n", 2) != 2)
-		err = -errno;
-	if (fd >= 0)
-		close(fd);
+	err = sysfile_write(path, rotational ? "1\n" : "0\n");
 	if (err)
 		log_error("write %d to %s: %s", rotational, path,
 			  strerror_safe(-err));

@@ -10,6 +10,7 @@
 #include "target/throttle.h"
 #include "util/log.h"
 #include "util/parse.h"
+#include "util/sysfile.h"
 
 /* the presets, documented in --help and the README */
 static const struct device_model presets[] = {
@@ -139,17 +140,11 @@ int throttle_available(char *err, size_t errlen)
 static int throttle_write(const char *file, dev_t dev, uint64_t value)
 {
 	char path[128], line[64];
-	int fd, n, err = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", THROTTLE_DIR, file);
-	n = snprintf(line, sizeof(line), "%u:%u %llu\n", major(dev), minor(dev),
-		     (unsigned long long)value);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, line, (size_t)n) != n)
-		err = -errno;
-	if (fd >= 0)
-		close(fd);
-	return err;
+	snprintf(line, sizeof(line), "%u:%u %llu\n", major(dev), minor(dev),
+		 (unsigned long long)value);
+	return sysfile_write(path, line);
 }
 
 struct throttle_undo_arg {

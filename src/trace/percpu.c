@@ -78,16 +78,21 @@ void percpu_stats_sum(void *sum, const void *values, int ncpus,
 	}
 }
 
-int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum)
+int percpu_stats_read_key(struct percpu_stats *ps, const void *key, void *sum)
 {
-	__u32 k = key;
-
 	memset(sum, 0, ps->value_size);
-	if (bpf_map_lookup_elem(bpf_map__fd(ps->map), &k, ps->values))
+	if (bpf_map_lookup_elem(bpf_map__fd(ps->map), key, ps->values))
 		return -errno;
 	percpu_stats_sum(sum, ps->values, ps->ncpus, ps->value_size, ps->max_at,
 			 ps->n_max);
 	return 0;
+}
+
+int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum)
+{
+	__u32 k = key;
+
+	return percpu_stats_read_key(ps, &k, sum);
 }
 
 void percpu_stats_fini(struct percpu_stats *ps)

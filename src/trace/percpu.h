@@ -34,6 +34,12 @@ int percpu_stats_init(struct percpu_stats *ps, const struct bpf_map *map,
 /* key's values over every CPU, added up into sum (value_size bytes) */
 int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum);
 
+/*
+ * The same for a map of any key type (a per-CPU hash): key points to the
+ * map's key. -ENOENT when the map has no such key; sum is zeroed then.
+ */
+int percpu_stats_read_key(struct percpu_stats *ps, const void *key, void *sum);
+
 void percpu_stats_fini(struct percpu_stats *ps);
 
 /*

@@ -225,6 +225,14 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 
 	if (phase != FSPROF_PHASE_NONE && phase != t->phase)
 		out->block.inflight_at_end = tracer_settle(t, phase);
+	/*
+	 * the spill is collected last, when the case's IO is over: its
+	 * requests the kernel lost are counted now (no wait: a request still
+	 * in flight is the teardown's). Added to: a traced command's prelude
+	 * was collected into the spill before.
+	 */
+	if (phase == FSPROF_PHASE_NONE)
+		out->block.inflight_at_end += tracer_in_flight(t, phase);
 	for (i = 0; i < t->n; i++) {
 		err = t->dom[i].ops->collect(t->dom[i].priv, phase, out);
 		if (err && !first) {

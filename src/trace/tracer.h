@@ -58,7 +58,9 @@ void tracer_phase_switched(struct tracer *t, unsigned int phase);
  * What every domain counted for phase (0: between phases) into out. For a
  * phase that has ended, first waits (up to TRACER_SETTLE_MAX_NS) for the
  * work charged to it that is still in flight (block requests), and records
- * what was left in out->block.inflight_at_end.
+ * what was left in out->block.inflight_at_end. Phase 0, collected last, is
+ * not waited for: what it still has in flight is added to its
+ * inflight_at_end.
  */
 int tracer_collect(struct tracer *t, unsigned int phase,
 		   struct phase_result *out);

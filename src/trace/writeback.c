@@ -23,6 +23,7 @@
 #include "trace/writeback.h"
 #include "util/kdev.h"
 #include "util/log.h"
+#include "util/sysfile.h"
 
 #define REASON_PREFIX "WB_REASON_"
 
@@ -121,22 +122,6 @@ int wb_reason_names(const struct btf *btf,
 	return named;
 }
 
-/* read "MAJ:MIN\n" from path into buf without the newline */
-static int read_dev_file(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int err = 0;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f))
-		err = -EIO;
-	fclose(f);
-	if (!err)
-		buf[strcspn(buf, "\n")] = '\0';
-	return err;
-}
-
 int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 		size_t len)
 {
@@ -155,7 +140,8 @@ int wb_bdi_name(unsigned int kernel_dev, const char *sysfs, char *buf,
 		return 0;
 	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/../dev", sysfs, major,
 		 minor);
-	return read_dev_file(path, buf, len);
+	n = (int)sysfile_read_line(path, buf, len);
+	return n < 0 ? n : 0;
 }
 
 static void writeback_free(struct writeback_domain *d)

@@ -14,6 +14,7 @@
 
 #include "util/cpu_cgroup.h"
 #include "util/log.h"
+#include "util/sysfile.h"
 
 #define CGROUP_PREFIX "fsprof-trace-"
 
@@ -48,17 +49,10 @@ static bool cgroup_mount(char *dir, size_t len, bool *v2)
 static int write_pid(const char *dir, pid_t pid)
 {
 	char path[600], num[24];
-	int fd, n, err = 0;
 
 	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = snprintf(num, sizeof(num), "%d\n", (int)pid);
-	if (write(fd, num, (size_t)n) != n)
-		err = -errno;
-	close(fd);
-	return err;
+	snprintf(num, sizeof(num), "%d\n", (int)pid);
+	return sysfile_write(path, num);
 }
 
 /* one unsigned number from a file, or "key value" from a keyed one */

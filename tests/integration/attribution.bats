@@ -19,6 +19,21 @@ setup_file() {
 	done
 }
 
+# what the lost-completion test set up, should it have failed on the way
+teardown() {
+	if [ -n "${LOSS_BT:-}" ]; then
+		BPFTRACE_PID=$LOSS_BT bpftrace_stop
+		LOSS_BT=
+	fi
+	mountpoint -q "$SCRATCH/lossmnt" && umount "$SCRATCH/lossmnt"
+	[ -d "$SCRATCH/lossmnt" ] && rmdir "$SCRATCH/lossmnt"
+	if [ -n "${LOSSDEV:-}" ]; then
+		losetup -d "$LOSSDEV"
+		LOSSDEV=
+	fi
+	rm -f "$SCRATCH.lossimg"
+}
+
 teardown_file() {
 	load helpers
 	rm -f "$SCRATCH".*
@@ -60,6 +75,112 @@ check_workload() {
 	run attribution_holds "$SCRATCH.rq.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+# the loop device and ext4 of the completion tests, mounted at lossmnt;
+# bpftrace logging every issue, completion and requeue on it to loss.bt
+loss_fs_create() {
+	truncate -s 1G "$SCRATCH.lossimg"
+	LOSSDEV=$(losetup -f --show "$SCRATCH.lossimg")
+	mkfs.ext4 -q "$LOSSDEV"
+	mkdir -p "$SCRATCH/lossmnt"
+	mount "$LOSSDEV" "$SCRATCH/lossmnt"
+	tracefs_ensure
+	kdev=$(((7 << 20) | 0x$(stat -c %T "$LOSSDEV")))
+	BPFTRACE_PERF_RB_PAGES=4096 bpftrace -e '
+		tracepoint:block:block_rq_issue /args->dev == $1/ {
+			printf("I %llu %u %llu %u\n", nsecs, args->dev, args->sector, args->nr_sector); }
+		tracepoint:block:block_rq_complete /args->dev == $1/ {
+			printf("C %llu %u %llu %u\n", nsecs, args->dev, args->sector, args->nr_sector); }
+		tracepoint:block:block_rq_requeue /args->dev == $1/ {
+			printf("R %llu %u %llu %u\n", nsecs, args->dev, args->sector, args->nr_sector); }' \
+		"$kdev" >"$SCRATCH.loss.bt" 2>&1 &
+	LOSS_BT=$!
+	wait_for "grep -q '^Attaching' '$SCRATCH.loss.bt'" 60
+}
+
+# stop the log, take the device down, and compare, per phase of the
+# results $@, fsprof's requests never completed with bpftrace's issues
+# never completed (lib/unpaired_requests.py). bpftrace's own programs
+# skip an event that comes while one of them runs on its CPU (an
+# interrupt's completion during an issue probe): the kernel counts those
+# in recursion_misses, read before its programs go.
+loss_compare() {
+	missed=$(bpftool prog show -j | jq '[.[] | select(.name | startswith("block_rq_comp")) |
+		.recursion_misses // 0] | add // 0')
+	teardown
+	run python3 "$LIB/unpaired_requests.py" "$missed" "$SCRATCH.loss.bt" "$@"
+	echo "$output"
+	rm -f "$SCRATCH.loss.bt"
+	[ "$status" -eq 0 ]
+}
+
+# This kernel issues the odd request it never reports complete: on an ext4
+# loop, a direct 4 KiB seqio loses about one block_rq_complete in 30,000
+# requests (docs/metrics.md), so some of these runs lose one and most lose
+# none. In each phase of each run, fsprof's requests never completed (its
+# completion_unseen, or still in flight at its end) must be among
+# bpftrace's issues with no completion at their sector before the next
+# issue there, and bpftrace's more must be the completions its own
+# programs skipped: fsprof counts none the kernel completed, whether the
+# kernel lost any or not. The counting itself is checked on completions
+# dropped on purpose, in the next test.
+@test "per phase, the requests fsprof finds never completed are those bpftrace sees issued and never completed" {
+	local try lost=0 n
+	loss_fs_create
+	for try in $(seq 6); do
+		"$FSPROF" run -q -w seqio:size=64M,direct=yes,bs=4k \
+			--dir "$SCRATCH/lossmnt" --json "$SCRATCH.loss$try.json" >/dev/null
+		n=$(jq '[.cases[0].phases[].block, .cases[0].spill.block |
+			.io_classes // {} | .[].issuers[].completion_unseen] | add // 0' "$SCRATCH.loss$try.json")
+		lost=$((lost + n))
+		run attribution_holds "$SCRATCH.loss$try.json"
+		echo "run $try: $n never completed; $output"
+		[ "$status" -eq 0 ]
+	done
+	echo "the kernel lost $lost completion(s) in $try runs"
+	loss_compare "$SCRATCH".loss[0-9]*.json
+	rm -f "$SCRATCH".loss[0-9]*.json
+}
+
+# The kernel's own losses are too rare to count on, so fsprof is made to
+# ignore one completion in 3 (FSPROF_TEST_DROP_COMPLETIONS, counted per
+# phase in block.test_completions_dropped). Each ignored request must
+# count once, in its own phase (and in the spill), as completion_unseen:
+# when its address is issued again (an issue meets its live record), or
+# when its phase ends with the disk's own in-flight count at 0. What it
+# counts beyond them are the kernel's own losses, which bpftrace sees. None
+# may be left in flight at a phase's end, and none may keep the device
+# busy after it.
+@test "completions ignored on purpose count once each as completion_unseen in their phase, none left in flight" {
+	local dropped bad
+	loss_fs_create
+	FSPROF_TEST_DROP_COMPLETIONS=3 "$FSPROF" run -q --no-db \
+		-w seqio:size=16M,direct=yes,bs=4k --dir "$SCRATCH/lossmnt" \
+		--json "$SCRATCH.drop.json" >/dev/null 2>"$SCRATCH.drop.err"
+	cat "$SCRATCH.drop.err"
+	grep -q 'FSPROF_TEST_DROP_COMPLETIONS=3: one block completion in 3 is ignored on purpose' "$SCRATCH.drop.err"
+	jq -r '.cases[0] | (.phases[], .spill) | "\(.name // "spill"): \(.metrics.block.test_completions_dropped) dropped, \([.block.io_classes // {} | .[].issuers[].completion_unseen] | add // 0) never completed, \(.block.inflight_at_end // 0) in flight at its end, busy \(.block.busy_ns // 0) ns"' "$SCRATCH.drop.json"
+	loss_compare "$SCRATCH.drop.json"
+	run attribution_holds "$SCRATCH.drop.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 4,096 writes and as many reads: over 1,300 ignored in each
+	dropped=$(jqr "$SCRATCH.drop.json" '.cases[0].phases[] | select(.name == "write") | .metrics.block.test_completions_dropped')
+	[ "$dropped" -gt 1000 ]
+	# the spill's too, with its invariant (attribution_holds checks the
+	# phases), and nothing left in flight anywhere
+	bad=$(jq -r '.cases[0] | (.phases[], .spill) |
+		(.metrics.block.test_completions_dropped // -1) as $d |
+		([.block.io_classes // {} | .[].issuers[].completion_unseen] | add // 0) as $u |
+		([.block.io_classes // {} | .[].issuers[] | .ios - (.latency.count // 0) - (.completion_unseen // 0) | fabs] | add // 0) as $off |
+		select($d < 0 or $u < $d or $off > 0 or (.block.inflight_at_end // 0) > 0) |
+		"\(.name // "spill"): \($d) dropped, \($u) never completed, \($off) requests not timed or timed twice, \(.block.inflight_at_end // 0) in flight at its end"' "$SCRATCH.drop.json")
+	[ -z "$bad" ] || { echo "$bad"; false; }
+	# a lost request's device time ends with its phase: before 6b675fe a
+	# lost record kept its track busy until the settle gave up after 2 s
+	[ "$(jqr "$SCRATCH.drop.json" '.cases[0].spill.block.busy_ns // 0')" -lt 1000000000 ]
+	rm -f "$SCRATCH.drop.json" "$SCRATCH.drop.err"
 }
 
 @test "the invariant check fails on a phase whose requests were not all timed" {

@@ -105,17 +105,27 @@ leftovers() {
 	[ -z "$found" ]
 }
 
+# the running kernel's struct $1 has a member $2 (its BTF says)
+btf_has_member() {
+	bpftool btf dump file /sys/kernel/btf/vmlinux format c |
+		sed -n "/^struct $1 {/,/^};/p" | grep -qE "[ *]$2(\[.*\])?;"
+}
+
 # a jq query on a results file
 jqr() {
 	jq -r "$2" "$1"
 }
 
 # Attribution invariants of a results file ($1), on every phase of every
-# case: for every IO class and issuer the latency count equals the requests
-# (a request is timed in the phase it was issued in, and collect waits for
-# it), unless the phase says some were still in flight; busy time is no more
-# than the phase's wall time. Prints what breaks them; fails when there is
-# no traced phase to check.
+# case: for every IO class and issuer the latency count equals the
+# requests (a request is timed in the phase it was issued in, and collect
+# waits for it) less those the kernel never reported complete
+# (completion_unseen), unless the phase says some were still in flight;
+# busy time is no more than the phase's wall time. Prints what breaks
+# them; fails when there is no traced phase to check. The spill is not
+# checked here: on the root disk (virtio, requeueing) it once had a flush
+# timed that it never counted as issued, not explained yet; the
+# dropped-completions test checks the spill of its own loop device.
 attribution_holds() {
 	local bad n
 	n=$(jq '[.cases[].phases[] | select(.block.traced)] | length' "$1")
@@ -128,7 +138,8 @@ attribution_holds() {
 		 else empty end),
 		(.block.io_classes | to_entries[] | .key as $c |
 		 .value.issuers | to_entries[] |
-		 select(.value.ios != (.value.latency.count // 0) and $left == 0) |
-		 "\($t) \($p) \($c) \(.key): \(.value.ios) requests, \(.value.latency.count // 0) timed")' "$1")
+		 select(.value.ios != (.value.latency.count // 0) +
+			(.value.completion_unseen // 0) and $left == 0) |
+		 "\($t) \($p) \($c) \(.key): \(.value.ios) requests, \(.value.latency.count // 0) timed, \(.value.completion_unseen // 0) never completed")' "$1")
 	[ -z "$bad" ] || { echo "$bad"; return 1; }
 }

@@ -18,7 +18,7 @@
 #        unavailable and the run must go on.
 # Run 7: fsprof trace of a sleeper (lib/runq_waits.py) while two busy loops
 #        per CPU, not traced, hold the CPUs: its wakeup delay against the
-#        kernel's own run_delay (/proc/self/schedstat).
+#        kernel's own run_delay (read by bpftrace at its marker writes).
 #
 # Run 2 also loads the sched_wakeup program (FSPROF_SCHED_WAKEUP=1), which
 # the others leave out on this kernel: their wakeup delay comes from the
@@ -44,16 +44,19 @@ sched_metric() {
 }
 
 # phase $2 of results $1 was on a CPU more than 90% of the time it did not
-# wait for one (on a busy machine a CPU-bound phase also waits for a CPU,
-# runqueue: what it never does is sleep)
+# wait for one and had its CPU to itself (on a busy machine a CPU-bound
+# phase also waits for a CPU, runqueue, and on a busy VM host the
+# hypervisor takes its vCPU, stolen: what it never does is sleep)
 mostly_on_cpu() {
-	local on wall rq
+	local on wall rq taken
 	on=$(sched_metric "$1" "$2" oncpu_ns)
 	wall=$(sched_metric "$1" "$2" wall_ns)
 	rq=$(sched_metric "$1" "$2" offcpu_ns.runqueue)
-	echo "$2: on-CPU $on of $wall ns, $rq ns waiting for a CPU"
+	taken=$(($(sched_metric "$1" "$2" stolen_ns) + $(sched_metric "$1" "$2" irq_ns)))
+	echo "$2: on-CPU $on of $wall ns, $rq ns waiting for a CPU, $taken ns taken from it on its CPU;" \
+		"off-CPU $(sched_metric "$1" "$2" offcpu_ns) ns, unaccounted $(sched_metric "$1" "$2" unaccounted_ns) ns"
 	[ "$wall" -gt 0 ] || return 1
-	[ $((on * 10)) -gt $(((wall - rq) * 9)) ]
+	[ $((on * 10)) -gt $(((wall - rq - taken) * 9)) ]
 }
 
 setup_file() {
@@ -66,7 +69,10 @@ setup_file() {
 	local pid status
 
 	tracefs_ensure
-	bpftrace "$LIB/offcpu.bt" >"$BTLOG" 2>&1 &
+	# the run queue's steal, where the kernel has it (else 0)
+	sed -e "$(btf_has_member rq prev_steal_time_rq || echo 's/\$steal = .*;/$steal = (uint64)0;/')" \
+		"$LIB/offcpu.bt" >"$SCRATCH.offcpu.bt"
+	bpftrace "$SCRATCH.offcpu.bt" >"$BTLOG" 2>&1 &
 	BPFTRACE_PID=$!
 	echo "$BPFTRACE_PID" >"$SCRATCH.bt.pid"
 	wait_for "grep -q '^Attaching' '$BTLOG'" 60 || true
@@ -110,11 +116,24 @@ setup_file() {
 		timeout 120 sh -c 'while :; do :; done' &
 		hogs+=($!)
 	done
+	# the kernel's run_delay of the sleeper at its two marker writes, the
+	# moments its phase begins and ends (the same system call entries)
+	bpftrace -e 'tracepoint:syscalls:sys_enter_write /comm == "python3" &&
+			strncmp(str(args->buf), "begin contended", 15) == 0/ {
+			@b = curtask->sched_info.run_delay; }
+		tracepoint:syscalls:sys_enter_write /comm == "python3" && @b &&
+			strncmp(str(args->buf), "end", 3) == 0/ {
+			printf("run_delay_in_phase %llu\n",
+				curtask->sched_info.run_delay - @b); @b = 0; }' \
+		>"$SCRATCH.runq.bt" 2>&1 &
+	BPFTRACE_PID=$!
+	wait_for "grep -q '^Attaching' '$SCRATCH.runq.bt'" 60 || true
 	status=0
 	"$FSPROF" trace -q --fs ext4 --scratch "$SCRATCH" --json "$RUNQ_JSON" \
 		-- python3 "$LIB/runq_waits.py" 2 >"$SCRATCH.runq.out" 2>&1 ||
 		status=$?
 	echo $status >"$SCRATCH.runq.status"
+	bpftrace_stop
 	kill "${hogs[@]}" 2>/dev/null || true
 	wait "${hogs[@]}" 2>/dev/null || true
 
@@ -173,10 +192,20 @@ teardown_file() {
 	[ "$n" -gt 100 ]
 }
 
-@test "a sleeper's wakeup delay on busy CPUs is the kernel's own run_delay within 2%" {
+# The kernel's figure is the sleeper's run_delay read by bpftrace at its
+# begin and end marker writes, the phase's own bounds. What the script reads
+# from /proc/self/schedstat just before each marker is not: a wait of
+# several ms behind the busy loops can fall between such a read and its
+# marker (4.7% in one of five runs here).
+# Both read the same clocks, so they agree to 0.01% here; 0.5% leaves room
+# for the preempted waits, timed on ktime rather than the run queue's clock.
+# A switch-in that sched_switch never traced lost its whole wait (-0.6% to
+# -5% before fsprof told it from last_arrival: sched.switch_in_unseen).
+@test "a sleeper's wakeup delay on busy CPUs is the kernel's own run_delay within 0.5%" {
 	[ "$(cat "$SCRATCH.runq.status")" -eq 0 ]
-	cat "$SCRATCH.runq.out"
-	read -r _ kernel _ sleeps < <(grep '^run_delay_ns ' "$SCRATCH.runq.out")
+	cat "$SCRATCH.runq.out" "$SCRATCH.runq.bt"
+	read -r _ _ _ sleeps < <(grep '^run_delay_ns ' "$SCRATCH.runq.out")
+	kernel=$(sed -n 's/^run_delay_in_phase //p' "$SCRATCH.runq.bt")
 	read -r wd rq n < <(jq -r '.cases[0].phases[] | select(.name == "contended") |
 		"\(.metrics.sched.wakeup_delay_ns) \(.metrics.sched["offcpu_ns.runqueue"] // 0) \(.histograms.sched.wakeup_delay_ns.count)"' "$RUNQ_JSON")
 	echo "kernel run_delay $kernel ns over $sleeps sleeps; fsprof wakeup delay $wd ns in $n wakeups + runqueue $rq ns"
@@ -184,7 +213,7 @@ teardown_file() {
 	[ "$kernel" -gt 10000000 ]
 	[ "$n" -ge $((sleeps * 9 / 10)) ]
 	diff=$((wd + rq - kernel))
-	[ $((diff < 0 ? -diff : diff)) -le $((kernel / 50)) ]
+	[ $((diff < 0 ? -diff : diff)) -le $((kernel / 200)) ]
 }
 
 @test "an ext4 fsync loop waits mostly for the journal commit" {
@@ -202,22 +231,36 @@ teardown_file() {
 	[[ "$output" == *ext4_sync_file+0x* ]]
 }
 
-@test "on-CPU + off-CPU + unaccounted is the wall time of a single-task phase within 2%" {
+@test "on-CPU + off-CPU + stolen + irq + unaccounted is the wall time of a single-task phase within 2%" {
 	wall=$(sched_metric "$EXT4_JSON" cycles wall_ns)
 	on=$(sched_metric "$EXT4_JSON" cycles oncpu_ns)
 	off=$(sched_metric "$EXT4_JSON" cycles offcpu_ns)
 	un=$(sched_metric "$EXT4_JSON" cycles unaccounted_ns)
 	tasks=$(sched_metric "$EXT4_JSON" cycles tasks)
-	echo "wall $wall = on $on + off $off + unaccounted $un ($tasks task)"
+	# steal and interrupt time are measured where the kernel keeps them
+	# apart from the task's CPU, as its BTF tells: rq.prev_steal_time_rq
+	# (CONFIG_PARAVIRT_TIME_ACCOUNTING), rq.prev_irq_time
+	# (CONFIG_IRQ_TIME_ACCOUNTING)
+	for part in stolen_ns:prev_steal_time_rq irq_ns:prev_irq_time; do
+		kept=false
+		btf_has_member rq "${part#*:}" && kept=true
+		echo "${part%:*}: the kernel keeps it apart: $kept"
+		[ "$(jqr "$EXT4_JSON" ".cases[0].phases[0].metrics.sched | has(\"${part%:*}\")")" = $kept ]
+	done
+	taken=$(($(sched_metric "$EXT4_JSON" cycles stolen_ns) + $(sched_metric "$EXT4_JSON" cycles irq_ns)))
+	echo "wall $wall = on $on + off $off + stolen and irq $taken + unaccounted $un ($tasks task)"
 	[ "$tasks" -eq 1 ]
 	[ "$wall" -eq "$(jqr "$EXT4_JSON" '.cases[0].phases[0].wall_ns')" ]
-	diff=$((on + off + un - wall))
+	diff=$((on + off + taken + un - wall))
 	[ "${diff#-}" -le $((wall / 50)) ]
 	# the remainder is small: the budget is measured, not made up
 	[ "$un" -le $((wall / 50)) ]
 }
 
-@test "off-CPU time per phase equals bpftrace's on sched_switch within 3%" {
+# The stolen time is what the host took, if anything: here ~0.02% of the
+# time in bursts, so a run often has none and the two agree on 0; where it
+# took some they agreed to the ns (4.3 ms of a 1 s write phase once).
+@test "off-CPU and stolen time per phase equal bpftrace's on sched_switch within 3%" {
 	run python3 "$LIB/offcpu_phase_sums.py" "$EXT4_JSON" "$BTLOG" \
 		"$(cat "$SCRATCH.ext4.pid")" 0.03
 	echo "$output"

@@ -39,6 +39,22 @@ static char *render(const struct run_result *run)
 	return buf;
 }
 
+/* run with one case of workload, one repeat of one phase */
+static struct case_result *one_phase(struct run_result *run,
+				     const char *workload, const char *phase)
+{
+	struct case_result *c;
+
+	memset(run, 0, sizeof(*run));
+	c = run_result_add_case(run, 1);
+	assert_non_null(c);
+	snprintf(c->workload, sizeof(c->workload), "%s", workload);
+	c->repeat = 1;
+	c->n_phases = 1;
+	snprintf(c->phases[0].name, sizeof(c->phases[0].name), "%s", phase);
+	return c;
+}
+
 static void a_phase_gets_its_families_labels_and_eof(void **state)
 {
 	struct run_result run;
@@ -46,17 +62,11 @@ static void a_phase_gets_its_families_labels_and_eof(void **state)
 	char *text;
 
 	(void)state;
-	memset(&run, 0, sizeof(run));
-	c = run_result_add_case(&run, 1);
-	assert_non_null(c);
-	snprintf(c->workload, sizeof(c->workload), "trace");
+	c = one_phase(&run, "trace", "fsync");
 	snprintf(c->params, sizeof(c->params), "sh -c \"x\"");
 	snprintf(c->target_label, sizeof(c->target_label), "ext4");
 	snprintf(c->target.fstype, sizeof(c->target.fstype), "ext4");
 	snprintf(c->target.device, sizeof(c->target.device), "/dev/loop7");
-	c->repeat = 1;
-	c->n_phases = 1;
-	snprintf(c->phases[0].name, sizeof(c->phases[0].name), "fsync");
 	c->phases[0].wall_ns = 1500000000ULL;
 	text = render(&run);
 	assert_non_null(strstr(text,
@@ -71,6 +81,39 @@ static void a_phase_gets_its_families_labels_and_eof(void **state)
 	/* no device metrics where the block domain did not trace */
 	assert_null(strstr(text, "fsprof_phase_device_busy_ratio{"));
 	assert_int_equal(strcmp(text + strlen(text) - 6, "# EOF\n"), 0);
+	free(text);
+	run_result_free(&run);
+}
+
+/* the value after a sample's labels: "NAME{...} VALUE" */
+static const char *sample_value(const char *text, const char *name)
+{
+	const char *line = strstr(text, name);
+
+	assert_non_null(line);
+	line = strstr(line, "} ");
+	assert_non_null(line);
+	return line + 2;
+}
+
+static void values_keep_every_digit(void **state)
+{
+	struct run_result run;
+	struct case_result *c;
+	char *text;
+
+	(void)state;
+	c = one_phase(&run, "seqio", "write");
+	/* ten digits, a whole number: %.9g printed 1.92309248e+09 */
+	c->phases[0].work.bytes = 1923092481ULL;
+	/* a fraction: ten digits, where %.9g kept nine */
+	c->phases[0].wall_ns = 1234567891ULL;
+	text = render(&run);
+	assert_true(
+		!strncmp(sample_value(text, "\nfsprof_phase_workload_bytes{"),
+			 "1923092481\n", 11));
+	assert_true(!strncmp(sample_value(text, "\nfsprof_phase_wall_seconds{"),
+			     "1.234567891\n", 12));
 	free(text);
 	run_result_free(&run);
 }
@@ -99,6 +142,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(label_values_are_escaped),
 		cmocka_unit_test(a_phase_gets_its_families_labels_and_eof),
+		cmocka_unit_test(values_keep_every_digit),
 		cmocka_unit_test(the_top_keeps_the_ten_largest_in_order),
 	};
 

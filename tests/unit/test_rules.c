@@ -1042,6 +1042,50 @@ static void verdict_falls_back_when_the_budget_cannot_say(void **state)
 	assert_true(v->budget);
 }
 
+/*
+ * A CPU-bound phase on a busy VM host: 35% on CPU, 45% asleep on reads,
+ * 20% of its time the hypervisor ran something else on its vCPU
+ */
+static void stolen_time_is_cpu_time_and_a_caveat_from_5_percent(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const struct phase_verdict *v;
+	const struct finding *fi;
+	double wall;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "read", 2);
+	wall = (double)p->wall_ns;
+	metric_add(&p->metrics, "sched.wall_ns", p->wall_ns);
+	metric_add(&p->metrics, "sched.oncpu_ns", (uint64_t)(0.35 * wall));
+	metric_add(&p->metrics, "sched.offcpu_ns.read_io",
+		   (uint64_t)(0.45 * wall));
+	metric_add(&p->metrics, "sched.stolen_ns", (uint64_t)(0.20 * wall));
+	fi = fired(f, 0, "cpu-stolen");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_INFO);
+	assert_true(evidence_says(fi, "400.0 ms of the phase's 2000.0 ms"));
+	v = &f->c->phases[0].verdict;
+	assert_true(v->budget);
+	/* waiting for its vCPU is waiting for a CPU: 35% + 20% */
+	assert_int_equal(v->bound, BOUND_CPU);
+	assert_non_null(strstr(v->text, "stolen 20%"));
+	assert_int_equal(warnings(&f->c->phases[0]), 0);
+
+	/* at the threshold's edges */
+	fx_reset(f);
+	f->c = fx_case(&f->run, "ext4", "ext4", 2);
+	p = fx_phase(f->c, "a", 2);
+	metric_add(&p->metrics, "sched.stolen_ns",
+		   (uint64_t)(STOLEN_SHARE * (double)p->wall_ns));
+	p = fx_phase(f->c, "b", 2);
+	metric_add(&p->metrics, "sched.stolen_ns",
+		   (uint64_t)(STOLEN_SHARE * (double)p->wall_ns) - 1000);
+	assert_non_null(fired(f, 0, "cpu-stolen"));
+	assert_null(fired(f, 1, "cpu-stolen"));
+}
+
 /* 4 KiB O_DIRECT writes one at a time: busy 70%, asleep on them 84% */
 static void
 device_bound_from_the_budget_when_requests_go_one_by_one(void **state)
@@ -1137,6 +1181,7 @@ int main(void)
 		T(target_difference_says_when_nothing_explains_it),
 		T(target_difference_compares_commits_with_log_forces),
 		T(verdict_falls_back_when_the_budget_cannot_say),
+		T(stolen_time_is_cpu_time_and_a_caveat_from_5_percent),
 		T(lock_contention_of_one_thread_advises_no_spreading),
 		T(xfs_log_io_bound_when_log_writes_are_the_devices_work),
 		T(device_bound_from_the_budget_when_requests_go_one_by_one),

@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Compare fsprof's per-phase off-CPU time with a bpftrace switch log.
+"""Compare fsprof's per-phase off-CPU and stolen time with a bpftrace
+switch log.
 
 usage: offcpu_phase_sums.py RESULTS.json BPFTRACE.log TID [TOLERANCE]
 
-The log (lib/offcpu.bt) has "out <tid> <nsecs> <state>" and "in <tid>
-<nsecs>" lines for every switch of a task named fsprof. For the thread TID
-(fsprof's main thread: its pid), every stretch from a switch-out to the
-next switch-in is an off-CPU wait, charged to the phase whose window holds
-the switch-in (as fsprof charges it); a stretch that left the CPU runnable
-(state 0, or TASK_REPORT_MAX when preempted) is runqueue time.
+The log (lib/offcpu.bt) has "out <tid> <nsecs> <state> <steal>" and "in
+<tid> <nsecs> <steal>" lines for every switch of a task named fsprof. For
+the thread TID (fsprof's main thread: its pid), every stretch from a
+switch-out to the next switch-in is an off-CPU wait, charged to the phase
+whose window holds the switch-in (as fsprof charges it); a stretch that
+left the CPU runnable (state 0, or TASK_REPORT_MAX when preempted) is
+runqueue time. Every stretch from a switch-in to the next switch-out is
+time on a CPU: the hypervisor's steal on that CPU meanwhile (the growth of
+its run queue's prev_steal_time_rq) was taken from the thread, and is split
+between the phase windows the stretch spans in proportion to its time in
+each (as fsprof splits it).
 
 For every phase, fsprof's sched.offcpu_ns and sched.offcpu_ns.runqueue must
-be within TOLERANCE (default 0.03) of the peer's, give or take 2 us a wait. Prints one line per phase; exits 1 on any mismatch.
+be within TOLERANCE (default 0.03) of the peer's, give or take 2 us a wait,
+and its sched.stolen_ns within TOLERANCE of the peer's, give or take 20 us.
+Prints one line per phase; exits 1 on any mismatch.
 """
 import json
 import sys
@@ -29,8 +37,10 @@ def switches(log, tid):
             continue
         if not parts[1].isdigit() or int(parts[1]) != tid:
             continue
-        state = int(parts[3]) if len(parts) > 3 else 0
-        seen.append((int(parts[2]), parts[0] == "in", state))
+        is_in = parts[0] == "in"
+        state = 0 if is_in else int(parts[3])
+        steal = int(parts[3 if is_in else 4])
+        seen.append((int(parts[2]), is_in, state, steal))
     return sorted(seen)
 
 
@@ -38,13 +48,36 @@ def stretches(log, tid):
     """(switch-in time, off-CPU ns, runnable) of every stretch of tid"""
     out_at = None
     runnable = False
-    for t, is_in, state in switches(log, tid):
+    for t, is_in, state, _ in switches(log, tid):
         if not is_in:
             out_at = t
             runnable = state in PREEMPTED
         elif out_at is not None:
             yield t, t - out_at, runnable
             out_at = None
+
+
+def on_cpu(log, tid):
+    """(switch-in time, switch-out time, steal meanwhile) of every stretch
+    tid was on a CPU"""
+    in_at = None
+    for t, is_in, _, steal in switches(log, tid):
+        if is_in:
+            in_at = (t, steal)
+        elif in_at is not None:
+            yield in_at[0], t, max(steal - in_at[1], 0)
+            in_at = None
+
+
+def stolen_in(stretches, lo, hi):
+    """the steal of the stretches on a CPU, in proportion to their time
+    in [lo, hi]"""
+    ns = 0.0
+    for t_in, t_out, steal in stretches:
+        part = min(t_out, hi) - max(t_in, lo)
+        if steal and part > 0:
+            ns += steal * part / (t_out - t_in)
+    return ns
 
 
 def close(a, b, waits, tolerance):
@@ -58,6 +91,7 @@ def main():
     tid = int(sys.argv[3])
     tolerance = float(sys.argv[4]) if len(sys.argv) > 4 else 0.03
     seen = list(stretches(sys.argv[2], tid))
+    running = list(on_cpu(sys.argv[2], tid))
     bad = 0
     for phase in results["phases"]:
         lo, hi = phase["start_mono_ns"], phase["end_mono_ns"]
@@ -68,12 +102,17 @@ def main():
         f_off = sched.get("offcpu_ns", -1)
         f_rq = sched.get("offcpu_ns.runqueue", 0)
         n = len(inside)
+        stolen = stolen_in(running, lo, hi)
+        f_stolen = sched.get("stolen_ns", -1)
         ok = close(off, f_off, n, tolerance) and close(rq, f_rq, n, tolerance)
+        ok = ok and abs(stolen - f_stolen) <= tolerance * stolen + 20000
         bad += not ok
         print("%s %s: bpftrace off-CPU %d ns (runqueue %d ns) in %d waits, "
-              "fsprof %d ns (runqueue %d ns) in %d waits"
+              "stolen %d ns; fsprof %d ns (runqueue %d ns) in %d waits, "
+              "stolen %d ns"
               % ("ok" if ok else "MISMATCH", phase["name"], off, rq,
-                 len(inside), f_off, f_rq, sched.get("offcpu_count", -1)))
+                 len(inside), stolen, f_off, f_rq,
+                 sched.get("offcpu_count", -1), f_stolen))
     if not results["phases"] or not seen:
         print("no phases in the results or no switches of %d in the log" % tid)
         bad = 1

@@ -5,7 +5,9 @@ wakeup it waits on a run queue for a CPU.
 
 Marks the phase 'contended' on $FSPROF_PHASE_FD and prints the kernel's own
 count of that wait: the growth of its run_delay (the second field of
-/proc/self/schedstat) over the phase, and the number of sleeps."""
+/proc/self/schedstat) from just before the begin marker to just before the
+end one, and the number of sleeps. (A wait can fall between a read and its
+marker: the test reads run_delay at the marker writes with bpftrace.)"""
 import os
 import sys
 import time
