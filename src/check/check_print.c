@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check/check.h"
+#include "check/check_print.h"
 #include "util/log.h"
 
 void check_print_text(const struct check_report *rep, FILE *out)

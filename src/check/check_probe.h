@@ -3,14 +3,7 @@
 #ifndef FSPROF_CHECK_PROBE_H
 #define FSPROF_CHECK_PROBE_H
 
-#include "check/check.h"
-
-/* Append an item; NULL when rep->items is full (then the probe is skipped). */
-struct check_item *check_add_item(struct check_report *rep, const char *name,
-				  bool required);
-
-void check_item_set(struct check_item *item, enum check_status status,
-		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#include "check/check_item.h"
 
 void check_probe_kernel(struct check_report *rep);
 void check_probe_privileges(struct check_report *rep);

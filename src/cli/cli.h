@@ -5,23 +5,10 @@
 
 #include <stdio.h>
 
-#include "run/run.h"
+#include "cli/run_options.h"
 
 /* parse argv and run the subcommand; returns the process exit code */
 int cli_main(int argc, char **argv);
-
-/*
- * Parse `fsprof run` options (argv[0] is "run") into opt. Returns 0, or
- * EXIT_USAGE after printing the problem and the usage to stderr.
- */
-int cli_parse_run(int argc, char **argv, struct run_options *opt);
-
-/* which subcommand's options: trace takes CMD after them, record no -w */
-enum cli_mode { CLI_RUN, CLI_TRACE, CLI_RECORD };
-
-/* run's options for mode (argv[0] is the subcommand); 0 or EXIT_USAGE */
-int cli_parse_options(int argc, char **argv, struct run_options *opt,
-		      enum cli_mode mode);
 
 void cli_usage(FILE *out);
 

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "cli/cmd_usage.h"
 #include "cli/commands.h"
+#include "cli/run_options.h"
 #include "run/record_cmd.h"
 
 static void record_usage(FILE *out)

@@ -10,4 +10,11 @@
 int cmd_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* "fsprof: <message>" and "see 'fsprof --help'"; returns EXIT_USAGE */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* a bad `fsprof run` option: "see 'fsprof run --help'"; returns EXIT_USAGE */
+int cli_run_usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
 #endif

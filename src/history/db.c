@@ -10,6 +10,7 @@
 
 #include "history/history.h"
 #include "history/history_int.h"
+#include "version.h"
 
 const char *history_default_path(void)
 {
@@ -204,4 +205,59 @@ int hdb_open_immutable(const char *path, sqlite3 **db, char *err, size_t errlen)
 	sqlite3_close(*db);
 	*db = NULL;
 	return code;
+}
+
+/* one integer a query answers, e.g. PRAGMA user_version */
+static int hdb_query_int(sqlite3 *db, const char *path, const char *sql,
+			 int *out, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			*out = sqlite3_column_int(st, 0);
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_OK ?
+		       0 :
+		       hdb_fail(db, rc, path, "cannot read the schema version",
+				err, errlen);
+}
+
+/* the version, checked: not newer than ours, not a foreign database */
+int hdb_version_check(sqlite3 *db, const char *path, int *version, char *err,
+		      size_t errlen)
+{
+	int code = hdb_query_int(db, path, "PRAGMA user_version", version, err,
+				 errlen);
+	int tables = 0;
+
+	if (code)
+		return code;
+	if (*version > HISTORY_SCHEMA_VERSION) {
+		snprintf(
+			err, errlen,
+			"%s: run history of schema version %d, newer than this fsprof's %d (fsprof %s): use a newer fsprof with it, or move the file away",
+			path, *version, HISTORY_SCHEMA_VERSION, FSPROF_VERSION);
+		return -ENOTSUP;
+	}
+	if (*version > 0)
+		return 0;
+	/* a version-0 database with tables in it is someone else's */
+	code = hdb_query_int(db, path, "SELECT count(*) FROM sqlite_master",
+			     &tables, err, errlen);
+	if (code)
+		return code;
+	if (tables) {
+		snprintf(
+			err, errlen,
+			"%s: a SQLite database, but not an fsprof run history (it has tables and no schema version): name another file with --db",
+			path);
+		return -EIO;
+	}
+	return 0;
 }

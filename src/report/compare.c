@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "report/compare.h"
-#include "report/text.h"
+#include "report/format.h"
 #include "report/wrap.h"
 #include "results/summary.h"
 #include "util/log.h"

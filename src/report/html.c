@@ -3,10 +3,10 @@
 #include <time.h>
 
 #include "report/findings.h"
+#include "report/format.h"
 #include "report/html.h"
 #include "report/html_charts.h"
 #include "report/svg.h"
-#include "report/text.h"
 #include "results/summary.h"
 
 static const char html_style[] =

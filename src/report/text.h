@@ -9,10 +9,4 @@
 
 void report_text(const struct run_result *run, FILE *out);
 
-/* "812 us", "3.4 ms", "1.20 s" */
-void format_duration_ns(double ns, char *buf, size_t len);
-
-/* v in the unit name ends with (_ns, _bytes, else a count) */
-void format_metric_value(const char *name, double v, char *buf, size_t len);
-
 #endif

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/text.h"
+#include "report/format.h"
 #include "report/timeline.h"
 #include "util/parse.h"
 

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 #include "results/results.h"
-#include "run/run.h"
+#include "run/options.h"
 #include "target/target.h"
 #include "trace/tracer.h"
 

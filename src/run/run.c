@@ -17,7 +17,7 @@
 #include "report/text.h"
 #include "report/outfile.h"
 #include "results/json.h"
-#include "run/case_target.h"
+#include "run/case_run.h"
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/run_history.h"
@@ -35,39 +35,6 @@
 #include "util/progress.h"
 #include "version.h"
 #include "workload/workload.h"
-
-#define MiB (1ULL << 20)
-
-/* everything one run owns; the teardown registry undoes it in reverse */
-struct run_ctx {
-	const struct run_options *opt;
-	struct teardown td;
-	struct runstate state; /* what fsprof cleanup needs after a kill */
-	struct run_result *result;
-	volatile sig_atomic_t stop;
-};
-
-/* one workload on one fresh target */
-struct case_plan {
-	const struct workload_def *wl;
-	struct workload_params params;
-	unsigned int repeat;
-	const struct fsspec *fs;
-	struct target_spec spec;
-};
-
-uint64_t run_image_size(uint64_t need)
-{
-	/* room for the journal, inode tables and reserved blocks */
-	uint64_t size = need + need / 8 + 128 * MiB;
-
-	if (size < need) /* overflow */
-		return UINT64_MAX;
-	/* mkfs.xfs refuses filesystems under 300 MB */
-	if (size < 512 * MiB)
-		size = 512 * MiB;
-	return (size + MiB - 1) / MiB * MiB;
-}
 
 /*
  * --size is the size= parameter (the data size) of the workloads that have
@@ -121,130 +88,6 @@ static int workload_plan_params(const struct run_options *opt,
 	if (wl->check && wl->check(params))
 		return -EINVAL;
 	return 0;
-}
-
-static void case_plan_make(const struct run_options *opt,
-			   const struct workload_opt *w,
-			   const struct workload_params *params,
-			   const struct fsspec *fs, unsigned int repeat,
-			   struct case_plan *plan)
-{
-	memset(plan, 0, sizeof(*plan));
-	plan->wl = workload_find(w->name);
-	plan->params = *params;
-	plan->repeat = repeat;
-	plan->fs = fs;
-	plan->spec.fstype = fs->fstype;
-	plan->spec.mkfs_opts = fs->mkfs_opts;
-	plan->spec.mount_opts = fs->mount_opts;
-	plan->spec.scratch = opt->scratch;
-	plan->spec.model = &opt->model;
-	plan->spec.kind = opt->dir    ? TARGET_DIR :
-			  opt->device ? TARGET_DEVICE :
-					TARGET_IMAGE;
-	plan->spec.dir = opt->dir;
-	plan->spec.device = opt->device;
-	plan->spec.force = opt->force;
-	plan->spec.space_needed = plan->wl->space_needed(&plan->params);
-	plan->spec.files_needed =
-		workload_files_needed(plan->wl, &plan->params);
-	plan->spec.image_size = opt->image_size ?
-					opt->image_size :
-					run_image_size(workload_image_need(
-						plan->wl, &plan->params));
-}
-
-/*
- * A phase failed (a full or read-only filesystem, an IO error): the case
- * says which and why, and the run goes on with the next case.
- */
-static void case_phase_failed(struct case_result *c, const char *phase)
-{
-	snprintf(c->failed_phase, sizeof(c->failed_phase), "%s", phase);
-	snprintf(c->error, sizeof(c->error), "phase %s: %s", phase,
-		 log_last_error());
-	log_warn("%s on %s: phase %s failed; the results keep it, marked incomplete, and the run goes on",
-		 c->workload, c->target_label, phase);
-}
-
-static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
-			   struct case_result *c, const char *dir,
-			   struct tracer *tracer)
-{
-	struct workload_env env = {
-		.dir = dir,
-		.params = &plan->params,
-		.stop = &ctx->stop,
-		.warm = ctx->opt->warm,
-	};
-	bool draw = isatty(STDOUT_FILENO) && log_get_level() >= LOG_NORMAL;
-	struct progress progress;
-	unsigned int i;
-	int err = 0;
-
-	if (plan->wl->setup) {
-		err = plan->wl->setup(&env);
-		if (err)
-			return err;
-	}
-	for (i = 0; i < plan->wl->n_phases && !ctx->stop; i++) {
-		progress_init(&progress, stdout, draw,
-			      plan->wl->phases[i].name);
-		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
-				&c->phases[i], &progress);
-		if (err && !ctx->stop)
-			case_phase_failed(c, plan->wl->phases[i].name);
-		if (err || ctx->stop)
-			break;
-		c->n_phases++;
-	}
-	if (plan->wl->cleanup)
-		plan->wl->cleanup(&env);
-	if (tracer) {
-		tracer_collect(tracer, FSPROF_PHASE_NONE, &c->spill);
-		tracer_take_events(tracer, &c->events);
-	}
-	if (ctx->stop)
-		return -EINTR;
-	c->complete = !err;
-	return err;
-}
-
-/* set up a fresh target, trace the workload's phases, tear it all down */
-static int case_run(struct run_ctx *ctx, const struct case_plan *plan)
-{
-	struct case_target ct;
-	struct case_result *c;
-	struct sysinfo si;
-	int err;
-
-	c = run_result_add_case(ctx->result, plan->wl->n_phases);
-	if (!c)
-		return -ENOMEM;
-	snprintf(c->workload, sizeof(c->workload), "%s", plan->wl->name);
-	snprintf(c->target_label, sizeof(c->target_label), "%s",
-		 plan->fs->label);
-	snprintf(c->target_name, sizeof(c->target_name), "%s",
-		 plan->fs->name);
-	params_format(&plan->params, c->params, sizeof(c->params));
-	c->size = param_num(&plan->params, "size");
-	c->data_bytes = plan->spec.space_needed;
-	if (!sysinfo(&si))
-		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
-	c->repeat = plan->repeat;
-
-	err = case_target_up(&ct, &plan->spec, c, &ctx->td);
-	if (!err && !ctx->stop)
-		err = case_tracer_up(&ct, ctx->opt, NULL, c, &ctx->td);
-	if (!err && !ctx->stop)
-		err = case_run_phases(ctx, plan, c, ct.target.workdir,
-				      ct.traced ? &ct.tracer : NULL);
-	if (ctx->stop)
-		err = -EINTR;
-
-	if (err && err != -EINTR && !c->error[0])
-		snprintf(c->error, sizeof(c->error), "%s", log_last_error());
-	return case_target_down(&ct, &ctx->td, err);
 }
 
 void run_result_start(struct run_result *r)
@@ -487,25 +330,4 @@ int run_command(const struct run_options *opt)
 	free(ctx->result);
 	free(ctx);
 	return code;
-}
-
-/* --verify (run/verify.c): one more case, into a result of its own */
-int run_verify_case(struct run_ctx *ctx, struct run_result *into,
-		    const struct verify_case *vc)
-{
-	struct run_result *main_result = ctx->result;
-	struct case_plan plan;
-	int err;
-
-	case_plan_make(ctx->opt, vc->workload, vc->params, vc->fs, vc->repeat,
-		       &plan);
-	ctx->result = into;
-	err = case_run(ctx, &plan);
-	ctx->result = main_result;
-	return err;
-}
-
-bool run_ctx_stopped(const struct run_ctx *ctx)
-{
-	return ctx->stop != 0;
 }

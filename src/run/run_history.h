@@ -4,7 +4,7 @@
 #define FSPROF_RUN_HISTORY_H
 
 #include "results/results.h"
-#include "run/run.h"
+#include "run/options.h"
 
 /*
  * Record r unless --no-db or no case was started. A database that cannot take it

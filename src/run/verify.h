@@ -10,24 +10,7 @@
 #include <stdbool.h>
 
 #include "results/results.h"
-#include "run/run.h"
-
-struct run_ctx; /* run.c's */
-
-/* one case to run for a verification */
-struct verify_case {
-	const struct workload_opt *workload;
-	const struct workload_params *params;
-	const struct fsspec *fs;
-	unsigned int repeat;
-};
-
-/* run.c: run one case on a fresh target into result (not the run's) */
-int run_verify_case(struct run_ctx *ctx, struct run_result *into,
-		    const struct verify_case *vc);
-
-/* run.c: a signal asked the run to stop */
-bool run_ctx_stopped(const struct run_ctx *ctx);
+#include "run/case_run.h"
 
 /*
  * Verify every warning of run whose advice is a mount or mkfs option:

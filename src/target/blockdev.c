@@ -10,7 +10,6 @@
 
 #include "target/blockdev.h"
 #include "target/devinfo.h"
-#include "target/mountinfo.h"
 #include "util/log.h"
 
 /* "ext4 filesystem", "dos partition table", or "" when blank */
@@ -78,7 +77,7 @@ int blockdev_check_formattable(const char *path, bool force, dev_t *dev)
 			path);
 		return -EPERM;
 	}
-	if (mountinfo_blockdev_in_use(*dev)) {
+	if (devinfo_blockdev_in_use(*dev)) {
 		log_error(
 			"--device %s (or a partition of it) is mounted: unmount it first; fsprof never formats a mounted device",
 			path);

@@ -112,3 +112,23 @@ bool devinfo_issues_requests(dev_t disk)
 		 minor(disk));
 	return !access(path, F_OK);
 }
+
+/* the mount's filesystem is on dev, or on a partition of disk dev */
+static bool match_blockdev(const struct mountinfo_entry *e, const void *arg)
+{
+	const dev_t *dev = arg;
+	dev_t src = makedev(e->major, e->minor);
+	struct stat st;
+
+	/* btrfs and others report an anonymous st_dev: ask the source */
+	if (!e->major && !stat(e->source, &st) && S_ISBLK(st.st_mode))
+		src = st.st_rdev;
+	return src == *dev || devinfo_whole_disk(src) == *dev;
+}
+
+bool devinfo_blockdev_in_use(dev_t dev)
+{
+	struct mountinfo_entry e;
+
+	return !mountinfo_find(match_blockdev, &dev, &e);
+}

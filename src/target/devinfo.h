@@ -30,6 +30,12 @@ int devinfo_partition_range(dev_t dev, uint64_t *start, uint64_t *sectors);
  */
 bool devinfo_issues_requests(dev_t disk);
 
+/*
+ * Is the block device dev (or, when it is a whole disk, one of its
+ * partitions) the source of any mount?
+ */
+bool devinfo_blockdev_in_use(dev_t dev);
+
 /* the block device holding "/", or 0 */
 dev_t devinfo_root_device(void);
 

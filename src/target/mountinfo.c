@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "target/devinfo.h"
 #include "target/mountinfo.h"
 
 /* mountinfo escapes space, tab, newline and backslash as \ooo */
@@ -57,12 +56,8 @@ static int mountinfo_parse_line(char *line, struct mountinfo_entry *e)
 	return 0;
 }
 
-typedef bool (*mountinfo_match)(const struct mountinfo_entry *e,
-				const void *arg);
-
-/* the last entry that matches, like the kernel's visible mount */
-static int mountinfo_find(mountinfo_match match, const void *arg,
-			  struct mountinfo_entry *out)
+int mountinfo_find(mountinfo_match match, const void *arg,
+		   struct mountinfo_entry *out)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
 	struct mountinfo_entry *e = malloc(sizeof(*e));
@@ -111,24 +106,4 @@ int mountinfo_find_by_dev(unsigned int maj, unsigned int min,
 	dev_t dev = makedev(maj, min);
 
 	return mountinfo_find(match_dev, &dev, out);
-}
-
-/* the mount's filesystem is on dev, or on a partition of disk dev */
-static bool match_blockdev(const struct mountinfo_entry *e, const void *arg)
-{
-	const dev_t *dev = arg;
-	dev_t src = makedev(e->major, e->minor);
-	struct stat st;
-
-	/* btrfs and others report an anonymous st_dev: ask the source */
-	if (!e->major && !stat(e->source, &st) && S_ISBLK(st.st_mode))
-		src = st.st_rdev;
-	return src == *dev || devinfo_whole_disk(src) == *dev;
-}
-
-bool mountinfo_blockdev_in_use(dev_t dev)
-{
-	struct mountinfo_entry e;
-
-	return !mountinfo_find(match_blockdev, &dev, &e);
 }

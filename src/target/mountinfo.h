@@ -23,10 +23,13 @@ int mountinfo_find_by_dir(const char *dir, struct mountinfo_entry *out);
 int mountinfo_find_by_dev(unsigned int major, unsigned int minor,
 			  struct mountinfo_entry *out);
 
-/*
- * Is the block device dev (or, when it is a whole disk, one of its
- * partitions) the source of any mount?
- */
-bool mountinfo_blockdev_in_use(dev_t dev);
+/* does entry e match what arg describes */
+typedef bool (*mountinfo_match)(const struct mountinfo_entry *e,
+				const void *arg);
+
+/* the last entry that matches, like the kernel's visible mount; 0 or
+ * -ENOENT (-errno when mountinfo cannot be read) */
+int mountinfo_find(mountinfo_match match, const void *arg,
+		   struct mountinfo_entry *out);
 
 #endif

@@ -277,7 +277,7 @@ static int model_device_refused(dev_t dev, const char *device)
 {
 	dev_t disk = devinfo_whole_disk(dev);
 
-	if (disk != dev && mountinfo_blockdev_in_use(disk)) {
+	if (disk != dev && devinfo_blockdev_in_use(disk)) {
 		log_error(
 			"--device-model on --device %s would throttle its whole disk %u:%u, which has another partition mounted: everything using that partition would run at the model's speed. Use an image target (no --device) for a device model, or a partition of a disk nothing else uses",
 			device, major(disk), minor(disk));

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What a run is asked to do (the parsed options), and fsprof's exit codes. */
+#ifndef FSPROF_RUN_OPTIONS_H
+#define FSPROF_RUN_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "target/fsspec.h"
+#include "target/throttle.h"
+#include "workload/params.h"
+
+#define RUN_MAX_WORKLOADS 16
+
+struct workload_opt {
+	char name[32];
+	const char *params; /* "key=val,..." after -w NAME: */
+};
+
+struct run_options {
+	struct workload_opt workloads[RUN_MAX_WORKLOADS];
+	unsigned int n_workloads;
+	enum scale scale;
+	struct fsspec fs[FSSPEC_MAX];
+	unsigned int n_fs;
+	unsigned int repeat; /* fresh mkfs for each */
+	const char *scratch;
+	const char *json_path; /* NULL: no JSON file */
+	const char *openmetrics_path; /* --openmetrics FILE, or NULL */
+	uint64_t interval_ns; /* trace, record: --interval time phases; 0: none */
+	uint64_t duration_ns; /* record: --duration; 0: until SIGINT */
+	char **command; /* trace: CMD ARGS..., NULL-terminated */
+	int n_command;
+	const char *csv_path; /* --csv, --html, --trace FILE.json.gz */
+	const char *html_path;
+	const char *trace_path;
+	const char *format; /* --format: NULL or "text", or "bonnie-csv" */
+	uint64_t size; /* 0: the workload's default; else its size= */
+	uint64_t image_size; /* 0: derived from the workload */
+	bool no_trace;
+	bool warm; /* --warm: read phases do not drop caches first */
+	bool probes_deep; /* --probes deep */
+	uint64_t bin_ns; /* --bin: timeline bin width; 0: the default */
+	uint64_t slow_io_ns; /* --slow-io; 0: the default */
+	struct device_model model;
+	const char *dir; /* --dir: an existing filesystem, no mkfs */
+	const char *device; /* --device: a real block device to format */
+	bool force; /* --force: format it even if it holds a signature */
+	bool verify; /* --verify: re-run with each finding's knob applied */
+	unsigned int verify_repeats; /* --verify=N; 0: --repeat, else 3 */
+	const char *db_path; /* --db; NULL: history_default_path() */
+	bool no_db; /* --no-db: the run is not recorded */
+	const char *label; /* --label: the run's label in the history */
+};
+
+/* Exit codes, documented in --help and the README. */
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_RUN_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_ENVIRONMENT = 3,
+	/* interrupted by signal N: 128 + N, as shells report it */
+};
+
+#endif
