@@ -84,6 +84,16 @@ __u8 phase_expired[FSPROF_MAX_PHASES] = {};
 /* issues whose first bio had no record or a stale one: issuer unseen */
 __u64 bio_unmatched = 0;
 
+/*
+ * Created as keys are first needed: a preallocated map would hold every
+ * phase's every (class, issuer) on every CPU (4 KiB each). Userspace makes
+ * a phase's keys before the phase begins (io_keys_make in trace/block.c):
+ * creating a key here draws on the BPF allocator's per-CPU cache, which
+ * holds one per-CPU value at first and refills later, from irq_work, so a
+ * burst of new keys can find it empty (the first request of a class in a
+ * new phase went uncounted while its completion was timed: "4 requests,
+ * 5 timed").
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -157,11 +167,12 @@ struct {
 /*
  * requests in flight, keyed by struct request address, and the records of
  * completed ones (not live), which the next request at the address reuses
- * (include/fsprof/block.h); allocated as addresses are first seen
+ * (include/fsprof/block.h). Preallocated (~6 MB): an element allocated at
+ * issue can fail for want of memory in the BPF allocator's cache, and a
+ * request counted then could never be timed.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(max_entries, BLK_INFLIGHT_ENTRIES);
 	__type(key, __u64);
 	__type(value, struct blk_inflight);
@@ -591,6 +602,16 @@ static __always_inline struct blk_io_stats *io_stats_get(__u32 idx)
 	return bpf_map_lookup_elem(&io_stats, &idx);
 }
 
+/*
+ * The entry a request's issue counted it in: its completion (or its
+ * finding as never completed) adds to it and never creates one, so that
+ * a request is timed only where it was counted
+ */
+static __always_inline struct blk_io_stats *io_stats_of(__u32 idx)
+{
+	return bpf_map_lookup_elem(&io_stats, &idx);
+}
+
 static __always_inline void timeline_count(__u32 phase, __u32 ioclass,
 					   __u32 bytes, __u64 now)
 {
@@ -732,22 +753,25 @@ static __always_inline int on_issue(struct request *rq)
 			 * in its own phase, class and issuer: there its count
 			 * of requests exceeds its count of latencies by one
 			 */
-			st = io_stats_get(blk_io_index(old->phase, old->ioclass,
-						       old->issuer));
+			st = io_stats_of(blk_io_index(old->phase, old->ioclass,
+						      old->issuer));
 			if (st)
 				st->unseen++;
 		}
+	}
+	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
+	if (!st) {
+		/* not counted, so not timed either: the address holds none */
+		__sync_fetch_and_add(&stats_full, 1);
+		if (old)
+			old->live = 0;
+		return 0;
 	}
 	if (old)
 		*old = fl; /* the address's record, reused in place */
 	else
 		err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 
-	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
-	if (!st) {
-		__sync_fetch_and_add(&stats_full, 1);
-		return 0;
-	}
 	st->ios++;
 	st->bytes += bytes;
 	if (intent & BLK_BIO_PREFLUSH)
@@ -842,8 +866,8 @@ static __always_inline int on_complete(struct request *rq)
 	tracks_event(ioclass, issuer, now, -1);
 	slow_io_event(rq, phase, ioclass, issuer, delta);
 
-	/* this CPU's share: created here when the issue was on another */
-	st = io_stats_get(idx);
+	/* this CPU's share of the entry the issue counted the request in */
+	st = io_stats_of(idx);
 	if (st) {
 		st->lat_count++;
 		st->lat_sum_ns += delta;

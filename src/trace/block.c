@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -73,6 +74,10 @@ struct block_domain {
 	 * blk_io_index(): added to the phase's completion_unseen
 	 */
 	unsigned int lost[BLK_IO_ENTRIES];
+	/* phases whose io_stats keys are made (io_keys_make) */
+	bool io_keys[FSPROF_MAX_PHASES];
+	void *io_zero; /* a zeroed io_stats value for every CPU */
+	unsigned int io_keys_failed; /* keys the kernel would not make */
 };
 
 /* the maxima of struct blk_io_stats */
@@ -255,6 +260,86 @@ static size_t track_expired_len(void)
 	return (sizeof(struct blk_tracks_expired) + 4095) & ~(size_t)4095;
 }
 
+/*
+ * A key the BPF allocator's cache had no room for is tried again after
+ * this long (its refill runs from irq_work), up to IO_KEY_TRIES times
+ */
+#define IO_KEY_RETRY_NS 200000L
+#define IO_KEY_TRIES 50
+
+/*
+ * Make every (class, issuer) key of phase in io_stats, zeroed, before the
+ * phase's requests need them: a key the BPF side must create at issue can
+ * fail (bpf/block.bpf.c, io_stats), and that request then goes uncounted
+ * (block.requests_uncounted). Made between phases, so no phase pays.
+ */
+static void io_keys_make(struct block_domain *d, unsigned int phase)
+{
+	const struct timespec pause = { 0, IO_KEY_RETRY_NS };
+	int fd = bpf_map__fd(d->skel->maps.io_stats);
+	unsigned int c, i, try;
+
+	if (phase >= FSPROF_MAX_PHASES || d->io_keys[phase] || !d->io_zero)
+		return;
+	for (c = 0; c < BLK_IOC_NR; c++) {
+		for (i = 0; i < BLK_ISS_NR; i++) {
+			__u32 key = blk_io_index(phase, c, i);
+
+			for (try = 0; try < IO_KEY_TRIES; try++) {
+				if (!bpf_map_update_elem(fd, &key, d->io_zero,
+							 BPF_NOEXIST) ||
+				    errno == EEXIST)
+					break;
+				if (errno != ENOMEM && errno != EBUSY)
+					try = IO_KEY_TRIES;
+				else
+					nanosleep(&pause, NULL);
+			}
+			if (try >= IO_KEY_TRIES && !d->io_keys_failed++)
+				log_warn(
+					"block domain: phase %u's statistics could not be made ready: %s; its first requests may go uncounted (block.requests_uncounted)",
+					phase, strerror_safe(errno));
+		}
+	}
+	d->io_keys[phase] = true;
+}
+
+/* a collected phase's keys go: memory for the phases to come */
+static void io_keys_drop(struct block_domain *d, unsigned int phase)
+{
+	int fd = bpf_map__fd(d->skel->maps.io_stats);
+	unsigned int c, i;
+
+	if (phase == FSPROF_PHASE_NONE || phase >= FSPROF_MAX_PHASES)
+		return;
+	for (c = 0; c < BLK_IOC_NR; c++)
+		for (i = 0; i < BLK_ISS_NR; i++) {
+			__u32 key = blk_io_index(phase, c, i);
+
+			bpf_map_delete_elem(fd, &key);
+		}
+	d->io_keys[phase] = false;
+}
+
+/*
+ * Keys ahead of the phases: run mode switches 0 -> N -> 0, and the next
+ * phase's keys are made at the end of this one (outside both); a traced
+ * command's markers switch in the kernel, and N -> M directly, so there
+ * the one after is made as soon as userspace hears of the switch.
+ */
+static void block_phase_after(void *priv, unsigned int from, unsigned int to)
+{
+	struct block_domain *d = priv;
+
+	if (to == FSPROF_PHASE_NONE) {
+		io_keys_make(d, from + 1);
+		return;
+	}
+	io_keys_make(d, to);
+	if (from != FSPROF_PHASE_NONE)
+		io_keys_make(d, to + 1);
+}
+
 static int block_load(void *priv)
 {
 	struct block_domain *d = priv;
@@ -271,6 +356,13 @@ static int block_load(void *priv)
 		if (m == MAP_FAILED)
 			return -errno;
 		d->track_expired = m;
+	}
+	if (!err) {
+		/* the spill, a run's first phase, a traced command's first */
+		d->io_zero = calloc((size_t)d->io.ncpus, d->io.value_size);
+		io_keys_make(d, FSPROF_PHASE_NONE);
+		io_keys_make(d, 1);
+		io_keys_make(d, 2);
 	}
 	return err;
 }
@@ -584,6 +676,10 @@ static int collect_io(struct block_domain *d, unsigned int phase,
 				continue;
 			if (err)
 				goto out;
+			/* made ready (io_keys_make) and never used */
+			if (!st->ios && !st->lat_count && !st->unseen &&
+			    !d->lost[key])
+				continue;
 			r = block_io_entry(b, c, i);
 			if (!r) {
 				err = -ENOMEM;
@@ -692,6 +788,8 @@ static int block_collect(void *priv, unsigned int phase,
 					   out->end_mono_ns };
 	err = collect_io(d, phase, &out->block);
 	if (!err)
+		io_keys_drop(d, phase);
+	if (!err)
 		err = collect_busy(d, phase, &w, &out->block);
 	if (err)
 		return err;
@@ -776,6 +874,7 @@ static void block_destroy(void *priv)
 	block_bpf__destroy(d->skel);
 	percpu_stats_fini(&d->busy);
 	percpu_stats_fini(&d->io);
+	free(d->io_zero);
 	free(d);
 }
 
@@ -786,6 +885,7 @@ const struct trace_domain_ops block_domain = {
 	.open = block_open,
 	.load = block_load,
 	.attach = block_attach,
+	.phase_after = block_phase_after,
 	.in_flight = block_in_flight,
 	.collect = block_collect,
 	.object = block_object,

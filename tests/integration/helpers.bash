@@ -130,6 +130,12 @@ attribution_holds() {
 	local bad n
 	n=$(jq '[.cases[].phases[] | select(.block.traced)] | length' "$1")
 	[ "$n" -gt 0 ] || { echo "no traced phase in $1"; return 1; }
+	# requests the block domain could neither count nor time (its stats
+	# had no room: a loss, never expected) or count and not time
+	bad=$(jq -r '.cases[] | .target_label as $t | .spill.metrics.block |
+		select((.requests_uncounted // 0) > 0 or (.latency_untracked // 0) > 0) |
+		"\($t): \(.requests_uncounted // 0) requests uncounted, \(.latency_untracked // 0) counted and never timed"' "$1")
+	[ -z "$bad" ] || { echo "$bad"; return 1; }
 	bad=$(jq -r '.cases[] | .target_label as $t | .phases[] |
 		select(.block.traced) | .name as $p | .wall_ns as $wall |
 		(.block.inflight_at_end // 0) as $left |
