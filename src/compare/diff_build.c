@@ -293,6 +293,23 @@ static int phase_hists(struct diff_phase *ph, const struct group *ga,
 	return 0;
 }
 
+/* rule is one of the ", "-separated ids in list (as a whole id) */
+bool diff_rule_listed(const char *list, const char *rule)
+{
+	size_t len = strlen(rule);
+	const char *p = list;
+
+	while (*p) {
+		size_t tok = strcspn(p, ",");
+
+		if (tok == len && !strncmp(p, rule, len))
+			return true;
+		p += tok;
+		p += strspn(p, ", ");
+	}
+	return false;
+}
+
 /* rule ids of findings in one group's phase and in none of the other's */
 static void findings_only(const struct group *g, const struct group *other,
 			  const char *phase, char *out, size_t len)
@@ -329,7 +346,7 @@ static void findings_only(const struct group *g, const struct group *other,
 							    rule))
 							seen = true;
 			}
-			if (!seen && !strstr(out, rule))
+			if (!seen && !diff_rule_listed(out, rule))
 				snprintf(out + strlen(out), len - strlen(out),
 					 "%s%s", out[0] ? ", " : "", rule);
 		}

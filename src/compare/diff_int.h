@@ -15,4 +15,7 @@ void diff_setup_compare(const struct run_result *a, const struct run_result *b,
  */
 int diff_judge(struct diff_result *d);
 
+/* rule is one of the ids of list ("a, b, c"), whole: not a part of one */
+bool diff_rule_listed(const char *list, const char *rule);
+
 #endif
