@@ -49,9 +49,11 @@ DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 
 # promtool (in Debian's prometheus package) checks the --openmetrics output
 DEPS += prometheus
+# stress-ng: make test-stress's CPU and IO hog
+DEPS += stress-ng
 
 .PHONY: all deps test unit integration run clean format bench test-signals \
-	fuzz test-asan install
+	test-stress fuzz test-asan install
 
 all: $(BUILD)/fsprof
 
@@ -97,6 +99,13 @@ test: deps
 # 50 random SIGINT/SIGTERM trials (make test runs 10), about 2 minutes here
 test-signals: all
 	FSPROF_SIGNAL_TRIALS=50 tests/run-all.sh tests/integration/signals_random.bats
+
+# the timing-sensitive files (tests/stress-files) STRESS_N times each
+# (default 10) under a CPU and IO hog (stress-ng, from make deps): every
+# file must pass N of N (tests/README.md)
+STRESS_N ?= 10
+test-stress: all
+	STRESS_N=$(STRESS_N) scripts/test-stress.sh
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c) linked with the sources built
 # again by clang with coverage, ASan and UBSan; make fuzz runs each for
