@@ -239,12 +239,25 @@
 #define COMPARE_EXPLAINED_SHARE 0.5
 
 /*
- * --verify: the advice is confirmed when the 95% confidence interval of
- * the speed-up lies above 1 and the speed-up is at least 10% (a knob is
- * worth a finding only if it moves the phase by more than the noise of a
- * single run); not confirmed when the whole interval lies below 1.1.
+ * --verify: the advice is confirmed when the confidence interval of the
+ * speed-up lies above 1 and the speed-up is at least 10% (a knob is worth
+ * a finding only if it moves the phase by more than the noise of a single
+ * run); not confirmed when the whole interval lies below 1.1 (slower, or
+ * a gain too small to matter).
+ *
+ * It runs rounds until one of those is decided, at most --verify=N
+ * (default VERIFY_DEFAULT_ROUNDS, or --repeat when larger). No look before
+ * VERIFY_MIN_ROUNDS a side: 2 runs give Welch's interval 1 degree of
+ * freedom, and one odd run among 2 decides nothing. 10 rounds by default:
+ * a knob worth a finding (the 2-7x of the rules' measurements) decides at
+ * the third; one within a few % of 1.1 needs more than 10 at any useful
+ * level and is honestly inconclusive. VERIFY_ALPHA is split over the
+ * looks (verify_stats.c): the chance that a knob that does nothing is
+ * confirmed stays under 2.5% (one side of 5%) however many rounds run.
  */
 #define VERIFY_MIN_SPEEDUP 1.1
-#define VERIFY_DEFAULT_REPEATS 3
+#define VERIFY_ALPHA 0.05
+#define VERIFY_MIN_ROUNDS 3
+#define VERIFY_DEFAULT_ROUNDS 10
 
 #endif

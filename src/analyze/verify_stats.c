@@ -1,21 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Whether re-running with the advice applied helped: the speed-up of the
- * phase (before / after wall time) and its 95% confidence interval, from
+ * phase (before / after wall time) and its confidence interval, from
  * Welch's t on the logarithms of the times (a ratio of times is
  * log-normal-ish and its interval is then symmetric in log space: 2x
  * faster and 2x slower are equally far from 1).
+ *
+ * --verify looks at the samples after every round and stops at the first
+ * look that decides, so each look is one more chance for noise to decide
+ * wrongly. The looks share VERIFY_ALPHA evenly (Bonferroni): a cap of N
+ * rounds allows N - min + 1 looks, each judged at VERIFY_ALPHA / looks.
+ * By the union bound the chance that any look of a sequence decides
+ * wrongly is at most VERIFY_ALPHA whatever the looks' correlation, so the
+ * intervals hold the true speed-up at all looks at once with at least 95%
+ * confidence. Pocock's or O'Brien-Fleming's boundaries would be tighter,
+ * but they rest on the normal approximation of the looks' correlation,
+ * which 3-10 runs a side with unknown variance do not give; Bonferroni
+ * needs only each look's own interval to be valid.
  */
+#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
 #include "analyze/thresholds.h"
-#include "util/stats.h"
 
 /* a time below this is taken as this, so that its logarithm exists */
 #define VERIFY_MIN_SECONDS 1e-6
+
+void verify_plan_make(unsigned int max_rounds, struct verify_plan *p)
+{
+	if (max_rounds > VERIFY_MAX_SAMPLES)
+		max_rounds = VERIFY_MAX_SAMPLES;
+	if (max_rounds < 2)
+		max_rounds = 2; /* an interval needs 2 a side */
+	p->max_rounds = max_rounds;
+	p->min_rounds = max_rounds < VERIFY_MIN_ROUNDS ? max_rounds :
+							 VERIFY_MIN_ROUNDS;
+	p->looks = p->max_rounds - p->min_rounds + 1;
+	p->look_alpha = VERIFY_ALPHA / p->looks;
+}
 
 static void log_stats(const double *v, unsigned int n, double *mean,
 		      double *var)
@@ -44,9 +69,26 @@ static double arith_mean(const double *v, unsigned int n)
 	return n ? sum / n : 0;
 }
 
+/* half the interval of the log ratio at two-sided level alpha */
+static double welch_half(double vb, unsigned int nb, double va, unsigned int na,
+			 double alpha)
+{
+	double qb = vb / nb, qa = va / na, se2 = qb + qa, den, df;
+
+	if (se2 <= 0)
+		return 0;
+	/* Welch-Satterthwaite degrees of freedom */
+	den = qb * qb / (nb - 1) + qa * qa / (na - 1);
+	df = den > 0 ? se2 * se2 / den : (double)(nb + na - 2);
+	if (!(df >= 1))
+		df = 1;
+	return gsl_cdf_tdist_Qinv(alpha / 2, df) * sqrt(se2);
+}
+
 void verification_judge(struct verification *v)
 {
-	double mb, ma, vb, va, se2, se, df, half, d;
+	double mb, ma, vb, va, d, half;
+	double alpha = v->look_alpha > 0 ? v->look_alpha : VERIFY_ALPHA;
 	unsigned int nb = v->n_before, na = v->n_after;
 
 	v->before_s = arith_mean(v->before, nb);
@@ -64,21 +106,8 @@ void verification_judge(struct verification *v)
 	log_stats(v->before, nb, &mb, &vb);
 	log_stats(v->after, na, &ma, &va);
 	d = mb - ma;
-	se2 = vb / nb + va / na;
-	se = sqrt(se2);
+	half = welch_half(vb, nb, va, na, alpha);
 	v->ratio = exp(d);
-	if (se > 0) {
-		/* Welch-Satterthwaite degrees of freedom */
-		double qb = vb / nb, qa = va / na;
-		double den = qb * qb / (nb - 1) + qa * qa / (na - 1);
-
-		df = den > 0 ? se2 * se2 / den : (double)(nb + na - 2);
-		if (df < 1)
-			df = 1;
-		half = student_t975((unsigned int)df) * se;
-	} else {
-		half = 0;
-	}
 	v->ci_lo = exp(d - half);
 	v->ci_hi = exp(d + half);
 	if (v->ci_lo > 1 && v->ratio >= VERIFY_MIN_SPEEDUP)
@@ -87,4 +116,19 @@ void verification_judge(struct verification *v)
 		snprintf(v->verdict, sizeof(v->verdict), "not confirmed");
 	else
 		snprintf(v->verdict, sizeof(v->verdict), "inconclusive");
+}
+
+bool verification_decided(const struct verification *v)
+{
+	return v->verdict[0] && strcmp(v->verdict, "inconclusive") != 0;
+}
+
+bool verify_look(const struct verify_plan *p, unsigned int rounds,
+		 struct verification *v)
+{
+	if (rounds < p->min_rounds)
+		return false;
+	v->look_alpha = p->look_alpha;
+	verification_judge(v);
+	return verification_decided(v);
 }

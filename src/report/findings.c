@@ -15,16 +15,35 @@
 #define TEXT_INDENT (2 + PHASE_COL + 1)
 #define DETAIL_INDENT (TEXT_INDENT + 4)
 
+/* "7.00x faster (3 rounds, 95% CI 5.10x-9.60x)" */
+static void verification_speed(const struct verification *v, char *buf,
+			       size_t len)
+{
+	int n;
+
+	if (v->ratio >= 1)
+		n = snprintf(buf, len, "%.2fx faster", v->ratio);
+	else
+		n = snprintf(buf, len, "%.2fx slower (speed-up %.2fx)",
+			     1 / v->ratio, v->ratio);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	snprintf(buf + n, len - n, " (%u round%s%s, 95%% CI %.2fx-%.2fx)",
+		 v->repeats, v->repeats == 1 ? "" : "s",
+		 v->stopped[0] && !strcmp(v->stopped, "cap") ? ", the cap" : "",
+		 v->ci_lo, v->ci_hi);
+}
+
 void verification_line(const struct verification *v, char *line, size_t len)
 {
-	if (v->ratio > 0)
-		snprintf(
-			line, len,
-			"%s %.3f s -> %.3f s with %s: %.2fx (95%% CI %.2fx-%.2fx, %u+%u runs interleaved): %s%s%s",
-			v->phase, v->before_s, v->after_s, v->applied, v->ratio,
-			v->ci_lo, v->ci_hi, v->n_before, v->n_after, v->verdict,
-			v->note[0] ? "; " : "", v->note);
-	else
+	char speed[128];
+
+	if (v->ratio > 0) {
+		verification_speed(v, speed, sizeof(speed));
+		snprintf(line, len, "%s %.3f s -> %.3f s with %s: %s: %s%s%s",
+			 v->phase, v->before_s, v->after_s, v->applied, speed,
+			 v->verdict, v->note[0] ? "; " : "", v->note);
+	} else
 		snprintf(line, len, "%s with %s: %s%s%s", v->phase, v->applied,
 			 v->verdict, v->note[0] ? ": " : "", v->note);
 }

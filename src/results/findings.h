@@ -49,13 +49,17 @@ struct verification {
 	bool done;
 	char phase[32]; /* the phase whose wall time is compared */
 	char applied[160]; /* the knob as applied: "mount logbsize=256k" */
-	unsigned int repeats; /* pairs run (before and after, interleaved) */
+	unsigned int repeats; /* rounds run (before and after, interleaved) */
+	unsigned int max_repeats; /* the cap: rounds it could have run */
+	double look_alpha; /* each look's two-sided level; 0: VERIFY_ALPHA */
+	char stopped[16]; /* decided | cap | failed | interrupted | not run */
 	unsigned int n_before, n_after; /* samples that completed */
 	double before[VERIFY_MAX_SAMPLES]; /* the phase's wall time, s */
 	double after[VERIFY_MAX_SAMPLES];
 	double before_s, after_s; /* means */
 	double ratio; /* before_s / after_s: > 1 is faster */
-	double ci_lo, ci_hi; /* 95% confidence interval of the ratio */
+	/* the ratio's interval at look_alpha: 95% over all the looks */
+	double ci_lo, ci_hi;
 	char verdict[16]; /* confirmed | not confirmed | inconclusive */
 	char note[256]; /* why inconclusive, when a re-run failed */
 };

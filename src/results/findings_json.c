@@ -70,6 +70,13 @@ static json_t *verification_json(const struct verification *v)
 			    samples_json(v->after, v->n_after));
 	json_object_set_new(obj, "note",
 			    v->note[0] ? json_string(v->note) : json_null());
+	json_object_set_new(obj, "max_repeats", json_integer(v->max_repeats));
+	json_object_set_new(obj, "look_alpha",
+			    v->look_alpha > 0 ? json_real(v->look_alpha) :
+						json_null());
+	json_object_set_new(obj, "stopped",
+			    v->stopped[0] ? json_string(v->stopped) :
+					    json_null());
 	return obj;
 }
 

@@ -88,6 +88,10 @@ static int verified_read(struct jread *r, const char *where, json_t *f,
 	    jread_str(r, where, obj, "applied", v->applied,
 		      sizeof(v->applied)) ||
 	    jread_uint(r, where, obj, "repeats", &v->repeats) ||
+	    jread_uint(r, where, obj, "max_repeats", &v->max_repeats) ||
+	    jread_double(r, where, obj, "look_alpha", &v->look_alpha) ||
+	    jread_str(r, where, obj, "stopped", v->stopped,
+		      sizeof(v->stopped)) ||
 	    jread_double(r, where, obj, "before_s", &v->before_s) ||
 	    jread_double(r, where, obj, "after_s", &v->after_s) ||
 	    jread_double(r, where, obj, "ratio", &v->ratio) ||
@@ -102,6 +106,8 @@ static int verified_read(struct jread *r, const char *where, json_t *f,
 		return -EINVAL;
 	if (isnan(v->ratio))
 		v->ratio = 0; /* written as null when there was none */
+	if (isnan(v->look_alpha))
+		v->look_alpha = 0;
 	if (ci && json_array_size(ci) == 2 &&
 	    json_is_number(json_array_get(ci, 0)) &&
 	    json_is_number(json_array_get(ci, 1))) {

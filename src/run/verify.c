@@ -2,9 +2,10 @@
 /*
  * --verify: for each target, workload and parameters whose warnings advise
  * a mount or mkfs option, run the case again as it was and with each
- * option, interleaved (before, after, before, after, ...: drift of the
- * machine hits both alike), each on a fresh target, and judge each
- * finding's phase wall time before and after (analyze/verify_stats.c).
+ * option in rounds, interleaved (before, after; after, before; ...: drift
+ * of the machine hits both alike), each on a fresh target, and judge each
+ * finding's phase wall time before and after after every round
+ * (analyze/verify_stats.c) until the verdict is decided or the cap.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,7 +25,10 @@ struct verify_knob {
 	struct fsspec fs; /* the case's target with the option applied */
 	unsigned int n_phases;
 	unsigned int *n; /* samples per phase */
-	double *wall_s; /* [phase * repeats + i] */
+	double *wall_s; /* [phase * max_rounds + i] */
+	bool *judged; /* [phase]: a finding there advises this knob */
+	struct verification *v; /* [phase]: its verdict, once decided */
+	bool running; /* some judged phase is undecided: run it again */
 	char error[200]; /* why a run of it failed, "" when none did */
 };
 
@@ -33,7 +37,9 @@ struct verify_group {
 	const struct workload_opt *workload;
 	const struct workload_params *params;
 	const struct fsspec *fs;
-	unsigned int repeats;
+	struct verify_plan plan;
+	unsigned int rounds; /* rounds run so far */
+	const char *not_run; /* why it cannot be re-run; NULL when it can */
 	unsigned int n_knobs;
 	struct verify_knob base; /* the case as it was */
 	struct verify_knob knobs[VERIFY_MAX_KNOBS];
@@ -122,57 +128,92 @@ static void knob_fsspec(const struct fsspec *orig, struct verify_knob *k)
 }
 
 static int knob_alloc(struct verify_knob *k, unsigned int n_phases,
-		      unsigned int repeats)
+		      unsigned int max_rounds)
 {
+	unsigned int slots = n_phases ? n_phases : 1;
+
 	k->n_phases = n_phases;
-	k->n = calloc(n_phases ? n_phases : 1, sizeof(*k->n));
-	k->wall_s = calloc((size_t)(n_phases ? n_phases : 1) * repeats,
-			   sizeof(*k->wall_s));
-	return k->n && k->wall_s ? 0 : -ENOMEM;
+	k->running = true;
+	k->n = calloc(slots, sizeof(*k->n));
+	k->wall_s = calloc((size_t)slots * max_rounds, sizeof(*k->wall_s));
+	k->judged = calloc(slots, sizeof(*k->judged));
+	k->v = calloc(slots, sizeof(*k->v));
+	return k->n && k->wall_s && k->judged && k->v ? 0 : -ENOMEM;
 }
 
 static void knob_free(struct verify_knob *k)
 {
 	free(k->n);
 	free(k->wall_s);
+	free(k->judged);
+	free(k->v);
 	k->n = NULL;
 	k->wall_s = NULL;
+	k->judged = NULL;
+	k->v = NULL;
 }
 
-/* the knobs the group's warnings advise, each once */
-static void group_collect_knobs(const struct run_result *run,
-				struct verify_group *g)
+/* the group's knob a finding advises; NULL when none */
+static struct verify_knob *group_knob(struct verify_group *g,
+				      const struct finding *f)
 {
-	unsigned int i, ph, j, k;
+	unsigned int k;
+
+	for (k = 0; k < g->n_knobs; k++)
+		if (g->knobs[k].kind == f->advice.kind &&
+		    !strcmp(g->knobs[k].option, f->advice.option))
+			return &g->knobs[k];
+	return NULL;
+}
+
+typedef void (*finding_fn)(struct verify_group *g, struct case_result *c,
+			   unsigned int ph, struct finding *f);
+
+/* fn for every verifiable finding of the group's complete cases */
+static void group_each_finding(struct run_result *run, struct verify_group *g,
+			       finding_fn fn)
+{
+	unsigned int i, ph, j;
 
 	for (i = 0; i < run->n_cases; i++) {
-		const struct case_result *c = &run->cases[i];
+		struct case_result *c = &run->cases[i];
 
 		if (!c->complete || !same_group(c, g->first))
 			continue;
 		for (ph = 0; ph < c->n_phases; ph++) {
-			const struct finding_list *l = &c->phases[ph].findings;
+			struct finding_list *l = &c->phases[ph].findings;
 
-			for (j = 0; j < l->n; j++) {
-				const struct advice *a = &l->v[j].advice;
-
-				if (!verifiable(&l->v[j]))
-					continue;
-				for (k = 0; k < g->n_knobs; k++)
-					if (g->knobs[k].kind == a->kind &&
-					    !strcmp(g->knobs[k].option,
-						    a->option))
-						break;
-				if (k < g->n_knobs || k == VERIFY_MAX_KNOBS)
-					continue;
-				g->knobs[k].kind = a->kind;
-				snprintf(g->knobs[k].option,
-					 sizeof(g->knobs[k].option), "%s",
-					 a->option);
-				g->n_knobs++;
-			}
+			for (j = 0; j < l->n; j++)
+				if (verifiable(&l->v[j]))
+					fn(g, c, ph, &l->v[j]);
 		}
 	}
+}
+
+/* the knobs the group's warnings advise, each once */
+static void knob_collect(struct verify_group *g, struct case_result *c,
+			 unsigned int ph, struct finding *f)
+{
+	struct verify_knob *k;
+
+	(void)c;
+	(void)ph;
+	if (group_knob(g, f) || g->n_knobs == VERIFY_MAX_KNOBS)
+		return;
+	k = &g->knobs[g->n_knobs++];
+	k->kind = f->advice.kind;
+	snprintf(k->option, sizeof(k->option), "%s", f->advice.option);
+}
+
+/* the phases each knob is judged on */
+static void knob_mark_phase(struct verify_group *g, struct case_result *c,
+			    unsigned int ph, struct finding *f)
+{
+	struct verify_knob *k = group_knob(g, f);
+
+	(void)c;
+	if (k && ph < k->n_phases)
+		k->judged[ph] = true;
 }
 
 /* the -w option and target the group's cases ran with */
@@ -199,20 +240,21 @@ static bool group_locate(const struct run_options *opt,
 
 /* run one case and keep its phases' wall times; false when it failed */
 static bool knob_run(struct run_ctx *ctx, const struct verify_group *g,
-		     struct verify_knob *k, const struct fsspec *fs,
-		     unsigned int repeat)
+		     struct verify_knob *k, const struct fsspec *fs)
 {
 	struct verify_case vc = {
 		.workload = g->workload,
 		.params = g->params,
 		.fs = fs,
-		.repeat = repeat,
+		.repeat = g->rounds + 1,
 	};
 	struct run_result tmp = { 0 };
 	const struct case_result *c;
 	unsigned int ph;
 	bool ok;
 
+	log_info("verify round %u (at most %u): %s on %s", g->rounds + 1,
+		 g->plan.max_rounds, g->first->workload, fs->label);
 	run_verify_case(ctx, &tmp, &vc);
 	c = tmp.n_cases ? &tmp.cases[0] : NULL;
 	ok = c && c->complete && c->n_phases == k->n_phases;
@@ -226,107 +268,185 @@ static bool knob_run(struct run_ctx *ctx, const struct verify_group *g,
 			 c && c->error[0] ? c->error : "it did not complete");
 	}
 	for (ph = 0; ok && ph < k->n_phases; ph++)
-		k->wall_s[ph * g->repeats + k->n[ph]++] =
+		k->wall_s[ph * g->plan.max_rounds + k->n[ph]++] =
 			(double)c->phases[ph].wall_ns / 1e9;
 	run_result_free(&tmp);
 	return ok;
 }
 
-static void group_run(struct run_ctx *ctx, struct verify_group *g)
-{
-	unsigned int r, k;
-
-	for (r = 1; r <= g->repeats && !run_ctx_stopped(ctx); r++) {
-		log_info("verify %u/%u: %s on %s as it was", r, g->repeats,
-			 g->first->workload, g->fs->label);
-		knob_run(ctx, g, &g->base, g->fs, r);
-		for (k = 0; k < g->n_knobs && !run_ctx_stopped(ctx); k++) {
-			log_info("verify %u/%u: %s on %s", r, g->repeats,
-				 g->first->workload, g->knobs[k].fs.label);
-			knob_run(ctx, g, &g->knobs[k], &g->knobs[k].fs, r);
-		}
-	}
-}
-
-/* fill one finding's verification from the group's samples */
+/* knob k's verification of phase ph: the samples so far, not judged */
 static void verification_fill(const struct verify_group *g,
 			      const struct verify_knob *k, unsigned int ph,
-			      const char *phase, struct verification *v)
+			      struct verification *v)
 {
-	unsigned int i;
+	unsigned int i, cap = g->plan.max_rounds;
 
 	memset(v, 0, sizeof(*v));
 	v->done = true;
-	snprintf(v->phase, sizeof(v->phase), "%s", phase);
+	snprintf(v->phase, sizeof(v->phase), "%s", g->first->phases[ph].name);
 	snprintf(v->applied, sizeof(v->applied), "%s %s",
 		 advice_kind_name(k->kind), k->option);
-	v->repeats = g->repeats;
+	v->repeats = g->rounds;
+	v->max_repeats = cap;
+	v->look_alpha = g->plan.look_alpha;
 	for (i = 0; i < g->base.n[ph] && i < VERIFY_MAX_SAMPLES; i++)
-		v->before[v->n_before++] = g->base.wall_s[ph * g->repeats + i];
+		v->before[v->n_before++] = g->base.wall_s[ph * cap + i];
 	for (i = 0; i < k->n[ph] && i < VERIFY_MAX_SAMPLES; i++)
-		v->after[v->n_after++] = k->wall_s[ph * g->repeats + i];
-	/* a failed run is the note, whatever the numbers say */
-	snprintf(v->note, sizeof(v->note), "%s",
-		 k->error[0] ? k->error : g->base.error);
-	verification_judge(v);
+		v->after[v->n_after++] = k->wall_s[ph * cap + i];
 }
 
-static void group_fill(struct run_result *run, const struct verify_group *g,
-		       const char *why_not)
+/*
+ * The look after a round: each undecided phase of a running knob is
+ * judged; a decided one keeps that verdict (a later look would be another
+ * chance to err), and a knob with none undecided runs no more.
+ */
+static void group_look(struct verify_group *g)
 {
-	unsigned int i, ph, j, k;
+	unsigned int k, ph;
 
-	for (i = 0; i < run->n_cases; i++) {
-		struct case_result *c = &run->cases[i];
+	for (k = 0; k < g->n_knobs; k++) {
+		struct verify_knob *kn = &g->knobs[k];
+		bool undecided = false;
 
-		if (!c->complete || !same_group(c, g->first))
-			continue;
-		for (ph = 0; ph < c->n_phases; ph++) {
-			struct finding_list *l = &c->phases[ph].findings;
-
-			for (j = 0; j < l->n; j++) {
-				struct finding *f = &l->v[j];
-
-				if (!verifiable(f))
-					continue;
-				for (k = 0; k < g->n_knobs; k++)
-					if (g->knobs[k].kind ==
-						    f->advice.kind &&
-					    !strcmp(g->knobs[k].option,
-						    f->advice.option))
-						break;
-				if (k == g->n_knobs)
-					continue;
-				if (why_not) {
-					memset(&f->verified, 0,
-					       sizeof(f->verified));
-					f->verified.done = true;
-					snprintf(f->verified.phase,
-						 sizeof(f->verified.phase),
-						 "%s", c->phases[ph].name);
-					snprintf(f->verified.verdict,
-						 sizeof(f->verified.verdict),
-						 "inconclusive");
-					snprintf(f->verified.note,
-						 sizeof(f->verified.note), "%s",
-						 why_not);
-					continue;
-				}
-				verification_fill(g, &g->knobs[k], ph,
-						  c->phases[ph].name,
-						  &f->verified);
+		for (ph = 0; kn->running && ph < kn->n_phases; ph++) {
+			if (!kn->judged[ph] || kn->v[ph].done)
+				continue;
+			verification_fill(g, kn, ph, &kn->v[ph]);
+			if (verify_look(&g->plan, g->rounds, &kn->v[ph]))
+				snprintf(kn->v[ph].stopped,
+					 sizeof(kn->v[ph].stopped), "decided");
+			else {
+				kn->v[ph].done = false;
+				undecided = true;
 			}
 		}
+		kn->running = kn->running && undecided;
 	}
 }
 
-static unsigned int verify_repeats(const struct run_options *opt)
+static bool group_running(const struct verify_group *g)
 {
-	unsigned int n = opt->verify_repeats ? opt->verify_repeats :
-			 opt->repeat > 1     ? opt->repeat :
-					       VERIFY_DEFAULT_REPEATS;
+	unsigned int k;
 
-	return n > VERIFY_MAX_SAMPLES ? VERIFY_MAX_SAMPLES : n;
+	for (k = 0; k < g->n_knobs; k++)
+		if (g->knobs[k].running)
+			return true;
+	return false;
+}
+
+/* run knob k of the round (k == n_knobs: the case as it was) */
+static void round_run_one(struct run_ctx *ctx, struct verify_group *g,
+			  unsigned int k)
+{
+	unsigned int i;
+
+	if (k < g->n_knobs) {
+		if (g->knobs[k].running &&
+		    !knob_run(ctx, g, &g->knobs[k], &g->knobs[k].fs))
+			g->knobs[k].running = false;
+		return;
+	}
+	if (knob_run(ctx, g, &g->base, g->fs))
+		return;
+	/* nothing to compare with: every knob still running stops */
+	for (i = 0; i < g->n_knobs; i++)
+		if (g->knobs[i].running) {
+			g->knobs[i].running = false;
+			snprintf(g->knobs[i].error, sizeof(g->knobs[i].error),
+				 "%s", g->base.error);
+		}
+}
+
+/*
+ * Rounds until every knob is decided or the cap: the case as it was, then
+ * the knobs; the next round the knobs, then the case (A B B A ...), so a
+ * drift of the machine through the rounds hits both sides alike.
+ */
+static void group_run(struct run_ctx *ctx, struct verify_group *g)
+{
+	unsigned int i, n = g->n_knobs + 1;
+
+	while (g->rounds < g->plan.max_rounds && group_running(g) &&
+	       !run_ctx_stopped(ctx)) {
+		for (i = 0; i < n && group_running(g) && !run_ctx_stopped(ctx);
+		     i++)
+			round_run_one(ctx, g,
+				      g->rounds % 2 ? (2 * n - 2 - i) % n :
+						      (i + n - 1) % n);
+		if (run_ctx_stopped(ctx))
+			break;
+		g->rounds++;
+		group_look(g);
+	}
+}
+
+/* an undecided phase's verdict: inconclusive, saying why it stopped */
+static void knob_undecided(const struct verify_group *g, struct verify_knob *k,
+			   unsigned int ph, bool interrupted)
+{
+	struct verification *v = &k->v[ph];
+	const char *why = interrupted ? "interrupted" :
+			  k->error[0] ? "failed" :
+					"cap";
+
+	verification_fill(g, k, ph, v);
+	verification_judge(v); /* its numbers, for the record */
+	snprintf(v->stopped, sizeof(v->stopped), "%s", why);
+	snprintf(v->verdict, sizeof(v->verdict), "inconclusive");
+	if (k->error[0])
+		snprintf(v->note, sizeof(v->note), "%s", k->error);
+	else if (interrupted)
+		snprintf(v->note, sizeof(v->note),
+			 "interrupted after %u round(s)", g->rounds);
+	else if (v->ratio > 0)
+		snprintf(
+			v->note, sizeof(v->note),
+			"undecided after %u rounds (the cap): the interval holds 1 or %.1f; --verify=N runs more",
+			g->rounds, VERIFY_MIN_SPEEDUP);
+}
+
+static void group_finish(struct run_ctx *ctx, struct verify_group *g)
+{
+	unsigned int k, ph;
+
+	for (k = 0; k < g->n_knobs; k++)
+		for (ph = 0; ph < g->knobs[k].n_phases; ph++)
+			if (g->knobs[k].judged[ph] && !g->knobs[k].v[ph].done)
+				knob_undecided(g, &g->knobs[k], ph,
+					       run_ctx_stopped(ctx));
+}
+
+static void finding_fill(struct verify_group *g, struct case_result *c,
+			 unsigned int ph, struct finding *f)
+{
+	struct verify_knob *k = group_knob(g, f);
+
+	(void)c;
+	if (k && ph < k->n_phases && k->v[ph].done)
+		f->verified = k->v[ph];
+}
+
+static void finding_not_run(struct verify_group *g, struct case_result *c,
+			    unsigned int ph, struct finding *f)
+{
+	struct verification *v = &f->verified;
+
+	if (!group_knob(g, f))
+		return;
+	memset(v, 0, sizeof(*v));
+	v->done = true;
+	snprintf(v->phase, sizeof(v->phase), "%s", c->phases[ph].name);
+	snprintf(v->verdict, sizeof(v->verdict), "inconclusive");
+	snprintf(v->stopped, sizeof(v->stopped), "not run");
+	snprintf(v->note, sizeof(v->note), "%s", g->not_run);
+}
+
+static unsigned int verify_max_rounds(const struct run_options *opt)
+{
+	if (opt->verify_repeats)
+		return opt->verify_repeats;
+	return opt->repeat > VERIFY_DEFAULT_ROUNDS ? opt->repeat :
+						     VERIFY_DEFAULT_ROUNDS;
 }
 
 static void verify_group(struct run_ctx *ctx, struct run_result *run,
@@ -337,26 +457,29 @@ static void verify_group(struct run_ctx *ctx, struct run_result *run,
 	unsigned int k, n_phases = g->first->n_phases;
 	bool alloc_ok;
 
-	group_collect_knobs(run, g);
+	group_each_finding(run, g, knob_collect);
 	if (!g->n_knobs)
 		return;
 	if (!group_locate(opt, params, g)) {
-		group_fill(
-			run, g,
+		g->not_run =
 			opt->dir ?
 				"fsprof neither makes nor mounts a --dir target: the knob cannot be applied" :
-				"the case's target or workload could not be found to re-run it");
+				"the case's target or workload could not be found to re-run it";
+		group_each_finding(run, g, finding_not_run);
 		return;
 	}
-	g->repeats = verify_repeats(opt);
-	alloc_ok = !knob_alloc(&g->base, n_phases, g->repeats);
+	verify_plan_make(verify_max_rounds(opt), &g->plan);
+	alloc_ok = !knob_alloc(&g->base, n_phases, g->plan.max_rounds);
 	for (k = 0; k < g->n_knobs; k++) {
 		knob_fsspec(g->fs, &g->knobs[k]);
-		alloc_ok &= !knob_alloc(&g->knobs[k], n_phases, g->repeats);
+		alloc_ok &=
+			!knob_alloc(&g->knobs[k], n_phases, g->plan.max_rounds);
 	}
 	if (alloc_ok) {
+		group_each_finding(run, g, knob_mark_phase);
 		group_run(ctx, g);
-		group_fill(run, g, run_ctx_stopped(ctx) ? "interrupted" : NULL);
+		group_finish(ctx, g);
+		group_each_finding(run, g, finding_fill);
 	}
 	knob_free(&g->base);
 	for (k = 0; k < g->n_knobs; k++)
