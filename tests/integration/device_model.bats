@@ -18,26 +18,57 @@ teardown() {
 	scratch_remove
 }
 
+# the throttle rules on the devices MAJ:MIN given (all of them with none):
+# the files are the machine's, and a run of another test or user going on
+# at the same time has its own rules in them
 throttle_rules() {
-	cat $THROTTLE/blkio.throttle.{read,write}_{iops,bps}_device
+	local rules
+	rules=$(cat $THROTTLE/blkio.throttle.{read,write}_{iops,bps}_device)
+	[ $# -gt 0 ] || { echo "$rules"; return; }
+	printf '%s\n' "$rules" | awk -v devs=" $* " 'NF && index(devs, " " $1 " ")'
 }
 
-@test "a direct-IO write phase under custom:wiops=200 runs at 200 IOPS within 15%" {
-	run "$FSPROF" run -q -w seqio:size=2M,direct=yes \
-		--device-model custom:wiops=200 --scratch "$SCRATCH" --json "$SCRATCH.json"
+# MAJ:MIN of the devices named /dev/NAME
+devnums() {
+	local d
+	for d in "$@"; do
+		printf '%d:%d\n' "0x$(stat -c %t "$d")" "0x$(stat -c %T "$d")"
+	done
+}
+
+# The throttle charges every write request and cache flush of the lower
+# loop (a flush is a write there: the fsync tests below): a journal commit
+# in the phase (ext4's timer, or anyone's sync(2)) spends the budget too,
+# so writes + flushes hold the rate, not writes alone (under a sync(2)
+# loop, 72-103 flushes among ~600 writes here: writes alone at 148-184 of
+# a limit of 200). The rate falls short of the limit only when a request's
+# own time (the host disk under the lower loop, the writer's CPU) is
+# longer than the throttle's gap: at 100 IOPS a gap of 10 ms, at 200 only
+# 5 ms, which a busy host disk reached (166 IOPS). Measured at 100 under a
+# CPU and IO hog: 101-106.
+@test "a direct-IO write phase under custom:wiops=100 runs at 100 write IOPS within 15%, cache flushes included" {
+	run "$FSPROF" run -q -w seqio:size=1M,direct=yes \
+		--device-model custom:wiops=100 --scratch "$SCRATCH" --json "$SCRATCH.json"
 	[ "$status" -eq 0 ]
-	iops=$(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="write") |
-		.block.classes.write.ios / (.wall_ns / 1e9)')
-	echo "write IOPS: $iops"
-	python3 -c "import sys; v=float(sys.argv[1]); sys.exit(not (170 <= v <= 230))" "$iops"
+	read -r w f iops < <(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="write") |
+		.block.classes as $c |
+		"\($c.write.ios) \($c.flush.ios) \(($c.write.ios + $c.flush.ios) / (.wall_ns / 1e9))"')
+	echo "write phase: $w writes + $f flushes: $iops IOPS"
+	# the 256 writes of 4 KiB at least
+	[ "$w" -ge 256 ]
+	python3 -c "import sys; v=float(sys.argv[1]); sys.exit(not (85 <= v <= 115))" "$iops"
 	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model')" = \
-		"custom: riops=0 wiops=200 rbps=0 wbps=0" ]
+		"custom: riops=0 wiops=100 rbps=0 wbps=0" ]
 }
 
 @test "after a throttled run the throttle files hold no rule" {
-	run "$FSPROF" run -q -w seqio:size=1M --device-model hdd --scratch "$SCRATCH"
+	run "$FSPROF" run -q -w seqio:size=1M --device-model hdd --scratch "$SCRATCH" \
+		--json "$SCRATCH.json"
 	[ "$status" -eq 0 ]
-	[ -z "$(throttle_rules)" ]
+	dev=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
+	echo "throttled $dev; rules on it after: $(throttle_rules "$dev")"
+	[[ "$dev" == *:* ]]
+	[ -z "$(throttle_rules "$dev")" ]
 }
 
 # the lower and the upper loop device of a running fsprof below $SCRATCH
@@ -55,16 +86,17 @@ model_loops() {
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 60
 	sleep 1
-	[ -n "$(throttle_rules)" ]
 	loops=$(model_loops)
 	echo "loops: $loops"
 	[ "$(echo "$loops" | wc -l)" -eq 2 ]
+	devs=$(devnums $loops)
+	[ -n "$(throttle_rules $devs)" ]
 	kill -INT "$pid"
 	st=0
 	wait "$pid" || st=$?
 	[ "$st" -eq 130 ]
-	echo "throttle rules after: $(throttle_rules | tr '\n' ' ')"
-	[ -z "$(throttle_rules)" ]
+	echo "throttle rules on $(echo $devs) after: $(throttle_rules $devs | tr '\n' ' ')"
+	[ -z "$(throttle_rules $devs)" ]
 	for l in $loops; do
 		# a detached loop device has no backing file
 		wait_for "! losetup '$l' >/dev/null 2>&1" 5
@@ -175,6 +207,7 @@ PY
 	mount "$loop" "$SCRATCH/mnt"
 	run "$FSPROF" run -w fsync:files=100 --dir "$SCRATCH/mnt" \
 		--device-model custom:wiops=100 --json "$SCRATCH.json"
+	dev=$(devnums "$loop")
 	umount "$SCRATCH/mnt"
 	losetup -d "$loop"
 	rm -rf "$SCRATCH/mnt" "$SCRATCH/dirimg"
@@ -182,14 +215,16 @@ PY
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"throttle not held in cycles: "*" write IOPS (cache flushes included) against a limit of 100"* ]]
 	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[] | select(.name == "cycles") | .findings[] | select(.rule == "throttle-not-held")] | length')" -eq 1 ]
-	[ -z "$(throttle_rules)" ]
+	[ -z "$(throttle_rules "$dev")" ]
 }
 
 @test "--device-model on a --dir of the root filesystem is refused" {
 	run "$FSPROF" run -w seqio:size=1M --dir /var/tmp --device-model hdd
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"disk holding the root filesystem"* ]]
-	[ -z "$(throttle_rules)" ]
+	# nothing on the root filesystem's disk
+	root=$(findmnt -n -o MAJ:MIN -T /var/tmp)
+	[ -z "$(throttle_rules "$root" "${root%:*}:0")" ]
 }
 
 @test "--device-model on a --dir of another disk throttles it and says busy time and issuers are not faithful" {
@@ -200,6 +235,7 @@ PY
 	mount "$loop" "$SCRATCH/mnt"
 	run "$FSPROF" run -w seqio:size=1M --dir "$SCRATCH/mnt" \
 		--device-model custom:wiops=1000 --json "$SCRATCH.json"
+	dev=$(devnums "$loop")
 	umount "$SCRATCH/mnt"
 	losetup -d "$loop"
 	rm -rf "$SCRATCH/mnt" "$SCRATCH/dirimg"
@@ -208,7 +244,7 @@ PY
 	[[ "$output" == *"not measured faithfully"* ]]
 	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack | [.placement, .faithful] | @tsv')" = \
 		"$(printf 'traced-disk\tfalse')" ]
-	[ -z "$(throttle_rules)" ]
+	[ -z "$(throttle_rules "$dev")" ]
 }
 
 @test "an unknown device model is a usage error" {

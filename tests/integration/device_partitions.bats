@@ -80,6 +80,15 @@ PARTS
 	[ "$(jqr "$SCRATCH.json" '.cases[0].phases[] | select(.name=="write") | .metrics.jbd2.commits')" -ge 1 ]
 }
 
+# the throttle rules on disk $1 (a device node): the throttle files are the
+# machine's, and another run going on at the same time has its own in them
+disk_throttle_rules() {
+	local dev
+	dev=$(printf '%d:%d' "0x$(stat -c %t "$1")" "0x$(stat -c %T "$1")")
+	cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device |
+		awk -v d="$dev" '$1 == d'
+}
+
 # the throttle of a device model on a --device goes on its whole disk
 @test "--device-model on a --device partition whose sibling is mounted is refused before anything is made" {
 	two_partitions
@@ -93,7 +102,7 @@ PARTS
 	[[ "$output" == *"--device-model on --device ${LOOPDEV}p1 would throttle its whole disk"*"which has another partition mounted"* ]]
 	# not formatted, nothing throttled, nothing made in the scratch directory
 	[ -z "$(blkid -p -o value -s TYPE "${LOOPDEV}p1" || true)" ]
-	[ -z "$(cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device)" ]
+	[ -z "$(disk_throttle_rules "$LOOPDEV")" ]
 	[ "$(ls -A "$SCRATCH")" = mnt ]
 	# with the sibling unmounted the same run throttles the disk, and says
 	# the model sits on the traced disk itself
@@ -104,5 +113,5 @@ PARTS
 	[ "$status" -eq 0 ]
 	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack | [.placement, .faithful, .throttled_device] | @tsv')" = \
 		"$(printf 'traced-disk\tfalse\t%s' "$LOOPDEV")" ]
-	[ -z "$(cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device)" ]
+	[ -z "$(disk_throttle_rules "$LOOPDEV")" ]
 }
