@@ -13,10 +13,13 @@ teardown() {
 	scratch_remove
 }
 
-# start a long run, wait for phase $1 to begin, send signal $2, then wait
+# start a long run (run options $3..., default --size 4G), wait for phase $1
+# to begin, send signal $2, then wait
 interrupt_during_phase() {
 	local phase=$1 sig=$2
-	"$FSPROF" run --size 4G --scratch "$SCRATCH" --json "$SCRATCH.json" \
+	shift 2
+	[ $# -gt 0 ] || set -- --size 4G
+	"$FSPROF" run "$@" --scratch "$SCRATCH" --json "$SCRATCH.json" \
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase $phase' '$SCRATCH.err'" 120
@@ -37,14 +40,22 @@ interrupt_during_phase() {
 	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH.json"
 }
 
+# reads held to 32 MB/s: the read phase lasts 8 s however fast the disk (a
+# 4 GiB write before it took 30-45 s of the file's time), and the throttle
+# rule is one more thing the teardown must take away
 @test "SIGTERM during the read phase tears down, exits 143 and keeps the finished write phase, marked incomplete" {
-	run interrupt_during_phase read TERM
+	run interrupt_during_phase read TERM -w seqio:size=256M --device-model custom:rbps=32M
 	cat "$SCRATCH.err"
 	[ "$status" -eq 143 ]
 	wait_for "leftovers '$SCRATCH' >/dev/null" 5 || true
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
+	throttled=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
+	[[ "$throttled" =~ ^[0-9]+:[0-9]+$ ]]
+	if grep -q "^$throttled " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
+		false
+	fi
 	[ "$(jqr "$SCRATCH.json" '.complete')" = false ]
 	[ "$(jqr "$SCRATCH.json" '.interrupted')" = true ]
 	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name] | join(",")')" = write ]
