@@ -20,8 +20,9 @@
 # calls sync(2). STRESS_HOG="--cpu 1 --io 1" adds it (tests/README.md).
 #
 # The hog's files live in /var/tmp/stress-hog.PID; the hog is stopped and
-# its directory removed on every exit (trap), and a directory left by a
-# script that was SIGKILLed is removed by the next run.
+# its directory removed on every exit (trap), by a watcher when the script
+# is killed without one (SIGKILL), and a directory left anyway is removed
+# by the next run.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -48,8 +49,14 @@ fi
 
 hog_pid=
 hog_dir=
+watch_pid=
 stop_hog() {
 	local i
+	if [ -n "$watch_pid" ]; then
+		kill "$watch_pid" 2>/dev/null
+		wait "$watch_pid" 2>/dev/null
+		watch_pid=
+	fi
 	if [ -n "$hog_pid" ]; then
 		# stress-ng runs in a session of its own: end its whole group
 		kill -TERM -- "-$hog_pid" 2>/dev/null
@@ -92,6 +99,17 @@ start_hog() {
 		return 1
 	}
 	rm -f "$hog_dir.log"
+	# should this script be killed without its trap (SIGKILL), the
+	# watcher ends the hog and removes its files
+	(
+		trap - EXIT INT TERM
+		while kill -0 $$ 2>/dev/null; do sleep 2; done
+		kill -TERM -- "-$hog_pid" 2>/dev/null
+		sleep 5
+		kill -KILL -- "-$hog_pid" 2>/dev/null
+		rm -rf --one-file-system "$hog_dir"
+	) </dev/null >/dev/null 2>&1 &
+	watch_pid=$!
 	echo "# hog: stress-ng (pid $hog_pid) on CPU $cpu: $hog_opts in $hog_dir"
 }
 
