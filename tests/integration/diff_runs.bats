@@ -3,10 +3,15 @@
 # - A/A: one run of files1m create on ext4 twice per round, 5 rounds
 #   (--fs ext4,ext4 --repeat 5: the two "targets" interleaved), split into
 #   A and B. No headline metric may come out better or worse, and the
-#   changed share of all tests stays near the false discovery rate.
-# - ext4 vs ext4:mount=nodelalloc, 5 repeats each, interleaved: the create
-#   phase is worse, the delayed-allocation metrics are among the top
-#   mechanism metrics, --fail-above 5% exits 1 naming the metric.
+#   changed share of all tests stays near the false discovery rate. Each
+#   can happen by chance (Benjamini-Hochberg allows 5%), so a failure is
+#   one only if a fresh A/A pair shows it again (chance: 5% of 5%).
+# - ext4 vs ext4:mount=nodelalloc, 5 repeats each, interleaved, and 3 more
+#   a side at a time until the create phase's time or rate is decided, at
+#   most DIFF_MAX_REPEATS a side: the delayed-allocation metrics change,
+#   the create phase is worse (or, at the cap, honestly inconclusive),
+#   never better, and --fail-above 5% exits 1 exactly when a headline
+#   metric is worse by more than 5%, naming it.
 # - one run a side: inconclusive with a repeat estimate, never a verdict.
 # - Welch's interval and p of the diff checked against SciPy on the
 #   per-repeat values in the two results files.
@@ -14,28 +19,70 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
+# The create phase's wall time under nodelalloc: 1.3-4x ext4's here, but a
+# loaded 2-core machine spreads each side's repeats 1-5 s (5 a side left
+# wall_ns inconclusive at q 0.35-0.76 in two runs; 10 a side decided it).
+# Rounds are added 3 a side at a time until its time or rate is decided;
+# 14 a side at most (3 more runs of the pair): a remaining "inconclusive"
+# is the diff's honest answer, and the test then checks what it implies.
+DIFF_MAX_REPEATS=14
+DIFF_MORE_REPEATS=3
+
+# the create phase's wall_ns and mb_per_s verdicts, "WALL RATE", of A -> B
+create_verdicts() {
+	"$FSPROF" diff --format json "$1" "$2" | jq -r '[.pairs[0].phases[] |
+		select(.name == "create") | .metrics[] |
+		select(.metric == "wall_ns" or .metric == "mb_per_s") | .verdict] |
+		join(" ")'
+}
+
+# split the pair run $1 into A (the first target's cases) and B ($2, $3)
+split_pair() {
+	jq '.cases |= [.[range(0; length; 2)]]' "$1" >"$2"
+	jq '.cases |= [.[range(1; length; 2)]]' "$1" >"$3"
+}
+
+# an A/A pair of 5 rounds into $1
+aa_run() {
+	"$FSPROF" run -q -w files1m:files=500 --fs ext4,ext4 --repeat 5 \
+		--scratch "$SCRATCH" --json "$1"
+}
+
 setup_file() {
 	load helpers
 	scratch_create
-	local w=files1m:files=500
-	"$FSPROF" run -q -w "$w" --fs ext4,ext4 --repeat 5 \
-		--scratch "$SCRATCH" --json "$SCRATCH.aa.json" \
-		>"$SCRATCH.aa.out" 2>&1
+	local w=files1m:files=500 n=5
+	aa_run "$SCRATCH.aa.json" >"$SCRATCH.aa.out" 2>&1
 	echo $? >"$SCRATCH.aa.status"
 	"$FSPROF" run -q -w "$w" --fs ext4,ext4:mount=nodelalloc --repeat 5 \
 		--scratch "$SCRATCH" --json "$SCRATCH.ab.json" \
 		>"$SCRATCH.ab.out" 2>&1
 	echo $? >"$SCRATCH.ab.status"
+	split_pair "$SCRATCH.ab.json" "$SCRATCH.base.json" "$SCRATCH.nodel.json"
+	while [ "$(cat "$SCRATCH.ab.status")" -eq 0 ] &&
+		[ $((n + DIFF_MORE_REPEATS)) -le "$DIFF_MAX_REPEATS" ] &&
+		[ "$(create_verdicts "$SCRATCH.base.json" "$SCRATCH.nodel.json")" = "inconclusive inconclusive" ]; do
+		"$FSPROF" run -q -w "$w" --fs ext4,ext4:mount=nodelalloc \
+			--repeat "$DIFF_MORE_REPEATS" --scratch "$SCRATCH" \
+			--json "$SCRATCH.more.json" >>"$SCRATCH.ab.out" 2>&1 ||
+			echo $? >"$SCRATCH.ab.status"
+		jq -s '.[0].cases += .[1].cases | .[0]' "$SCRATCH.ab.json" \
+			"$SCRATCH.more.json" >"$SCRATCH.merged.json" &&
+			mv "$SCRATCH.merged.json" "$SCRATCH.ab.json"
+		n=$((n + DIFF_MORE_REPEATS))
+		split_pair "$SCRATCH.ab.json" "$SCRATCH.base.json" "$SCRATCH.nodel.json"
+	done
+	echo "$n" >"$SCRATCH.ab.repeats"
+	# in the TAP log: how many repeats the verdict took
+	echo "# nodelalloc create after $n repeats a side (wall_ns mb_per_s):" \
+		"$(create_verdicts "$SCRATCH.base.json" "$SCRATCH.nodel.json")" >&3
 	# the history round trip: a labelled baseline, then the latest run
 	"$FSPROF" run -q -w fsync:files=30 --fs ext4 --repeat 2 --label diffbase \
 		--scratch "$SCRATCH" --json "$SCRATCH.h1.json" >"$SCRATCH.h1.out" 2>&1
 	"$FSPROF" run -q -w fsync:files=30 --fs ext4 --repeat 2 \
 		--scratch "$SCRATCH" --json "$SCRATCH.h2.json" >"$SCRATCH.h2.out" 2>&1
 	# A: the first target's cases, B: the second's (cases alternate)
-	jq '.cases |= [.[range(0; length; 2)]]' "$SCRATCH.aa.json" >"$SCRATCH.a1.json"
-	jq '.cases |= [.[range(1; length; 2)]]' "$SCRATCH.aa.json" >"$SCRATCH.a2.json"
-	jq '.cases |= [.[range(0; length; 2)]]' "$SCRATCH.ab.json" >"$SCRATCH.base.json"
-	jq '.cases |= [.[range(1; length; 2)]]' "$SCRATCH.ab.json" >"$SCRATCH.nodel.json"
+	split_pair "$SCRATCH.aa.json" "$SCRATCH.a1.json" "$SCRATCH.a2.json"
 	jq '.cases |= [.[0]]' "$SCRATCH.ab.json" >"$SCRATCH.one_a.json"
 	jq '.cases |= [.[1]]' "$SCRATCH.ab.json" >"$SCRATCH.one_b.json"
 }
@@ -59,42 +106,83 @@ verdict() {
 		.metrics[] | select(.metric == $m) | .verdict' "$1"
 }
 
+# what in the A/A diff $1 must not be: headline metrics better or worse,
+# "(phase metric verdict)" a line, and "changed N of T" beyond 5% of T
+aa_false_alarms() {
+	jq -r '.pairs[0].phases[] | .name as $p | .metrics[] | select(.headline and
+		(.verdict == "better" or .verdict == "worse")) |
+		"\($p) \(.metric) \(.verdict)"' "$1"
+	jq -r 'if .verdicts.changed * 100 > .tests * 5 then
+		"changed \(.verdicts.changed) of \(.tests)" else empty end' "$1"
+}
+
 @test "a run against the same configuration: no headline metric better or worse, few changes overall" {
+	local first again
 	"$FSPROF" diff --format json "$SCRATCH.a1.json" "$SCRATCH.a2.json" >"$SCRATCH.aa.diff"
 	jq '.verdicts, .tests' "$SCRATCH.aa.diff"
 	jq -r '.pairs[0].phases[].metrics[] | select(.headline) |
 		"\(.metric) \(.verdict) \(.note)"' "$SCRATCH.aa.diff"
 	[ "$(jq '.pairs[0].a_repeats' "$SCRATCH.aa.diff")" -eq 5 ]
 	[ "$(jq '.pairs[0].b_repeats' "$SCRATCH.aa.diff")" -eq 5 ]
-	[ -z "$(jq -r '.pairs[0].phases[].metrics[] | select(.headline and
-		(.verdict == "better" or .verdict == "worse")) | .metric' "$SCRATCH.aa.diff")" ]
-	tests=$(jq '.tests' "$SCRATCH.aa.diff")
-	changed=$(jq '.verdicts.changed' "$SCRATCH.aa.diff")
-	[ "$tests" -ge 100 ]
-	# the FDR bounds false discoveries among discoveries; with nothing
-	# changed, at most a few percent of the tests may call a change
-	[ $((changed * 100)) -le $((tests * 5)) ]
+	[ "$(jq '.tests' "$SCRATCH.aa.diff")" -ge 100 ]
+	first=$(aa_false_alarms "$SCRATCH.aa.diff")
+	[ -z "$first" ] && return 0
+	# The FDR bounds false discoveries among discoveries: with nothing
+	# changed, any discovery is false and comes in at most 5% of diffs. A
+	# fault (a biased statistic, A paired with the wrong cases, an order
+	# effect of the interleaving) comes again in a fresh A/A pair; chance
+	# does so in at most 5% of those 5%.
+	echo "A/A: $first - a fresh A/A pair decides whether it is real"
+	aa_run "$SCRATCH.aa2.json" >"$SCRATCH.aa2.out" 2>&1 || {
+		cat "$SCRATCH.aa2.out"
+		false
+	}
+	split_pair "$SCRATCH.aa2.json" "$SCRATCH.a3.json" "$SCRATCH.a4.json"
+	"$FSPROF" diff --format json "$SCRATCH.a3.json" "$SCRATCH.a4.json" >"$SCRATCH.aa2.diff"
+	again=$(aa_false_alarms "$SCRATCH.aa2.diff")
+	echo "again: ${again:-nothing}"
+	# the same headline call again, or too many changes again
+	[ -z "$(comm -12 <(sort <<<"$first") <(sort <<<"$again"))" ]
+	! grep -q '^changed' <<<"$again"
 }
 
-@test "nodelalloc on a files1m create is found worse, delayed allocation among the mechanisms" {
-	run --separate-stderr "$FSPROF" diff --fail-above 5% "$SCRATCH.base.json" "$SCRATCH.nodel.json"
-	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"mount options"*"nodelalloc"* ]]
-	[[ "$output" == *"Benjamini-Hochberg"* ]]
-	echo "$output" | grep -qE '^ +(wall_ns|mb_per_s) .* worse'
-	echo "$output" | grep -qE '^  changed: ext4\.da_'
-	echo "$output" | grep -A4 -E '^--fail-above 5%: [0-9]+ headline' |
-		grep -qE 'files1m create: (wall_ns|mb_per_s) [-+]'
+@test "nodelalloc on a files1m create: delayed allocation changes, the create is worse or undecided, never better" {
+	local repeats wall rate gate
+	repeats=$(cat "$SCRATCH.ab.repeats")
 	"$FSPROF" diff --format json "$SCRATCH.base.json" "$SCRATCH.nodel.json" >"$SCRATCH.ab.diff"
-	# the time and the rate of the create phase: worse, and never better
+	[ "$(jq '.pairs[0].a_repeats' "$SCRATCH.ab.diff")" -eq "$repeats" ]
+	[ "$(jq '.pairs[0].b_repeats' "$SCRATCH.ab.diff")" -eq "$repeats" ]
 	wall=$(verdict "$SCRATCH.ab.diff" wall_ns create)
 	rate=$(verdict "$SCRATCH.ab.diff" mb_per_s create)
-	echo "create: wall_ns $wall, mb_per_s $rate"
-	[ "$wall" = worse ] || [ "$rate" = worse ]
-	[ "$wall" != better ]
-	[ "$rate" != better ]
+	echo "create after $repeats repeats a side: wall_ns $wall, mb_per_s $rate"
+	jq -r '.pairs[0].phases[] | select(.name == "create") | .metrics[] |
+		select(.headline) | "\(.metric) \(.verdict) \(.ratio) q \(.q) \(.note)"' "$SCRATCH.ab.diff"
+	# the mechanism: exact counters, decided at any repeat count
 	[ "$(verdict "$SCRATCH.ab.diff" ext4.da_flushes create)" = lower ]
+	# the time: never better, never the same
+	for v in "$wall" "$rate"; do
+		case "$v" in worse | inconclusive) ;; *) false ;; esac
+	done
+	# the gate: exit 1 exactly when a headline metric is worse by > 5%
+	gate=$(jq '[.pairs[].phases[].metrics[] | select(.headline and
+		.verdict == "worse" and (.diff / .a.mean | fabs) > 0.05)] | length' "$SCRATCH.ab.diff")
+	run --separate-stderr "$FSPROF" diff --fail-above 5% "$SCRATCH.base.json" "$SCRATCH.nodel.json"
+	echo "$output"
+	[ "$status" -eq $((gate > 0)) ]
+	[[ "$output" == *"mount options"*"nodelalloc"* ]]
+	[[ "$output" == *"Benjamini-Hochberg"* ]]
+	echo "$output" | grep -qE '^  changed: ext4\.da_'
+	if [ "$wall" = worse ] || [ "$rate" = worse ]; then
+		echo "$output" | grep -qE '^ +(wall_ns|mb_per_s) .* worse'
+		echo "$output" | grep -A4 -E '^--fail-above 5%: [0-9]+ headline' |
+			grep -qE 'files1m create: (wall_ns|mb_per_s) [-+]'
+	else
+		# undecided only at the cap, and it says what more would take
+		[ "$repeats" -ge $((DIFF_MAX_REPEATS - DIFF_MORE_REPEATS + 1)) ]
+		jq -r '.pairs[0].phases[] | select(.name == "create") | .metrics[] |
+			select(.metric == "wall_ns") | .note' "$SCRATCH.ab.diff" |
+			grep -qE 'more repeats a side|too noisy'
+	fi
 }
 
 @test "without --fail-above the same diff exits 0" {
