@@ -14,7 +14,8 @@ setup() {
 
 teardown() {
 	[ -n "${LOCKER:-}" ] && kill "$LOCKER" 2>/dev/null
-	rm -f "$SCRATCH".*.json "$SCRATCH".*.out "$SCRATCH".*.err
+	[ -n "${LOCKFD:-}" ] && exec {LOCKFD}>&-
+	rm -f "$SCRATCH".*.json "$SCRATCH".*.out "$SCRATCH".*.err "$SCRATCH.lock.fifo"
 	rm -f "$DB" "$DB-wal" "$DB-shm" "$SCRATCH".*.db "$SCRATCH".*.db-*
 	rm -rf "$SCRATCH.b" "$SCRATCH.dbdir"
 	scratch_remove
@@ -209,12 +210,15 @@ run_keeps_its_results() {
 @test "a database locked beyond the busy timeout: the run waits, then keeps its results and says the file is locked" {
 	fsprof_small first --db "$DB"
 	[ "$status" -eq 0 ]
-	# another writer holds the write lock for 40 s
+	# another writer holds the write lock until it is killed below: the
+	# sqlite3 shell, reading from a FIFO this test holds open (a sleep in
+	# a pipe once held it for 40 s, and held bats' output open that long)
 	# (it waits for the lock itself: wait_for's probe below takes it too)
-	{ echo '.timeout 5000'; echo 'BEGIN IMMEDIATE;'; echo 'DELETE FROM metrics;'
-	  sleep 40; } |
-		sqlite3 "$DB" &
+	mkfifo "$SCRATCH.lock.fifo"
+	sqlite3 "$DB" <"$SCRATCH.lock.fifo" >/dev/null 3>&- &
 	LOCKER=$!
+	exec {LOCKFD}>"$SCRATCH.lock.fifo"
+	printf '.timeout 5000\nBEGIN IMMEDIATE;\nDELETE FROM metrics;\n' >&"$LOCKFD"
 	wait_for "! sqlite3 '$DB' 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null" 5
 	start=$(date +%s)
 	fsprof_small a --db "$DB"
@@ -225,6 +229,8 @@ run_keeps_its_results() {
 	kill "$LOCKER"
 	wait "$LOCKER" 2>/dev/null || true
 	LOCKER=
+	exec {LOCKFD}>&-
+	LOCKFD=
 	[ "$(runs_in "$DB")" -eq 1 ]
 }
 
