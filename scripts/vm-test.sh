@@ -13,7 +13,9 @@
 #   --cache DIR    downloaded and unpacked kernels ($FSPROF_VM_CACHE,
 #                  default /var/cache/fsprof-vm)
 #   --out DIR      per-kernel results and summary.json (default build/vm)
-#   --timeout S    limit for one guest (default 300)
+#   --timeout S    limit for one guest (default 600: two boot at once, and
+#                  a shared machine may be slow; a hung guest still ends)
+#   --jobs N       guests booted at once (default 2; each has 2 vCPUs)
 #   --prepare      install packages, fetch and stage kernels; do not boot
 #   --no-kconfig   no /boot/config-<release> in the guest (as in a container
 #                  or a minimal system): __kconfig externs must cope
@@ -39,7 +41,8 @@ size=8M
 image_size=320M # mkfs.xfs refuses less than 300 MB
 cache=${FSPROF_VM_CACHE:-/var/cache/fsprof-vm}
 out=$top/build/vm
-timeout_s=300
+timeout_s=600
+jobs=2
 prepare_only=0
 with_kconfig=1
 kernels=()
@@ -64,6 +67,7 @@ parse_args() {
 		--cache) cache=$2; shift ;;
 		--out) out=$2; shift ;;
 		--timeout) timeout_s=$2; shift ;;
+		--jobs) jobs=$2; shift ;;
 		--prepare) prepare_only=1 ;;
 		--no-kconfig) with_kconfig=0 ;;
 		-h | --help) usage ;;
@@ -73,6 +77,7 @@ parse_args() {
 		shift
 	done
 	[ ${#kernels[@]} -gt 0 ] || kernels=(6.1 6.12)
+	[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "vm-test: --jobs takes a whole number from 1, not '$jobs'" >&2; exit 2; }
 }
 
 ensure_packages() {
@@ -339,8 +344,20 @@ report_kernel() {
 	' "$rdir/summary.json"
 }
 
+# fetch and stage one kernel package in the background: its kernel
+# directory goes into $2, the job's status (3: cannot run here) into $2.rc
+kernel_ready() {
+	local pkg=$1 result=$2 deb status=0
+	(
+		deb=$(fetch_kernel "$pkg")
+		stage_kernel "$deb" >"$result"
+	) || status=$?
+	echo "$status" >"$result.rc"
+}
+
 main() {
-	local k pkg deb kdir rdir expected all=() failed=0 t0
+	local i k pkg all=() failed=0 t0 status ref_pid expected
+	local pkgs=() kdirs=() rdirs=() pids=()
 
 	parse_args "$@"
 	[ "$(uname -m)" = x86_64 ] || cannot_run "the VM test boots amd64 kernels; this is $(uname -m)"
@@ -355,22 +372,55 @@ main() {
 	fsprof=$(readlink -f "$fsprof")
 	mkdir -p "$out"
 	t0=$(date +%s)
-	[ "$prepare_only" -eq 1 ] || expected=$(host_reference)
-	[ "$prepare_only" -eq 1 ] || say "host $(uname -r) attaches domains $expected"
+	# the host's own run, the reference, goes on while the guests boot:
+	# only judging them needs it
+	if [ "$prepare_only" -eq 0 ]; then
+		host_reference >"$out/expected" &
+		ref_pid=$!
+	fi
+	# every kernel downloaded and unpacked at once (network, then xz)
 	for k in "${kernels[@]}"; do
 		pkg=$(resolve_kernel "$k")
-		deb=$(fetch_kernel "$pkg")
-		kdir=$(stage_kernel "$deb")
-		[ "$prepare_only" -eq 1 ] && { say "$pkg ready in $kdir"; continue; }
-		rdir=$out/$(cat "$kdir/release")
-		say "booting $pkg ($(qemu_accel))"
-		boot_kernel "$kdir" "$rdir"
-		judge_kernel "$pkg" "$rdir" "$expected"
-		report_kernel "$rdir"
-		jq -e '.problems == []' "$rdir/summary.json" >/dev/null || failed=1
-		all+=("$rdir/summary.json")
+		pkgs+=("$pkg")
+		kernel_ready "$pkg" "$out/kdir.${#pkgs[@]}" &
+		pids+=($!)
+	done
+	for i in "${!pkgs[@]}"; do
+		wait "${pids[i]}" || true
+		status=$(cat "$out/kdir.$((i + 1)).rc" 2>/dev/null || echo 1)
+		[ "$status" -ne 3 ] || exit 3
+		[ "$status" -eq 0 ] || { echo "vm-test: ${pkgs[i]} could not be staged" >&2; exit 1; }
+		kdirs+=("$(cat "$out/kdir.$((i + 1))")")
+		rm -f "$out/kdir.$((i + 1))" "$out/kdir.$((i + 1)).rc"
+		[ "$prepare_only" -eq 0 ] || say "${pkgs[i]} ready in ${kdirs[i]}"
 	done
 	[ "$prepare_only" -eq 1 ] && return 0
+	# the guests, --jobs at a time: a TCG guest waits on its disks and
+	# timers for much of its boot, and the other uses that CPU
+	pids=()
+	for i in "${!kdirs[@]}"; do
+		if [ "${#pids[@]}" -ge "$jobs" ]; then
+			wait "${pids[0]}" || true
+			pids=("${pids[@]:1}")
+		fi
+		rdirs+=("$out/$(cat "${kdirs[i]}/release")")
+		say "booting ${pkgs[i]} ($(qemu_accel))"
+		boot_kernel "${kdirs[i]}" "${rdirs[i]}" &
+		pids+=($!)
+	done
+	for i in "${pids[@]}"; do
+		wait "$i" || true
+	done
+	wait "$ref_pid" || true
+	expected=$(cat "$out/expected")
+	rm -f "$out/expected"
+	say "host $(uname -r) attaches domains $expected"
+	for i in "${!kdirs[@]}"; do
+		judge_kernel "${pkgs[i]}" "${rdirs[i]}" "$expected"
+		report_kernel "${rdirs[i]}"
+		jq -e '.problems == []' "${rdirs[i]}/summary.json" >/dev/null || failed=1
+		all+=("${rdirs[i]}/summary.json")
+	done
 	jq -s '{kernels: ., ok: (map(.problems == []) | all)}' "${all[@]}" >"$out/summary.json"
 	say "$(( $(date +%s) - t0 )) s for ${#kernels[@]} kernels; $([ $failed -eq 0 ] && echo "all checks passed" || echo "CHECKS FAILED") ($out/summary.json)"
 	return $failed
