@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Analysing a saved run again (fsprof report, fsprof diff): the rules run
- * afresh on the saved model, and what only re-running the workload could
- * produce - each finding's --verify result - is carried over from the
- * saved finding of the same rule in the same phase.
+ * A saved run read back (fsprof report, fsprof diff). Its findings are
+ * what was found when it ran, and fsprof report keeps them; the results
+ * file does not hold the phases' bound verdicts and the comparisons
+ * between targets, so those are made again from its numbers. Asked to
+ * (fsprof report --reanalyze, fsprof diff), the rules run afresh on the
+ * saved model, and what only re-running the workload could produce - each
+ * finding's --verify result - is carried over from the saved finding of
+ * the same rule in the same phase.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/analyze_int.h"
+#include "analyze/reanalyze.h"
 
 static void carry_verified(struct finding_list *now,
 			   const struct finding_list *saved)
@@ -51,4 +57,18 @@ int analyze_saved_run(struct run_result *run)
 		}
 	free(saved);
 	return err;
+}
+
+int analyze_saved_verdicts(struct run_result *run)
+{
+	unsigned int i, p;
+
+	for (i = 0; i < run->n_cases; i++)
+		for (p = 0; p < run->cases[i].n_phases; p++) {
+			struct phase_facts x;
+
+			phase_facts_init(&x, &run->cases[i], p);
+			analyze_verdict(&x, &run->cases[i].phases[p].verdict);
+		}
+	return analyze_comparisons(run);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/model_excess.h"
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
 

@@ -1,28 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fsprof report FILE [--format F] [-v|-q]: a saved run re-rendered and
- * re-analysed by this fsprof's rules, with no kernel and no root.
+ * fsprof report FILE [--format F] [--reanalyze] [-v|-q]: a saved run
+ * re-rendered with the findings it was saved with (or, with --reanalyze,
+ * re-analysed by this fsprof's rules), with no kernel and no root.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/reanalyze.h"
 #include "cli/commands.h"
 #include "history/history.h"
 #include "report/render.h"
 #include "results/json_read.h"
 #include "run/run.h"
 #include "util/log.h"
+#include "version.h"
 
 static void report_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: fsprof report FILE|RUN [--db PATH] [--format %s] [-v|-q]\n"
+		"usage: fsprof report FILE|RUN [--db PATH] [--format %s]\n"
+		"                     [--reanalyze] [-v|-q]\n"
 		"\n"
 		"Re-render a results file that `fsprof run --json FILE` wrote, with\n"
-		"its findings re-analysed by this fsprof's rules (each finding's\n"
-		"--verify result is kept from the file). Needs no root and no kernel\n"
+		"the findings it was saved with. Needs no root and no kernel\n"
 		"tracing. RUN, when no file has that name, is a recorded run: its id\n"
 		"(fsprof runs lists them), latest, or label:NAME (the latest run\n"
 		"with that --label).\n"
@@ -30,6 +33,10 @@ static void report_usage(FILE *out)
 		"  --db PATH    the run history RUN is in (default $FSPROF_DB, else\n"
 		"               " HISTORY_DEFAULT_PATH ")\n"
 		"  --format F   output format (default text)\n"
+		"  --reanalyze  re-run this fsprof's rules on the saved numbers (after\n"
+		"               a rule changed) instead of showing the saved findings;\n"
+		"               each finding's --verify result is kept from the file,\n"
+		"               and the report says which fsprof re-ran them\n"
 		"  -v           text: every metric and histogram as well\n"
 		"  -q           text: errors only on stderr\n"
 		"\n"
@@ -45,11 +52,33 @@ static int report_usage_error(const char *what, const char *arg)
 	return EXIT_USAGE;
 }
 
+/*
+ * The findings shown are not the saved ones: say so, and by which fsprof.
+ * Text on stdout, above the report; a file format (which it does not go
+ * into) on stderr, unless -q.
+ */
+static void report_reanalyzed_note(const struct run_result *run,
+				   const char *format)
+{
+	static const char note[] =
+		"findings re-analysed by fsprof %s's rules (the run's own, found by fsprof %s, are not shown; --verify results are kept)";
+	const char *found = run->tool_version[0] ? run->tool_version :
+						   "unknown";
+
+	if (strcmp(format, "text")) {
+		log_info(note, FSPROF_VERSION, found);
+		return;
+	}
+	printf(note, FSPROF_VERSION, found);
+	printf("\n\n");
+}
+
 int cli_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "db", required_argument, NULL, 'd' },
+		{ "reanalyze", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -57,6 +86,7 @@ int cli_report(int argc, char **argv)
 	};
 	const char *format = "text", *db = NULL;
 	struct run_result run;
+	bool reanalyze = false;
 	char err[1024];
 	int c, code;
 
@@ -77,6 +107,9 @@ int cli_report(int argc, char **argv)
 			break;
 		case 'd':
 			db = optarg;
+			break;
+		case 'r':
+			reanalyze = true;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -106,9 +139,11 @@ int cli_report(int argc, char **argv)
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
 	}
-	if (analyze_saved_run(&run))
+	if (reanalyze ? analyze_saved_run(&run) : analyze_saved_verdicts(&run))
 		log_warn(
 			"analysing the results ran out of memory: findings are incomplete");
+	if (reanalyze)
+		report_reanalyzed_note(&run, format);
 	code = report_render(&run, format, stdout) ? EXIT_RUN_FAILED : EXIT_OK;
 	run_result_free(&run);
 	return code;

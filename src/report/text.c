@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/thresholds.h"
 #include "report/attach.h"
 #include "report/compare.h"
 #include "report/findings.h"
@@ -24,25 +23,24 @@
  * The blkio throttle does not always hold the model's rate (its 100 ms
  * slices let bursts through; on the traced disk itself it charges bios, so
  * the flushes the block layer splits from a PREFLUSH/FUA write pass it):
- * say so where a phase's traced device went over one of the model's limits.
+ * say so where the throttle-not-held rule found a phase's traced device
+ * over one of the model's limits.
  */
 static void report_throttle_check(const struct case_result *c, FILE *out)
 {
-	struct model_excess over[MODEL_LIMITS];
-	unsigned int i, k, n;
+	unsigned int i, k;
 
 	for (i = 0; i < c->n_phases; i++) {
-		if (c->phases[i].wall_ns < RULE_MIN_WALL_NS)
-			continue;
-		/* the throttle-not-held rule's check, said for every phase */
-		n = phase_model_excess(&c->target, &c->phases[i],
-				       THROTTLE_NOT_HELD_FACTOR, over);
-		for (k = 0; k < n; k++)
-			text_hanging(
-				out, 2,
-				"throttle not held in %s: %.0f %s against a limit of %.0f (see which issuer in the JSON's block.issuers)",
-				c->phases[i].name, over[k].rate, over[k].what,
-				over[k].limit);
+		const struct finding *f = finding_list_find(
+			&c->phases[i].findings, "throttle-not-held");
+
+		for (k = 0; f && k < f->n_evidence; k++)
+			/* the limits' evidence: the phase's block class counts */
+			if (!strncmp(f->ev[k].metric, "block.classes.", 14))
+				text_hanging(
+					out, 2,
+					"throttle not held in %s: %s (see which issuer in the JSON's block.issuers)",
+					c->phases[i].name, f->ev[k].text);
 	}
 }
 

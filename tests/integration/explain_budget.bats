@@ -93,7 +93,7 @@ teardown_file() {
 # here: a CI run saw 80.1% and 80.5%), so the case of the rule the phase is
 # for - the workload waits >= 80% on the device, the device is busy less
 # than 80% - is made from it: its device waits raised to 85% of the phase
-# and its busy time cut to 60%, then re-analysed by fsprof report.
+# and its busy time cut to 60%, then re-analysed by fsprof report --reanalyze.
 @test "a workload asleep 85% on the device is device bound even with the device busy 60%" {
 	local made="$SCRATCH.made.json"
 	# one request at a time: in flight 60% of the phase, as busy (a
@@ -107,7 +107,7 @@ teardown_file() {
 			 "offcpu_count.direct_io": 30000,
 			 "oncpu_ns": ($w * 0.15 | floor), "unaccounted_ns": 0})
 		else . end)' "$DIO" >"$made"
-	run "$FSPROF" report "$made" --format json
+	run "$FSPROF" report --reanalyze -q "$made" --format json
 	[ "$status" -eq 0 ]
 	echo "$output" >"$made.again"
 	run jq -c '.cases[0].phases[] | select(.name == "read") |
@@ -124,7 +124,7 @@ teardown_file() {
 	jq '.cases[0].phases[] |= (if .name == "read" then
 		.wall_ns as $w | .metrics.sched["offcpu_ns.direct_io"] = ($w * 0.5 | floor) |
 		.metrics.sched["oncpu_ns"] = ($w * 0.5 | floor) else . end)' "$made" >"$made.below"
-	run "$FSPROF" report "$made.below" --format json
+	run "$FSPROF" report --reanalyze -q "$made.below" --format json
 	[ "$status" -eq 0 ]
 	[ "$(jq '[.cases[0].phases[] | select(.name == "read") | .findings[] | select(.rule == "device-bound")] | length' <<<"$output")" = 0 ]
 }

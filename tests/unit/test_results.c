@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "analyze/model_excess.h"
 #include "results/json.h"
 #include "results/results.h"
 #include "stderr_capture.h"
