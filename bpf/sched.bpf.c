@@ -154,9 +154,19 @@ static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
 		h = bpf_map_lookup_elem(&sched_waits, &key);
 	}
 	if (!h) {
+		/*
+		 * No room for its stack's entry (the map full, or the BPF
+		 * allocator's cache empty in a burst of new stacks): the wait
+		 * counts as one whose stack was lost, in the entry userspace
+		 * made ready for the phase (trace/phase_keys.h), so that its
+		 * time stays in the phase's off-CPU time
+		 */
 		if (ps)
 			ps->waits_lost++;
-		return;
+		key.stack_id = SCHED_STACK_LOST;
+		h = bpf_map_lookup_elem(&sched_waits, &key);
+		if (!h)
+			return;
 	}
 	hist_add(h, ns);
 }

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -16,6 +15,7 @@
 #include "trace/attach.h"
 #include "trace/block_procs.h"
 #include "trace/percpu.h"
+#include "trace/phase_keys.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
 #include "trace/timeline.h"
@@ -74,10 +74,7 @@ struct block_domain {
 	 * blk_io_index(): added to the phase's completion_unseen
 	 */
 	unsigned int lost[BLK_IO_ENTRIES];
-	/* phases whose io_stats keys are made (io_keys_make) */
-	bool io_keys[FSPROF_MAX_PHASES];
-	void *io_zero; /* a zeroed io_stats value for every CPU */
-	unsigned int io_keys_failed; /* keys the kernel would not make */
+	struct phase_keys io_keys; /* io_stats's, made ahead of the phases */
 };
 
 /* the maxima of struct blk_io_stats */
@@ -260,84 +257,43 @@ static size_t track_expired_len(void)
 	return (sizeof(struct blk_tracks_expired) + 4095) & ~(size_t)4095;
 }
 
-/*
- * A key the BPF allocator's cache had no room for is tried again after
- * this long (its refill runs from irq_work), up to IO_KEY_TRIES times
- */
-#define IO_KEY_RETRY_NS 200000L
-#define IO_KEY_TRIES 50
-
-/*
- * Make every (class, issuer) key of phase in io_stats, zeroed, before the
- * phase's requests need them: a key the BPF side must create at issue can
- * fail (bpf/block.bpf.c, io_stats), and that request then goes uncounted
- * (block.requests_uncounted). Made between phases, so no phase pays.
- */
-static void io_keys_make(struct block_domain *d, unsigned int phase)
+/* every (class, issuer) key of phase in io_stats, zeroed (phase_keys.h) */
+static int io_keys_make(void *arg, unsigned int phase)
 {
-	const struct timespec pause = { 0, IO_KEY_RETRY_NS };
-	int fd = bpf_map__fd(d->skel->maps.io_stats);
-	unsigned int c, i, try;
+	struct block_domain *d = arg;
+	unsigned int c, i;
+	int err, first = 0;
 
-	if (phase >= FSPROF_MAX_PHASES || d->io_keys[phase] || !d->io_zero)
-		return;
-	for (c = 0; c < BLK_IOC_NR; c++) {
+	for (c = 0; c < BLK_IOC_NR; c++)
 		for (i = 0; i < BLK_ISS_NR; i++) {
 			__u32 key = blk_io_index(phase, c, i);
 
-			for (try = 0; try < IO_KEY_TRIES; try++) {
-				if (!bpf_map_update_elem(fd, &key, d->io_zero,
-							 BPF_NOEXIST) ||
-				    errno == EEXIST)
-					break;
-				if (errno != ENOMEM && errno != EBUSY)
-					try = IO_KEY_TRIES;
-				else
-					nanosleep(&pause, NULL);
-			}
-			if (try >= IO_KEY_TRIES && !d->io_keys_failed++)
-				log_warn(
-					"block domain: phase %u's statistics could not be made ready: %s; its first requests may go uncounted (block.requests_uncounted)",
-					phase, strerror_safe(errno));
+			err = percpu_key_make(&d->io, &key);
+			if (err && !first)
+				first = err;
 		}
-	}
-	d->io_keys[phase] = true;
+	return first;
 }
 
-/* a collected phase's keys go: memory for the phases to come */
-static void io_keys_drop(struct block_domain *d, unsigned int phase)
+static void io_keys_drop(void *arg, unsigned int phase)
 {
+	struct block_domain *d = arg;
 	int fd = bpf_map__fd(d->skel->maps.io_stats);
 	unsigned int c, i;
 
-	if (phase == FSPROF_PHASE_NONE || phase >= FSPROF_MAX_PHASES)
-		return;
 	for (c = 0; c < BLK_IOC_NR; c++)
 		for (i = 0; i < BLK_ISS_NR; i++) {
 			__u32 key = blk_io_index(phase, c, i);
 
 			bpf_map_delete_elem(fd, &key);
 		}
-	d->io_keys[phase] = false;
 }
 
-/*
- * Keys ahead of the phases: run mode switches 0 -> N -> 0, and the next
- * phase's keys are made at the end of this one (outside both); a traced
- * command's markers switch in the kernel, and N -> M directly, so there
- * the one after is made as soon as userspace hears of the switch.
- */
 static void block_phase_after(void *priv, unsigned int from, unsigned int to)
 {
 	struct block_domain *d = priv;
 
-	if (to == FSPROF_PHASE_NONE) {
-		io_keys_make(d, from + 1);
-		return;
-	}
-	io_keys_make(d, to);
-	if (from != FSPROF_PHASE_NONE)
-		io_keys_make(d, to + 1);
+	phase_keys_switched(&d->io_keys, from, to);
 }
 
 static int block_load(void *priv)
@@ -358,11 +314,11 @@ static int block_load(void *priv)
 		d->track_expired = m;
 	}
 	if (!err) {
-		/* the spill, a run's first phase, a traced command's first */
-		d->io_zero = calloc((size_t)d->io.ncpus, d->io.value_size);
-		io_keys_make(d, FSPROF_PHASE_NONE);
-		io_keys_make(d, 1);
-		io_keys_make(d, 2);
+		d->io_keys = (struct phase_keys){ .domain = "block",
+						  .make = io_keys_make,
+						  .drop = io_keys_drop,
+						  .arg = d };
+		phase_keys_start(&d->io_keys);
 	}
 	return err;
 }
@@ -788,7 +744,7 @@ static int block_collect(void *priv, unsigned int phase,
 					   out->end_mono_ns };
 	err = collect_io(d, phase, &out->block);
 	if (!err)
-		io_keys_drop(d, phase);
+		phase_keys_collected(&d->io_keys, phase);
 	if (!err)
 		err = collect_busy(d, phase, &w, &out->block);
 	if (err)
@@ -874,7 +830,6 @@ static void block_destroy(void *priv)
 	block_bpf__destroy(d->skel);
 	percpu_stats_fini(&d->busy);
 	percpu_stats_fini(&d->io);
-	free(d->io_zero);
 	free(d);
 }
 

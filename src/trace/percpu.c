@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -93,6 +94,30 @@ int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum)
 	__u32 k = key;
 
 	return percpu_stats_read_key(ps, &k, sum);
+}
+
+/*
+ * The BPF allocator refills its per-CPU cache from irq_work: an update
+ * that found it empty is tried again this much later, so many times
+ */
+#define KEY_RETRY_NS 200000L
+#define KEY_TRIES 50
+
+int percpu_key_make(struct percpu_stats *ps, const void *key)
+{
+	const struct timespec pause = { 0, KEY_RETRY_NS };
+	int fd = bpf_map__fd(ps->map), try;
+
+	memset(ps->values, 0, (size_t)ps->ncpus * ps->value_size);
+	for (try = 0; try < KEY_TRIES; try++) {
+		if (!bpf_map_update_elem(fd, key, ps->values, BPF_NOEXIST) ||
+		    errno == EEXIST)
+			return 0;
+		if (errno != ENOMEM && errno != EBUSY)
+			return -errno;
+		nanosleep(&pause, NULL);
+	}
+	return -errno;
 }
 
 void percpu_stats_fini(struct percpu_stats *ps)

@@ -40,6 +40,13 @@ int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum);
  */
 int percpu_stats_read_key(struct percpu_stats *ps, const void *key, void *sum);
 
+/*
+ * Make key in ps's map (a per-CPU hash), zeroed on every CPU, unless it is
+ * there. An update the BPF allocator's cache has no room for yet is tried
+ * again a little later (trace/phase_keys.h). 0, or -errno.
+ */
+int percpu_key_make(struct percpu_stats *ps, const void *key);
+
 void percpu_stats_fini(struct percpu_stats *ps);
 
 /*

@@ -26,6 +26,7 @@
 #include "trace/domain_def.h"
 #include "trace/kallsyms.h"
 #include "trace/percpu.h"
+#include "trace/phase_keys.h"
 #include "trace/sched_causes.h"
 #include "util/log.h"
 
@@ -93,6 +94,8 @@ struct sched_domain {
 	char unavailable[160]; /* why the domain cannot run here, or "" */
 	struct percpu_stats stats;
 	struct percpu_stats waits; /* sched_waits: a histogram per CPU */
+	/* a phase's waits whose stack found no room, made ahead (BPF wait_add) */
+	struct phase_keys wait_keys;
 	struct sched_stack *stacks; /* SCHED_STACK_ENTRIES, by stack id */
 	bool names_warned;
 	/* the kernel keeps steal, interrupt time apart: sched_taken_probe */
@@ -304,6 +307,25 @@ static void sched_load_failed(struct sched_domain *d, int err)
  * then records every program as failed with the reason, so that the
  * results say why there is no time budget.
  */
+/* the (phase, lost stack) key of sched_waits, zeroed (phase_keys.h) */
+static int wait_keys_make(void *arg, unsigned int phase)
+{
+	struct sched_domain *d = arg;
+	struct sched_wait_key key = { .phase = phase,
+				      .stack_id = SCHED_STACK_LOST };
+
+	return percpu_key_make(&d->waits, &key);
+}
+
+static void wait_keys_drop(void *arg, unsigned int phase)
+{
+	struct sched_domain *d = arg;
+	struct sched_wait_key key = { .phase = phase,
+				      .stack_id = SCHED_STACK_LOST };
+
+	bpf_map_delete_elem(bpf_map__fd(d->skel->maps.sched_waits), &key);
+}
+
 static int sched_load(void *priv)
 {
 	struct sched_domain *d = priv;
@@ -317,7 +339,20 @@ static int sched_load(void *priv)
 		return 0;
 	}
 	d->loaded = true;
+	d->wait_keys = (struct phase_keys){ .domain = "sched",
+					    .make = wait_keys_make,
+					    .drop = wait_keys_drop,
+					    .arg = d };
+	phase_keys_start(&d->wait_keys);
 	return 0;
+}
+
+static void sched_phase_after(void *priv, unsigned int from, unsigned int to)
+{
+	struct sched_domain *d = priv;
+
+	if (d->loaded)
+		phase_keys_switched(&d->wait_keys, from, to);
 }
 
 /* every program as failed, with the reason the domain cannot run */
@@ -402,8 +437,8 @@ static int sched_read_waits(struct sched_domain *d, unsigned int phase,
 		prev = &key;
 		if (key.phase != phase)
 			continue;
-		if (percpu_stats_read_key(&d->waits, &key, &h))
-			continue; /* gone since: never deleted, so not expected */
+		if (percpu_stats_read_key(&d->waits, &key, &h) || !h.count)
+			continue; /* gone since, or made ready and not used */
 		err = waits_push(w, key.stack_id, &h);
 	}
 	return err;
@@ -755,6 +790,8 @@ static int sched_collect(void *priv, unsigned int phase,
 		err = sched_add_counts(&sum, phase, m);
 	if (!err)
 		sched_top_stacks(d, &w, &out->sched_stacks);
+	if (!err)
+		phase_keys_collected(&d->wait_keys, phase);
 	free(w.v);
 	free(by_cause);
 	return err;
@@ -780,6 +817,7 @@ const struct trace_domain_ops sched_domain = {
 	.open = sched_open,
 	.load = sched_load,
 	.attach = sched_attach,
+	.phase_after = sched_phase_after,
 	.collect = sched_collect,
 	.object = sched_object,
 	.destroy = sched_destroy,

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Per-phase keys made ready ahead of their phase: see phase_keys.h. */
+#include "trace/phase_keys.h"
+#include "util/log.h"
+
+static void keys_make(struct phase_keys *k, unsigned int phase)
+{
+	int err;
+
+	if (phase >= FSPROF_MAX_PHASES || k->made[phase])
+		return;
+	err = k->make(k->arg, phase);
+	if (err && !k->warned) {
+		k->warned = true;
+		log_warn(
+			"%s domain: phase %u's statistics could not be made ready: %s; what comes first in it may go uncounted",
+			k->domain, phase, strerror_safe(-err));
+	}
+	k->made[phase] = true;
+}
+
+void phase_keys_start(struct phase_keys *k)
+{
+	keys_make(k, FSPROF_PHASE_NONE);
+	keys_make(k, 1);
+	keys_make(k, 2);
+}
+
+void phase_keys_switched(struct phase_keys *k, unsigned int from,
+			 unsigned int to)
+{
+	if (to == FSPROF_PHASE_NONE) {
+		keys_make(k, from + 1);
+		return;
+	}
+	keys_make(k, to);
+	if (from != FSPROF_PHASE_NONE)
+		keys_make(k, to + 1);
+}
+
+void phase_keys_collected(struct phase_keys *k, unsigned int phase)
+{
+	if (phase == FSPROF_PHASE_NONE || phase >= FSPROF_MAX_PHASES)
+		return;
+	k->drop(k->arg, phase);
+	k->made[phase] = false;
+}
