@@ -121,7 +121,7 @@ uint64_t live_phases_tick(struct live_phases *lp, uint64_t now)
 
 	if (!lp->interval_ns || !id)
 		return 0;
-	end = lp->ph[id].start_ns + lp->interval_ns;
+	end = lp->tick_ns ? lp->tick_ns : lp->ph[id].start_ns + lp->interval_ns;
 	if (now < end)
 		return end - now;
 	if (id + 1 >= FSPROF_MAX_PHASES) {
@@ -133,9 +133,20 @@ uint64_t live_phases_tick(struct live_phases *lp, uint64_t now)
 		}
 		return lp->interval_ns;
 	}
+	/*
+	 * At now, when it is published, not at end: the domains split the
+	 * time they charge (busy time) at the published switch, so a phase's
+	 * window is where its switch is, however late the timer woke us (a
+	 * phase's busy time was its wall + the lateness). The slices keep
+	 * their grid: the new one is the slot now falls in, and a slot
+	 * passed over entirely (a tick late by more than an interval) is in
+	 * the one that ended, whose wall says so.
+	 */
+	end += (now - end) / lp->interval_ns * lp->interval_ns;
 	interval_name(end - lp->origin_ns, lp->interval_ns, name, sizeof(name));
-	live_phases_switch(lp, id + 1, name, end, true);
-	return lp->interval_ns - (now - end) % lp->interval_ns;
+	live_phases_switch(lp, id + 1, name, now, true);
+	lp->tick_ns = end + lp->interval_ns;
+	return lp->tick_ns - now;
 }
 
 void live_phases_begin(struct live_phases *lp, const char *name, uint64_t at_ns)

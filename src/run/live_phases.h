@@ -37,6 +37,7 @@ struct live_phases {
 	unsigned int running; /* the phase running now, 0: none */
 	struct live_phase ph[FSPROF_MAX_PHASES];
 	uint64_t interval_ns; /* --interval: time phases of this length */
+	uint64_t tick_ns; /* --interval: when the running one is due to end */
 	uint64_t origin_ns; /* when the first phase began */
 	bool capped; /* --interval ran out of phase ids (said once) */
 };

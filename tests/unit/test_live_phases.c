@@ -35,20 +35,27 @@ static void time_phases_follow_the_interval(void **state)
 	live_phases_begin(&lp, "cmd", 100 * S);
 	/* the time to the next boundary */
 	assert_int_equal(live_phases_tick(&lp, 100 * S + S / 4), 3 * S / 4);
-	/* a tick late by 1.5 intervals: each slice begins at its boundary */
-	live_phases_tick(&lp, 102 * S + S / 2);
+	/* a tick 10 ms late: the switch is when it was made */
+	assert_int_equal(live_phases_tick(&lp, 101 * S + S / 100),
+			 S - S / 100);
 	assert_int_equal(lp.running, 2);
-	live_phases_tick(&lp, 102 * S + S / 2);
+	/*
+	 * a tick late by 1.5 intervals: the slot it passed over is in the
+	 * slice that ended, the new one is the slot it falls in, and the next
+	 * boundary is on the grid
+	 */
+	assert_int_equal(live_phases_tick(&lp, 103 * S + S / 2), S / 2);
 	assert_int_equal(lp.running, 3);
-	assert_int_equal(live_phases_collect(&lp, c, 102 * S + S / 2, false),
+	assert_int_equal(live_phases_collect(&lp, c, 103 * S + S * 3 / 4, false),
 			 0);
 	assert_int_equal(c->n_phases, 3);
 	assert_string_equal(c->phases[0].name, "0-1s");
 	assert_string_equal(c->phases[1].name, "1-2s");
-	assert_string_equal(c->phases[2].name, "2-3s");
-	assert_int_equal(c->phases[0].wall_ns, S);
-	assert_int_equal(c->phases[1].start_mono_ns, 101 * S);
-	assert_int_equal(c->phases[2].wall_ns, S / 2); /* the rest */
+	assert_string_equal(c->phases[2].name, "3-4s");
+	assert_int_equal(c->phases[0].wall_ns, S + S / 100);
+	assert_int_equal(c->phases[1].start_mono_ns, 101 * S + S / 100);
+	assert_int_equal(c->phases[1].wall_ns, 2 * S + S / 2 - S / 100);
+	assert_int_equal(c->phases[2].wall_ns, S / 4); /* the rest */
 	run_result_free(&run);
 }
 
