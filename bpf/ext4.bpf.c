@@ -20,6 +20,7 @@
 
 #include "fsprof/ext4.h"
 #include "phase.bpf.h"
+#include "phase_stats.bpf.h"
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
 
@@ -49,16 +50,6 @@ struct {
 /* fsyncs whose latency was lost because fsync_calls was full */
 __u64 fsync_untracked = 0;
 
-static __always_inline struct ext4_stats *stats_of(__u32 phase)
-{
-	return bpf_map_lookup_elem(&ext4_stats, &phase);
-}
-
-static __always_inline struct ext4_stats *stats_of_phase(void)
-{
-	return stats_of(current_phase());
-}
-
 static __always_inline bool sb_is_target(struct super_block *sb)
 {
 	return sb && sb->s_dev == targ_dev;
@@ -76,9 +67,7 @@ int BPF_PROG(fsprof_e4_req, struct ext4_allocation_request *ar)
 {
 	struct ext4_stats *st;
 
-	if (!ar || !inode_is_target(ar->inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
 	if (!st)
 		return 0;
 	st->alloc_requests++;
@@ -93,9 +82,7 @@ int BPF_PROG(fsprof_e4_alloc, struct ext4_allocation_request *ar,
 	struct ext4_stats *st;
 	__u32 len;
 
-	if (!ar || !inode_is_target(ar->inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
 	if (!st)
 		return 0;
 	len = ar->len;
@@ -117,9 +104,7 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 	struct ext4_stats *st;
 	__u32 cr;
 
-	if (!ac || !sb_is_target(ac->ac_sb))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, ac && sb_is_target(ac->ac_sb));
 	if (!st)
 		return 0;
 	st->mballoc_regular++;
@@ -134,14 +119,9 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 SEC("tp_btf/ext4_mballoc_prealloc")
 int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
 {
-	struct ext4_stats *st;
-
-	if (!ac || !sb_is_target(ac->ac_sb))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->mballoc_prealloc++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  ac && sb_is_target(ac->ac_sb),
+				  mballoc_prealloc);
 }
 
 /* a new preallocation window: per inode, or per locality group */
@@ -152,9 +132,8 @@ static __always_inline int count_new_pa(struct ext4_allocation_context *ac,
 	struct ext4_stats *st;
 	__u64 len;
 
-	if (!ac || !pa || !sb_is_target(ac->ac_sb))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats,
+				ac && pa && sb_is_target(ac->ac_sb));
 	if (!st)
 		return 0;
 	len = pa->pa_len;
@@ -188,9 +167,7 @@ int BPF_PROG(fsprof_e4_free, struct inode *inode, __u64 block,
 {
 	struct ext4_stats *st;
 
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, inode_is_target(inode));
 	if (!st)
 		return 0;
 	st->free_extents++;
@@ -204,9 +181,7 @@ static __always_inline int da_reserve(struct inode *inode, __u64 blocks)
 {
 	struct ext4_stats *st;
 
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, inode_is_target(inode));
 	if (!st)
 		return 0;
 	st->da_reserves++;
@@ -230,14 +205,8 @@ int BPF_PROG(fsprof_e4_resv1, struct inode *inode)
 
 static __always_inline int da_flush(struct inode *inode)
 {
-	struct ext4_stats *st;
-
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->da_flushes++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  inode_is_target(inode), da_flushes);
 }
 
 /* 6.17+: one map-and-submit round of a delalloc flush */
@@ -262,9 +231,7 @@ int BPF_PROG(fsprof_e4_daext, struct inode *inode, struct ext4_map_blocks *map)
 	struct ext4_stats *st;
 	__u32 len;
 
-	if (!map || !inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, map && inode_is_target(inode));
 	if (!st)
 		return 0;
 	len = map->m_len;
@@ -277,27 +244,15 @@ int BPF_PROG(fsprof_e4_daext, struct inode *inode, struct ext4_map_blocks *map)
 SEC("tp_btf/ext4_alloc_da_blocks")
 int BPF_PROG(fsprof_e4_dafrc, struct inode *inode)
 {
-	struct ext4_stats *st;
-
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->da_forced++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  inode_is_target(inode), da_forced);
 }
 
 SEC("tp_btf/ext4_writepages")
 int BPF_PROG(fsprof_e4_wp, struct inode *inode, struct writeback_control *wbc)
 {
-	struct ext4_stats *st;
-
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->writepages++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  inode_is_target(inode), writepages);
 }
 
 SEC("tp_btf/ext4_writepages_result")
@@ -306,9 +261,7 @@ int BPF_PROG(fsprof_e4_wpres, struct inode *inode,
 {
 	struct ext4_stats *st;
 
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, inode_is_target(inode));
 	if (!st)
 		return 0;
 	if (pages_written > 0)
@@ -350,7 +303,7 @@ int BPF_PROG(fsprof_e4_fsout, struct inode *inode, int ret)
 		return 0;
 	delta = bpf_ktime_get_ns() - call->start_ns;
 	datasync = call->datasync;
-	st = stats_of(call->phase);
+	st = phase_stats(&ext4_stats, call->phase);
 	bpf_map_delete_elem(&fsync_calls, &id);
 	if (!st)
 		return 0;
@@ -365,14 +318,8 @@ int BPF_PROG(fsprof_e4_fsout, struct inode *inode, int ret)
 SEC("tp_btf/ext4_sync_fs")
 int BPF_PROG(fsprof_e4_syncf, struct super_block *sb, int wait)
 {
-	struct ext4_stats *st;
-
-	if (!sb_is_target(sb))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->sync_fs++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  sb_is_target(sb), sync_fs);
 }
 
 /*
@@ -385,9 +332,7 @@ int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
 {
 	struct ext4_stats *st;
 
-	if (!sb_is_target(sb))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, sb_is_target(sb));
 	if (!st)
 		return 0;
 	if (status) {
@@ -405,14 +350,8 @@ int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
 SEC("tp_btf/ext4_mark_inode_dirty")
 int BPF_PROG(fsprof_e4_dirty, struct inode *inode, unsigned long ip)
 {
-	struct ext4_stats *st;
-
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->mark_inode_dirty++;
-	return 0;
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  inode_is_target(inode), mark_inode_dirty);
 }
 
 SEC("tp_btf/ext4_es_lookup_extent_exit")
@@ -421,9 +360,7 @@ int BPF_PROG(fsprof_e4_eslk, struct inode *inode, struct extent_status *es,
 {
 	struct ext4_stats *st;
 
-	if (!inode_is_target(inode))
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&ext4_stats, inode_is_target(inode));
 	if (!st)
 		return 0;
 	st->es_lookups++;

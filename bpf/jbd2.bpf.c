@@ -18,6 +18,7 @@
 
 #include "fsprof/jbd2.h"
 #include "phase.bpf.h"
+#include "phase_stats.bpf.h"
 #include "timeline.bpf.h"
 #include "events.bpf.h"
 #include "core_fixes.bpf.h"
@@ -51,13 +52,6 @@ TIMELINE_MAP(struct jbd2_tl_bin);
 /* run_stats times not recorded because the kernel's CONFIG_HZ is unknown */
 __u64 hz_unknown = 0;
 
-static __always_inline struct jbd2_stats *stats_of_phase(void)
-{
-	__u32 idx = current_phase();
-
-	return bpf_map_lookup_elem(&jbd2_stats, &idx);
-}
-
 static __always_inline __u32 journal_dev(journal_t *journal)
 {
 	return BPF_CORE_READ(journal, j_fs_dev, bd_dev);
@@ -74,7 +68,7 @@ int BPF_PROG(fsprof_j2_start, journal_t *journal, transaction_t *trans)
 		return 0;
 	tid = BPF_CORE_READ(trans, t_tid);
 	bpf_map_update_elem(&commit_start, &tid, &now, BPF_ANY);
-	st = stats_of_phase();
+	st = phase_stats(&jbd2_stats, current_phase());
 	if (!st)
 		return 0;
 	st->commits_started++;
@@ -98,7 +92,7 @@ int BPF_PROG(fsprof_j2_end, journal_t *journal, transaction_t *trans)
 		return 0; /* started before fsprof attached */
 	delta = bpf_ktime_get_ns() - *start;
 	bpf_map_delete_elem(&commit_start, &tid);
-	st = stats_of_phase();
+	st = phase_stats(&jbd2_stats, current_phase());
 	if (st)
 		hist_add(&st->commit_ns, delta);
 	return 0;
@@ -145,9 +139,7 @@ int BPF_PROG(fsprof_j2_stats, dev_t dev, unsigned long tid,
 	__u64 hz = CONFIG_HZ > 0 ? (__u64)CONFIG_HZ : 0;
 	__u64 handles, blocks, logged;
 
-	if (dev != targ_dev || !rs)
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&jbd2_stats, dev == targ_dev && rs);
 	if (!st)
 		return 0;
 	handles = BPF_CORE_READ(rs, rs_handle_count);
@@ -177,9 +169,7 @@ int BPF_PROG(fsprof_j2_chkpt, dev_t dev, unsigned long tid,
 {
 	struct jbd2_stats *st;
 
-	if (dev != targ_dev || !cs)
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&jbd2_stats, dev == targ_dev && cs);
 	if (!st)
 		return 0;
 	st->checkpoints++;
@@ -193,9 +183,7 @@ int BPF_PROG(fsprof_j2_stall, dev_t dev, unsigned long stall_ms)
 {
 	struct jbd2_stats *st;
 
-	if (dev != targ_dev)
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&jbd2_stats, dev == targ_dev);
 	if (!st)
 		return 0;
 	st->lock_buffer_stalls++;
@@ -209,14 +197,8 @@ SEC("tp_btf/jbd2_handle_start")
 int BPF_PROG(fsprof_j2_hbeg, dev_t dev, tid_t tid, unsigned int type,
 	     unsigned int line_no, int requested_blocks)
 {
-	struct jbd2_stats *st;
-
-	if (dev != targ_dev)
-		return 0;
-	st = stats_of_phase();
-	if (st)
-		st->handles_started++;
-	return 0;
+	return COUNT_TARGET_EVENT(&jbd2_stats, struct jbd2_stats,
+				  dev == targ_dev, handles_started);
 }
 
 SEC("tp_btf/jbd2_handle_stats")
@@ -226,9 +208,7 @@ int BPF_PROG(fsprof_j2_hstat, dev_t dev, tid_t tid, unsigned int type,
 {
 	struct jbd2_stats *st;
 
-	if (dev != targ_dev)
-		return 0;
-	st = stats_of_phase();
+	st = target_phase_stats(&jbd2_stats, dev == targ_dev);
 	if (!st)
 		return 0;
 	st->handles_stopped++;

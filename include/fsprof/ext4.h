@@ -21,47 +21,60 @@ enum ext4_cr {
 	EXT4_CR_NR,
 };
 
+/*
+ * The counters of struct ext4_stats, one list for both sides, in the order
+ * the results list them: X(field, metric, prog) - the field the kernel side
+ * counts into, its metric's name after "ext4.", and the program counting
+ * it (enum ext4_prog, src/trace/ext4.c: a counter is reported only when
+ * its program is traced).
+ */
+#define EXT4_COUNTERS(X)                                                     \
+	/* mballoc */                                                        \
+	X(alloc_requests, alloc_requests, E4_REQ) /* ext4_request_blocks */  \
+	X(alloc_requested_blocks, alloc_requested_blocks, E4_REQ) /* len */  \
+	X(alloc_goal_hits, alloc_goal_hits, E4_ALLOC) /* block == goal */    \
+	X(alloc_goal_misses, alloc_goal_misses, E4_ALLOC)                    \
+	X(alloc_failures, alloc_failures, E4_ALLOC) /* 0 blocks allocated */ \
+	X(mballoc_regular, mballoc_regular, E4_MBALLOC) /* mballoc_alloc */  \
+	X(mballoc_groups_scanned, mballoc_groups_scanned, E4_MBALLOC)        \
+	X(mballoc_extents_scanned, mballoc_extents_scanned,                  \
+	  E4_MBALLOC) /* ac_found */                                         \
+	X(mballoc_prealloc, mballoc_prealloc, E4_MBPA) /* from a PA */       \
+	X(pa_new_inode, pa_new_inode, E4_IPA) /* ext4_mb_new_inode_pa */     \
+	X(pa_new_inode_blocks, pa_new_inode_blocks, E4_IPA)                  \
+	X(pa_new_group, pa_new_group, E4_GPA) /* ext4_mb_new_group_pa */     \
+	X(pa_new_group_blocks, pa_new_group_blocks, E4_GPA)                  \
+	X(free_extents, free_extents, E4_FREE) /* ext4_free_blocks */        \
+	X(freed_blocks, freed_blocks, E4_FREE)                               \
+	/* delayed allocation and writeback */                               \
+	X(da_reserves, da_reserves, E4_RESV) /* ext4_da_reserve_space */     \
+	X(da_reserved_blocks, da_reserved_blocks, E4_RESV)                   \
+	X(da_flushes, da_flushes, E4_FLUSH) /* da_write_folios_start */      \
+	X(da_flush_extents, da_flush_extents, E4_DAEXT)                      \
+	X(da_flush_blocks, da_flush_blocks, E4_DAEXT)                        \
+	X(da_forced, da_forced_flushes, E4_DAFORCED) /* auto_da_alloc */     \
+	X(writepages, writepages, E4_WP) /* ext4_writepages */               \
+	X(writepages_pages, writepages_pages, E4_WPRES) /* pages_written */  \
+	X(writepages_errors, writepages_errors, E4_WPRES) /* ret < 0 */      \
+	/* fsync and sync */                                                 \
+	X(fsyncs, fsyncs, E4_FSOUT) /* ext4_sync_file_exit, paired */        \
+	X(fdatasyncs, fdatasyncs, E4_FSOUT) /* of which datasync */          \
+	X(fsync_errors, fsync_errors, E4_FSOUT)                              \
+	X(sync_fs, sync_fs, E4_SYNCFS) /* ext4_sync_fs */                    \
+	X(fc_commits, fc_commits, E4_FCSTOP) /* fc_commit_stop, status ok */ \
+	X(fc_commit_blocks, fc_commit_blocks, E4_FCSTOP)                     \
+	X(fc_fallbacks, fc_fallbacks, E4_FCSTOP) /* ineligible, failed */    \
+	/* the deep set (--probes deep): several hits per file */            \
+	X(mark_inode_dirty, mark_inode_dirty, E4_DIRTY)                      \
+	X(es_lookups, es_lookups, E4_ESLOOKUP) /* es_lookup_extent_exit */   \
+	X(es_lookup_hits, es_lookup_hits, E4_ESLOOKUP) /* in the cache */
+
+#define EXT4_STATS_FIELD(field, metric, prog) unsigned long long field;
+
 /* One per phase, in a per-CPU array indexed by the phase id. */
 struct ext4_stats {
-	/* mballoc */
-	unsigned long long alloc_requests; /* ext4_request_blocks */
-	unsigned long long alloc_requested_blocks; /* their len */
-	unsigned long long alloc_failures; /* ext4_allocate_blocks, 0 blocks */
-	unsigned long long alloc_goal_hits; /* result block == the goal */
-	unsigned long long alloc_goal_misses;
-	unsigned long long mballoc_regular; /* ext4_mballoc_alloc */
-	unsigned long long mballoc_cr[EXT4_CR_NR]; /* its final pass */
-	unsigned long long mballoc_groups_scanned;
-	unsigned long long mballoc_extents_scanned; /* ac_found */
-	unsigned long long mballoc_prealloc; /* served from a preallocation */
-	unsigned long long pa_new_inode; /* ext4_mb_new_inode_pa */
-	unsigned long long pa_new_inode_blocks;
-	unsigned long long pa_new_group; /* ext4_mb_new_group_pa */
-	unsigned long long pa_new_group_blocks;
-	unsigned long long free_extents; /* ext4_free_blocks */
-	unsigned long long freed_blocks;
-	/* delayed allocation and writeback */
-	unsigned long long da_reserves; /* ext4_da_reserve_space */
-	unsigned long long da_reserved_blocks;
-	unsigned long long da_flushes; /* da_write_folios_start / _pages */
-	unsigned long long da_flush_extents; /* ext4_da_write_pages_extent */
-	unsigned long long da_flush_blocks;
-	unsigned long long da_forced; /* ext4_alloc_da_blocks (auto_da_alloc) */
-	unsigned long long writepages; /* ext4_writepages */
-	unsigned long long writepages_pages; /* pages_written of the result */
-	unsigned long long writepages_errors; /* results with ret < 0 */
-	/* fsync and sync */
-	unsigned long long fsyncs; /* ext4_sync_file_exit, paired */
-	unsigned long long fdatasyncs; /* of which datasync */
-	unsigned long long fsync_errors;
-	unsigned long long sync_fs; /* ext4_sync_fs */
-	unsigned long long fc_commits; /* ext4_fc_commit_stop, status ok */
-	unsigned long long fc_commit_blocks;
-	unsigned long long fc_fallbacks; /* ineligible, skipped or failed */
-	/* the deep set (--probes deep): several hits per file */
-	unsigned long long mark_inode_dirty; /* ext4_mark_inode_dirty */
-	unsigned long long es_lookups; /* ext4_es_lookup_extent_exit */
-	unsigned long long es_lookup_hits; /* found in the extent cache */
+	EXT4_COUNTERS(EXT4_STATS_FIELD)
+	unsigned long long mballoc_cr[EXT4_CR_NR]; /* mballoc's final pass */
 	/* histograms, default set */
 	struct hist_counts alloc_extent_blocks; /* ext4_allocate_blocks len */
 	struct hist_counts da_flush_extent_blocks; /* delalloc flush units */

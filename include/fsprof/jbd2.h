@@ -19,24 +19,39 @@ enum jbd2_run_time {
 	JBD2_T_NR,
 };
 
+/*
+ * The counters of struct jbd2_stats, one list for both sides, in the order
+ * the results list them: X(field, metric, prog) - the field the kernel side
+ * counts into, its metric's name after "jbd2.", and the program counting
+ * it (enum jbd2_prog, src/trace/jbd2.c: a counter is reported only when
+ * its program is traced).
+ */
+#define JBD2_COUNTERS(X)                                                       \
+	X(commits, commits, J2_STATS) /* jbd2_run_stats: commits completed */  \
+	X(commits_started, commits_started, J2_START) /* jbd2_start_commit */  \
+	X(commits_sync, commits_sync,                                          \
+	  J2_START) /* with a synchronous waiter */                            \
+	X(handles, handles, J2_STATS) /* handles the commits held */           \
+	X(blocks, blocks, J2_STATS) /* metadata blocks they carried */         \
+	X(blocks_logged, blocks_logged, J2_STATS) /* journal blocks written */ \
+	X(checkpoints, checkpoints, J2_CHKPT) /* jbd2_checkpoint_stats */      \
+	X(checkpoint_written, checkpoint_written_blocks,                       \
+	  J2_CHKPT) /* buffers checkpoint wrote */                             \
+	X(checkpoint_dropped, checkpoint_dropped_blocks,                       \
+	  J2_CHKPT) /* buffers it found clean */                               \
+	X(lock_buffer_stalls, lock_buffer_stalls, J2_STALL)                    \
+	X(lock_buffer_stall_ns, lock_buffer_stall_ns, J2_STALL)                \
+	/* the deep set: per handle, several per file */                       \
+	X(handles_started, handles_started, J2_HBEG) /* jbd2_handle_start */   \
+	X(handles_stopped, handles_stopped, J2_HSTAT) /* jbd2_handle_stats */  \
+	X(handle_credits, handle_credits, J2_HSTAT) /* credits asked */        \
+	X(handle_dirtied_blocks, handle_dirtied_blocks, J2_HSTAT)
+
+#define JBD2_STATS_FIELD(field, metric, prog) unsigned long long field;
+
 /* One per phase, in a per-CPU array indexed by the phase id. */
 struct jbd2_stats {
-	unsigned long long commits; /* jbd2_run_stats: commits completed */
-	unsigned long long commits_started; /* jbd2_start_commit */
-	unsigned long long commits_sync; /* started with a synchronous waiter */
-	unsigned long long handles; /* handles the committed transactions held */
-	unsigned long long blocks; /* metadata blocks they carried */
-	unsigned long long blocks_logged; /* journal blocks written for them */
-	unsigned long long checkpoints; /* jbd2_checkpoint_stats */
-	unsigned long long checkpoint_written; /* buffers checkpoint wrote */
-	unsigned long long checkpoint_dropped; /* buffers it found clean */
-	unsigned long long lock_buffer_stalls; /* jbd2_lock_buffer_stall */
-	unsigned long long lock_buffer_stall_ns;
-	/* the deep set: per handle, several per file */
-	unsigned long long handles_started; /* jbd2_handle_start */
-	unsigned long long handles_stopped; /* jbd2_handle_stats */
-	unsigned long long handle_credits; /* credits the stopped ones asked */
-	unsigned long long handle_dirtied_blocks; /* blocks they dirtied */
+	JBD2_COUNTERS(JBD2_STATS_FIELD)
 	struct hist_counts commit_ns; /* start_commit -> end_commit, ktime */
 	struct hist_counts run_ns[JBD2_T_NR]; /* from jbd2_run_stats */
 };

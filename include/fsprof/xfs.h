@@ -6,27 +6,40 @@
 #include "fsprof/hist.h"
 #include "fsprof/phase.h"
 
-/* Event counts per phase, one slot each in struct xfs_counts. */
+/*
+ * Event counts per phase, one slot each in struct xfs_counts; one list for
+ * both sides: X(id, metric) - the slot XFS_CTR_<id> the kernel side counts
+ * into, and its metric's name after "xfs." (src/trace/xfs.c).
+ */
+#define XFS_COUNTERS(X)                                                        \
+	/* xfs_log_force, both halves of a force (reported by caller class) */ \
+	X(LOG_FORCE_EVENTS, log_force_events)                                  \
+	X(LOG_FORCE_UNTRACKED,                                                 \
+	  log_force_events_untracked) /* caller map full */                    \
+	X(LOG_WRITES, log_writes) /* xlog_iclog_write: one per log write */    \
+	/* ... with NEED_FUA: checkpoint end, sync force */                    \
+	X(LOG_WRITES_FUA, log_writes_fua)                                      \
+	X(LOG_GRANT_SLEEPS, log_grant_sleeps) /* out of log space */           \
+	X(CIL_WAITS,                                                           \
+	  cil_waits) /* xfs_log_cil_wait: CIL over its hard limit */           \
+	X(AIL_PUSH, ail_push) /* xfsaild pushed an item to disk */             \
+	X(AIL_PINNED, ail_pinned) /* ... found it pinned: needs a log force */ \
+	X(AIL_LOCKED, ail_locked) /* ... found it locked */                    \
+	X(AIL_FLUSHING, ail_flushing) /* ... found it already being flushed */ \
+	X(ALLOC_START_AG, alloc_start_ag) /* xfs_alloc_vextent_start_ag */     \
+	X(ALLOC_THIS_AG, alloc_this_ag)                                        \
+	X(ALLOC_FIRST_AG, alloc_first_ag)                                      \
+	X(ALLOC_NEAR_BNO, alloc_near_bno)                                      \
+	X(ALLOC_EXACT_BNO, alloc_exact_bno)                                    \
+	/* xfs_extent_busy_force: log forced to reuse */                       \
+	X(BUSY_FORCES, extent_busy_forces)                                     \
+	X(DELALLOC_CONVERTS, delalloc_converts) /* xfs_map_blocks_alloc */     \
+	X(IOMAP_ALLOCS, iomap_allocs) /* xfs_iomap_alloc: new delalloc */
+
+#define XFS_CTR_ENUM(id, metric) XFS_CTR_##id,
+
 enum xfs_counter {
-	XFS_CTR_LOG_FORCE_EVENTS, /* xfs_log_force, both halves of a force */
-	XFS_CTR_LOG_FORCE_UNTRACKED, /* caller map full: caller unknown */
-	XFS_CTR_LOG_WRITES, /* xlog_iclog_write: one per log write */
-	XFS_CTR_LOG_WRITES_FUA, /* ... with NEED_FUA: checkpoint end, sync force */
-	XFS_CTR_LOG_GRANT_SLEEPS, /* xfs_log_grant_sleep: out of log space */
-	XFS_CTR_CIL_WAITS, /* xfs_log_cil_wait: CIL over its hard limit */
-	XFS_CTR_AIL_PUSH, /* xfsaild pushed an item to disk */
-	XFS_CTR_AIL_PINNED, /* ... found it pinned: needs a log force */
-	XFS_CTR_AIL_LOCKED, /* ... found it locked */
-	XFS_CTR_AIL_FLUSHING, /* ... found it already being flushed */
-	XFS_CTR_ALLOC_START_AG, /* xfs_alloc_vextent_start_ag */
-	XFS_CTR_ALLOC_THIS_AG,
-	XFS_CTR_ALLOC_FIRST_AG,
-	XFS_CTR_ALLOC_NEAR_BNO,
-	XFS_CTR_ALLOC_EXACT_BNO,
-	XFS_CTR_BUSY_FORCES, /* xfs_extent_busy_force: log forced to reuse */
-	XFS_CTR_DELALLOC_CONVERTS, /* xfs_map_blocks_alloc: writeback */
-	XFS_CTR_IOMAP_ALLOCS, /* xfs_iomap_alloc: new delalloc reservation */
-	XFS_CTR_NR,
+	XFS_COUNTERS(XFS_CTR_ENUM) XFS_CTR_NR,
 };
 
 /* Distributions per phase, each a struct hist_counts. */

@@ -92,48 +92,12 @@ static const size_t ext4_stats_max[] = {
 	PERCPU_HIST_MAX(struct ext4_stats, fsync_ns),
 };
 
-#define E4_COUNTER(name, field, prog) \
-	COUNTER_DEF("ext4." name, struct ext4_stats, field, prog)
+/* a counter_def row of include/fsprof/ext4.h's list */
+#define E4_COUNTER(field, metric, prog) \
+	COUNTER_DEF("ext4." #metric, struct ext4_stats, field, prog),
 
 /* the counters, each reported when the program counting it is traced */
-static const struct counter_def ext4_counters[] = {
-	E4_COUNTER("alloc_requests", alloc_requests, E4_REQ),
-	E4_COUNTER("alloc_requested_blocks", alloc_requested_blocks, E4_REQ),
-	E4_COUNTER("alloc_goal_hits", alloc_goal_hits, E4_ALLOC),
-	E4_COUNTER("alloc_goal_misses", alloc_goal_misses, E4_ALLOC),
-	E4_COUNTER("alloc_failures", alloc_failures, E4_ALLOC),
-	E4_COUNTER("mballoc_regular", mballoc_regular, E4_MBALLOC),
-	E4_COUNTER("mballoc_groups_scanned", mballoc_groups_scanned,
-		   E4_MBALLOC),
-	E4_COUNTER("mballoc_extents_scanned", mballoc_extents_scanned,
-		   E4_MBALLOC),
-	E4_COUNTER("mballoc_prealloc", mballoc_prealloc, E4_MBPA),
-	E4_COUNTER("pa_new_inode", pa_new_inode, E4_IPA),
-	E4_COUNTER("pa_new_inode_blocks", pa_new_inode_blocks, E4_IPA),
-	E4_COUNTER("pa_new_group", pa_new_group, E4_GPA),
-	E4_COUNTER("pa_new_group_blocks", pa_new_group_blocks, E4_GPA),
-	E4_COUNTER("free_extents", free_extents, E4_FREE),
-	E4_COUNTER("freed_blocks", freed_blocks, E4_FREE),
-	E4_COUNTER("da_reserves", da_reserves, E4_RESV),
-	E4_COUNTER("da_reserved_blocks", da_reserved_blocks, E4_RESV),
-	E4_COUNTER("da_flushes", da_flushes, E4_FLUSH),
-	E4_COUNTER("da_flush_extents", da_flush_extents, E4_DAEXT),
-	E4_COUNTER("da_flush_blocks", da_flush_blocks, E4_DAEXT),
-	E4_COUNTER("da_forced_flushes", da_forced, E4_DAFORCED),
-	E4_COUNTER("writepages", writepages, E4_WP),
-	E4_COUNTER("writepages_pages", writepages_pages, E4_WPRES),
-	E4_COUNTER("writepages_errors", writepages_errors, E4_WPRES),
-	E4_COUNTER("fsyncs", fsyncs, E4_FSOUT),
-	E4_COUNTER("fdatasyncs", fdatasyncs, E4_FSOUT),
-	E4_COUNTER("fsync_errors", fsync_errors, E4_FSOUT),
-	E4_COUNTER("sync_fs", sync_fs, E4_SYNCFS),
-	E4_COUNTER("fc_commits", fc_commits, E4_FCSTOP),
-	E4_COUNTER("fc_commit_blocks", fc_commit_blocks, E4_FCSTOP),
-	E4_COUNTER("fc_fallbacks", fc_fallbacks, E4_FCSTOP),
-	E4_COUNTER("mark_inode_dirty", mark_inode_dirty, E4_DIRTY),
-	E4_COUNTER("es_lookups", es_lookups, E4_ESLOOKUP),
-	E4_COUNTER("es_lookup_hits", es_lookup_hits, E4_ESLOOKUP),
-};
+static const struct counter_def ext4_counters[] = { EXT4_COUNTERS(E4_COUNTER) };
 
 static const struct domain_def ext4_def = {
 	.name = "ext4",

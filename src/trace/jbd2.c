@@ -80,27 +80,12 @@ static const size_t jbd2_stats_max[] = {
 _Static_assert(ARRAY_SIZE(jbd2_stats_max) == 1 + JBD2_T_NR,
 	       "every histogram of struct jbd2_stats has its max listed");
 
-#define J2_COUNTER(name, field, prog) \
-	COUNTER_DEF("jbd2." name, struct jbd2_stats, field, prog)
+/* a counter_def row of include/fsprof/jbd2.h's list */
+#define J2_COUNTER(field, metric, prog) \
+	COUNTER_DEF("jbd2." #metric, struct jbd2_stats, field, prog),
 
-/* the counters, each reported when the program counting it is attached */
-static const struct counter_def jbd2_counters[] = {
-	J2_COUNTER("commits", commits, J2_STATS),
-	J2_COUNTER("commits_started", commits_started, J2_START),
-	J2_COUNTER("commits_sync", commits_sync, J2_START),
-	J2_COUNTER("handles", handles, J2_STATS),
-	J2_COUNTER("blocks", blocks, J2_STATS),
-	J2_COUNTER("blocks_logged", blocks_logged, J2_STATS),
-	J2_COUNTER("checkpoints", checkpoints, J2_CHKPT),
-	J2_COUNTER("checkpoint_written_blocks", checkpoint_written, J2_CHKPT),
-	J2_COUNTER("checkpoint_dropped_blocks", checkpoint_dropped, J2_CHKPT),
-	J2_COUNTER("lock_buffer_stalls", lock_buffer_stalls, J2_STALL),
-	J2_COUNTER("lock_buffer_stall_ns", lock_buffer_stall_ns, J2_STALL),
-	J2_COUNTER("handles_started", handles_started, J2_HBEG),
-	J2_COUNTER("handles_stopped", handles_stopped, J2_HSTAT),
-	J2_COUNTER("handle_credits", handle_credits, J2_HSTAT),
-	J2_COUNTER("handle_dirtied_blocks", handle_dirtied_blocks, J2_HSTAT),
-};
+/* the counters, each reported when the program counting it is traced */
+static const struct counter_def jbd2_counters[] = { JBD2_COUNTERS(J2_COUNTER) };
 
 static const struct domain_def jbd2_def = {
 	.name = "jbd2",

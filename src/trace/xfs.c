@@ -33,26 +33,11 @@
 #define XFS_MAX_CALLERS 128
 #define XFS_EVENT_LEN 64
 
-static const char *const counter_names[XFS_CTR_NR] = {
-	[XFS_CTR_LOG_FORCE_EVENTS] = NULL, /* reported by caller class */
-	[XFS_CTR_LOG_FORCE_UNTRACKED] = "xfs.log_force_events_untracked",
-	[XFS_CTR_LOG_WRITES] = "xfs.log_writes",
-	[XFS_CTR_LOG_WRITES_FUA] = "xfs.log_writes_fua",
-	[XFS_CTR_LOG_GRANT_SLEEPS] = "xfs.log_grant_sleeps",
-	[XFS_CTR_CIL_WAITS] = "xfs.cil_waits",
-	[XFS_CTR_AIL_PUSH] = "xfs.ail_push",
-	[XFS_CTR_AIL_PINNED] = "xfs.ail_pinned",
-	[XFS_CTR_AIL_LOCKED] = "xfs.ail_locked",
-	[XFS_CTR_AIL_FLUSHING] = "xfs.ail_flushing",
-	[XFS_CTR_ALLOC_START_AG] = "xfs.alloc_start_ag",
-	[XFS_CTR_ALLOC_THIS_AG] = "xfs.alloc_this_ag",
-	[XFS_CTR_ALLOC_FIRST_AG] = "xfs.alloc_first_ag",
-	[XFS_CTR_ALLOC_NEAR_BNO] = "xfs.alloc_near_bno",
-	[XFS_CTR_ALLOC_EXACT_BNO] = "xfs.alloc_exact_bno",
-	[XFS_CTR_BUSY_FORCES] = "xfs.extent_busy_forces",
-	[XFS_CTR_DELALLOC_CONVERTS] = "xfs.delalloc_converts",
-	[XFS_CTR_IOMAP_ALLOCS] = "xfs.iomap_allocs",
-};
+/* the counters' metric names, from include/fsprof/xfs.h's list */
+#define XFS_CTR_NAME(id, metric) [XFS_CTR_##id] = "xfs." #metric,
+
+static const char *const counter_names[XFS_CTR_NR] = { XFS_COUNTERS(
+	XFS_CTR_NAME) };
 
 static const char *const hist_names[XFS_HIST_NR] = {
 	[XFS_HIST_LOG_WRITE_BYTES] = "xfs.log_write_bytes",
@@ -352,7 +337,8 @@ static int xfs_collect_counts(struct xfs_domain *d, unsigned int phase,
 		/* the headline count exists, even at 0, on an XFS target */
 		bool always = c == XFS_CTR_LOG_WRITES && d->have_sysfs;
 
-		if (!counter_names[c] || (!sum[c] && !always))
+		/* log forces are reported by caller class */
+		if (c == XFS_CTR_LOG_FORCE_EVENTS || (!sum[c] && !always))
 			continue;
 		err = metric_add(m, counter_names[c], sum[c]);
 		if (err)
