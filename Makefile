@@ -31,34 +31,42 @@ LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
-# Debian packages for build, tests and runtime: the BPF toolchain and
-# libraries; mkfs tools; test tools (cmocka, bats, bpftrace and jq for
-# cross-checks, python3 for checks, tar and xz-utils for untar tests); QEMU,
-# busybox and the unpackers for the cross-kernel test; fsmark and bonnie++
-# as the benchmarks' reference tools; SQLite for the run history (and its
-# shell for the history tests); chromium (the HTML report, headless),
-# python3-jsonschema (the results schema) and groff (the man page) for tests.
-DEPS := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
+# Debian packages. What building and running fsprof need (make run
+# installs these): the BPF toolchain and libraries, the mkfs tools, the
+# tools a run calls (tar and xz-utils unpack untar's tree), SQLite for the
+# run history.
+DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libgsl-dev libblkid-dev libext2fs-dev \
-	e2fsprogs xfsprogs btrfs-progs util-linux kmod \
-	libcmocka-dev bats bpftrace jq python3 tar xz-utils gzip \
+	libsqlite3-dev e2fsprogs xfsprogs btrfs-progs util-linux kmod \
+	tar xz-utils gzip
+
+# What the tests add (make test installs both lists): cmocka, bats,
+# bpftrace and jq for the cross-checks, python3 (SciPy and NumPy for the
+# statistics checks, jsonschema for the results schema); QEMU, busybox
+# and the unpackers for the cross-kernel test; fsmark and bonnie++ as the
+# benchmarks' reference tools; fdisk for the partition tests; the sqlite3
+# shell for the history tests; chromium (the HTML report, headless);
+# groff and man-db (the man page); promtool (Debian's prometheus) for the
+# --openmetrics output; stress-ng, make test-stress's CPU and IO hog;
+# libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14).
+DEPS_TEST := libcmocka-dev bats bpftrace jq python3 \
+	python3-scipy python3-numpy python3-jsonschema \
 	qemu-system-x86 busybox-static zstd cpio binutils \
-	fsmark bonnie++ fdisk libsqlite3-dev sqlite3 \
-	chromium python3-jsonschema python3-scipy python3-numpy \
-	groff-base man-db
+	fsmark bonnie++ fdisk sqlite3 chromium groff-base man-db \
+	prometheus stress-ng libclang-rt-14-dev
 
-# promtool (in Debian's prometheus package) checks the --openmetrics output
-DEPS += prometheus
-# stress-ng: make test-stress's CPU and IO hog
-DEPS += stress-ng
+DEPS := $(DEPS_RUN) $(DEPS_TEST)
 
-.PHONY: all deps test unit integration run clean format bench test-signals \
+.PHONY: all deps deps-run test unit integration run clean format bench test-signals \
 	test-stress fuzz test-asan install
 
 all: $(BUILD)/fsprof
 
-deps:
-	@missing=$$(for p in $(DEPS); do \
+# deps: what make test needs; deps-run: what make run needs
+deps: DEPS_WANTED = $(DEPS)
+deps-run: DEPS_WANTED = $(DEPS_RUN)
+deps deps-run:
+	@missing=$$(for p in $(DEPS_WANTED); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -154,7 +162,7 @@ test-asan: deps
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each
 # warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here;
 # the HTML report goes to report.html
-run: deps
+run: deps-run
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/fsprof run -w untar:files=10000 -w fsync:files=200 \
 		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd --verify=2 \

@@ -18,8 +18,18 @@ enum log_level log_get_level(void)
 	return current_level;
 }
 
+/*
+ * What the report wrote to stdout goes out first: a terminal shows both
+ * streams, and a line of stderr must not land inside a line of the report
+ */
+static void log_begin(void)
+{
+	fflush(stdout);
+}
+
 static void log_vprint(const char *prefix, const char *fmt, va_list ap)
 {
+	log_begin();
 	fprintf(stderr, "fsprof: %s", prefix);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
@@ -32,6 +42,7 @@ void log_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(last_error, sizeof(last_error), fmt, ap);
 	va_end(ap);
+	log_begin();
 	fprintf(stderr, "fsprof: %s\n", last_error);
 }
 
