@@ -342,6 +342,11 @@ report_kernel() {
 			else "" end)),
 		(.problems[] | "  PROBLEM: \(.)")
 	' "$rdir/summary.json"
+	# a guest that wrote no results: how its console ended says why
+	if [ -z "$(jq -r '.release' "$rdir/summary.json")" ]; then
+		echo "  qemu exit status $(cat "$rdir/qemu_status"); the end of its serial console:"
+		grep -v '^[[:space:]]*$' "$rdir/serial.log" | tail -n 15 | cut -c1-160 | sed 's/^/    /'
+	fi
 }
 
 # fetch and stage one kernel package in the background: its kernel
