@@ -52,7 +52,12 @@ int live_case_begin(struct live_case *lc, const struct run_options *opt,
 
 	memset(lc, 0, sizeof(*lc));
 	lc->opt = opt;
+	if (signals_early())
+		log_warn("cannot catch SIGINT before the run: %s",
+			 strerror_safe(errno));
 	code = live_case_preflight(opt, spec);
+	if (!code && signals_pending())
+		code = run_stopped_early();
 	if (code)
 		return code;
 	lc->result = calloc(1, sizeof(*lc->result));

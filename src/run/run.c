@@ -121,6 +121,14 @@ static int output_paths_check(const struct run_options *opt)
 		outfile_check("openmetrics", opt->openmetrics_path));
 }
 
+int run_stopped_early(void)
+{
+	int sig = signals_pending();
+
+	log_error("interrupted by %s before anything was set up", strsignal(sig));
+	return 128 + sig;
+}
+
 int run_preflight_env(const struct run_options *opt)
 {
 	char why[256];
@@ -291,7 +299,12 @@ int run_command(const struct run_options *opt)
 			return EXIT_USAGE;
 		}
 	}
+	if (signals_early())
+		log_warn("cannot catch SIGINT before the run: %s",
+			 strerror_safe(errno));
 	code = run_preflight(opt, params);
+	if (!code && signals_pending())
+		code = run_stopped_early();
 	if (code)
 		return code;
 	ctx = calloc(1, sizeof(*ctx));

@@ -23,6 +23,12 @@ struct run_result;
  * privileges, BTF, output paths, the device model; an exit code */
 int run_preflight_env(const struct run_options *opt);
 
+/*
+ * A signal came during the preflight (signals_early): said, and the exit
+ * code a signal gives (128 + its number); nothing was set up yet
+ */
+int run_stopped_early(void);
+
 /* a file named by option cannot be written at the end: an error, -errno */
 int run_output_path_check(const char *option, const char *path);
 

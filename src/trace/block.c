@@ -257,22 +257,26 @@ static size_t track_expired_len(void)
 	return (sizeof(struct blk_tracks_expired) + 4095) & ~(size_t)4095;
 }
 
-/* every (class, issuer) key of phase in io_stats, zeroed (phase_keys.h) */
+/*
+ * every (class, issuer) key of phase in io_stats, zeroed (phase_keys.h);
+ * after one the kernel would not make in its wait, the rest are left to
+ * the BPF side, so that a phase waits once at most
+ */
 static int io_keys_make(void *arg, unsigned int phase)
 {
 	struct block_domain *d = arg;
 	unsigned int c, i;
-	int err, first = 0;
+	int err;
 
 	for (c = 0; c < BLK_IOC_NR; c++)
 		for (i = 0; i < BLK_ISS_NR; i++) {
 			__u32 key = blk_io_index(phase, c, i);
 
 			err = percpu_key_make(&d->io, &key);
-			if (err && !first)
-				first = err;
+			if (err)
+				return err;
 		}
-	return first;
+	return 0;
 }
 
 static void io_keys_drop(void *arg, unsigned int phase)

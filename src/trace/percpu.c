@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -97,27 +98,32 @@ int percpu_stats_read(struct percpu_stats *ps, unsigned int key, void *sum)
 }
 
 /*
- * The BPF allocator refills its per-CPU cache from irq_work: an update
- * that found it empty is tried again this much later, so many times
+ * The BPF allocator refills its per-CPU cache from irq_work, and that
+ * refill's atomic per-CPU allocation can itself wait for the per-CPU
+ * allocator's worker to populate pages (two runs at once here: still
+ * ENOMEM after 10 ms): an update that found no room is tried again every
+ * KEY_RETRY_NS, for up to KEY_WAIT_NS
  */
-#define KEY_RETRY_NS 200000L
-#define KEY_TRIES 50
+#define KEY_RETRY_NS 1000000L
+#define KEY_WAIT_NS 2000000000ULL
 
 int percpu_key_make(struct percpu_stats *ps, const void *key)
 {
 	const struct timespec pause = { 0, KEY_RETRY_NS };
-	int fd = bpf_map__fd(ps->map), try;
+	uint64_t waited = 0;
+	int fd = bpf_map__fd(ps->map);
 
 	memset(ps->values, 0, (size_t)ps->ncpus * ps->value_size);
-	for (try = 0; try < KEY_TRIES; try++) {
+	for (;;) {
 		if (!bpf_map_update_elem(fd, key, ps->values, BPF_NOEXIST) ||
 		    errno == EEXIST)
 			return 0;
-		if (errno != ENOMEM && errno != EBUSY)
+		if ((errno != ENOMEM && errno != EBUSY) ||
+		    waited >= KEY_WAIT_NS)
 			return -errno;
 		nanosleep(&pause, NULL);
+		waited += KEY_RETRY_NS;
 	}
-	return -errno;
 }
 
 void percpu_stats_fini(struct percpu_stats *ps)
