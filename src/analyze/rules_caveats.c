@@ -160,17 +160,43 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 	return true;
 }
 
+/*
+ * Once per case, on its first short phase: the evidence names every phase
+ * of the case under the line (a run of many short phases gave a block of
+ * the same caveat under each)
+ */
 bool rule_short_phase(const struct phase_facts *x, struct finding *f)
 {
+	const struct case_result *c = x->c;
+	unsigned int i, n = 0;
+
 	if (x->p->wall_ns >= SHORT_PHASE_NS)
 		return false;
+	for (i = 0; i < x->index && i < c->n_phases; i++)
+		if (c->phases[i].wall_ns < SHORT_PHASE_NS)
+			return false; /* said at the first one */
+	for (i = 0; i < c->n_phases; i++)
+		n += c->phases[i].wall_ns < SHORT_PHASE_NS;
 	f->severity = FINDING_INFO;
-	finding_title(f, "%s is too short to trust (%.3f s)", x->p->name,
-		      x->wall_ns / 1e9);
-	finding_evidence(
-		f, "wall_ns", x->wall_ns, NAN, (double)SHORT_PHASE_NS,
-		"%.3f s, under %.1f s: its rates and shares move with a single request or scheduling delay",
-		x->wall_ns / 1e9, (double)SHORT_PHASE_NS / 1e9);
+	if (n == 1)
+		finding_title(f, "%s is too short to trust (%.3f s)",
+			      x->p->name, x->wall_ns / 1e9);
+	else
+		finding_title(f,
+			      "%u of the case's %u phases are too short to trust, %s the first",
+			      n, c->n_phases, x->p->name);
+	for (i = x->index; i < c->n_phases; i++) {
+		const struct phase_result *p = &c->phases[i];
+
+		if (p->wall_ns >= SHORT_PHASE_NS)
+			continue;
+		finding_evidence(
+			f, "wall_ns", (double)p->wall_ns, NAN,
+			(double)SHORT_PHASE_NS,
+			"%s: %.3f s, under %.1f s: its rates and shares move with a single request or scheduling delay",
+			p->name, p->wall_ns / 1e9,
+			(double)SHORT_PHASE_NS / 1e9);
+	}
 	finding_advice(
 		f, ADVICE_WORKLOAD, NULL,
 		"use more data or files (a larger size= or files=) so that the phase runs for seconds");

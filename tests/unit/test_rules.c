@@ -769,6 +769,29 @@ static void caveats_are_info(void **state)
 	assert_null(fired(f, 0, "size-lt-2x-ram"));
 }
 
+/* a case of many short phases is told once, at its first, naming each */
+static void short_phases_are_one_caveat_at_the_first(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 2);
+	fx_phase(f->c, "create", 2);
+	fx_phase(f->c, "stat", 0.2);
+	fx_phase(f->c, "read", 3);
+	fx_phase(f->c, "remove", 0.3);
+	assert_null(fired(f, 0, "short-phase"));
+	fi = fired(f, 1, "short-phase");
+	assert_non_null(fi);
+	assert_string_equal(fi->title,
+			    "2 of the case's 4 phases are too short to trust, stat the first");
+	assert_int_equal(fi->n_evidence, 2);
+	assert_non_null(strstr(fi->ev[0].text, "stat: 0.200 s"));
+	assert_non_null(strstr(fi->ev[1].text, "remove: 0.300 s"));
+	assert_null(fired(f, 2, "short-phase"));
+	assert_null(fired(f, 3, "short-phase"));
+}
+
 static void findings_are_sorted_warnings_first(void **state)
 {
 	struct fx *f = *state;
@@ -1174,6 +1197,7 @@ int main(void)
 		T(spill_over_goes_to_the_phase_its_events_point_at),
 		T(caveats_are_info),
 		T(a_cache_flush_counts_as_a_write_against_the_model),
+		T(short_phases_are_one_caveat_at_the_first),
 		T(findings_are_sorted_warnings_first),
 		T(target_difference_names_the_grown_resource),
 		T(target_difference_respects_the_noise),
