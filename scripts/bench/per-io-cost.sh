@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# BPF time per block IO, fsprof's default probe set against a bpftrace
-# issue -> complete latency histogram (the classic biolatency), by the
-# kernel's own accounting (bpf_stats run_time_ns), on the same phase: a
-# direct 4 KiB write (seqio direct=yes, bs=4k) on an ext4 loop filesystem.
+# BPF time per block IO, by the kernel's own accounting (bpf_stats
+# run_time_ns), on the same phase: a direct 4 KiB write (seqio direct=yes,
+# bs=4k) on an ext4 loop filesystem. Side by side, in interleaved rounds:
+#   - fsprof's default probe set, as fsprof run loads it (self.bpf_run_ns
+#     of the write phase / its write requests);
+#   - fsprof's block domain alone: its programs' share of that, sampled
+#     over a window of the same write phase (their prog ids from the run's
+#     file descriptors, as per-io-programs.sh does);
+#   - bpftrace's issue -> complete latency histogram (the classic
+#     biolatency);
+#   - the usual pair that gives what fsprof gives: that histogram plus an
+#     off-CPU kernel-stack profile on sched_switch (the classic
+#     offcputime, @[kstack] = sum(off time)).
 # Both sides see the loop's own writes into its backing file on the host
 # disk too (their programs run and filter them out): the figure is per IO
-# of the target. Interleaved rounds, median.
-# usage: per-io-cost.sh [ROUNDS=5] [SIZE=256M]
+# of the target. Medians, and the ratios issue 21 sets as targets: block
+# <= 1.5x the histogram; the default set <= 3x the histogram and <= 0.25x
+# the pair.
+# usage: per-io-cost.sh [ROUNDS=5] [SIZE=512M]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
-size=${2:-256M}
+size=${2:-512M}
 bench_fs 4G
 # the loop's backing file fully allocated: its writes then cause no
 # allocation events on the host filesystem (which both sides' programs
@@ -27,52 +38,128 @@ dev=$(lsblk -dno MAJ:MIN "$BENCH_LOOP" | tr -d ' ')
 kdev=$(((${dev%:*} << 20) | ${dev#*:}))
 workload="seqio:size=$size,direct=yes,bs=4k"
 
-# fsprof: its own BPF time in the write phase / the phase's write requests
+# the block domain's programs (bpf/block.bpf.c) among a run's
+block_progs='^fsprof_(getrq|getrq_q|frontmerge|frontmerge_q|bio_split|bio_split_q|rq_issue|rq_issue_q|rq_done|rq_requeue|rq_requeue_q)$'
+
+# run_time_ns summed over the block programs whose ids are in $1 (a,b,c)
+block_ns() {
+	bpftool prog show -j | jq --argjson m "[$1]" --arg re "$block_progs" \
+		'[.[] | select(.run_cnt != null and (.id as $i | $m | index($i)) and
+		(.name | test($re))) | .run_time_ns] | add // 0'
+}
+
+# fsprof: its own BPF time in the write phase / the phase's write
+# requests; and its block programs' time over 2 s of that phase / the
+# device's writes in those 2 s
 fsprof_cost() {
-	"$FSPROF" run -q -w "$workload" --dir "$BENCH_MNT" --json "$BENCH_DIR/f.json" >/dev/null
-	jq -r '.cases[0].phases[] | select(.name=="write") |
-		"\(.metrics.self.bpf_run_ns / .block.classes.write.ios) \(.metrics.self.bpf_runs / .block.classes.write.ios)"' \
+	local pid ids a b t0 t1 lo=${BENCH_LOOP#/dev/}
+	"$FSPROF" run -q --no-db -w "$workload" --dir "$BENCH_MNT" \
+		--json "$BENCH_DIR/f.json" >/dev/null &
+	pid=$!
+	# its programs once attached, then a second into the write phase
+	for _ in $(seq 300); do
+		ids=$(grep -h '^prog_id:' /proc/$pid/fdinfo/* 2>/dev/null |
+			awk '{print $2}' | sort -u | paste -sd, -)
+		[ -n "$ids" ] && [ "$(block_ns "$ids")" != 0 ] && break
+		sleep 0.1
+	done
+	sleep 1
+	a=$(awk '{print $5}' "/sys/block/$lo/stat")
+	t0=$(block_ns "$ids")
+	sleep 2
+	b=$(awk '{print $5}' "/sys/block/$lo/stat")
+	t1=$(block_ns "$ids")
+	wait "$pid"
+	jq -r --argjson blk "$(python3 -c "print(($t1 - $t0) / max($b - $a, 1))")" \
+		'.cases[0].phases[] | select(.name=="write") |
+		"\(.metrics.self.bpf_run_ns / .block.classes.write.ios) \(.metrics.self.bpf_runs / .block.classes.write.ios) \($blk)"' \
 		"$BENCH_DIR/f.json"
 }
 
 # bpftrace: its programs' BPF time over an untraced run / the device's writes.
 # bpftrace names a program after its event: only those two are counted, not
 # whatever else the machine has loaded.
+biolatency="tracepoint:block:block_rq_issue /args->dev == $kdev/ { @s[args->sector] = nsecs; }
+	tracepoint:block:block_rq_complete /@s[args->sector]/ {
+		@lat = hist((nsecs - @s[args->sector]) / 1000); delete(@s[args->sector]); }"
+# the classic offcputime: each task's kernel stack when it leaves a CPU,
+# summed by the time it was off it when it comes back
+offcputime='tracepoint:sched:sched_switch {
+		@ts[args->prev_pid] = nsecs; @stk[args->prev_pid] = kstack;
+		$t = @ts[args->next_pid];
+		if ($t) { @off[@stk[args->next_pid]] = sum(nsecs - $t);
+			delete(@ts[args->next_pid]); delete(@stk[args->next_pid]); } }'
+
+# "run_time_ns run_cnt" summed over the programs whose ids are in $1
+progs_sum() {
+	bpftool prog show -j | jq -r --argjson m "[$1]" '[.[] |
+		select(.run_cnt != null and (.id as $i | $m | index($i)))] |
+		"\([.[].run_time_ns] | add // 0) \([.[].run_cnt] | add // 0)"'
+}
+
+# bpftrace running $1: the BPF time of its own programs (by the prog ids
+# its file descriptors hold) over an untraced run / the device's writes
 bpftrace_cost() {
-	local before after ios0 ios1 bt
+	local ns0 ns1 runs0 runs1 ios0 ios1 bt ids want
 	echo 1 >/proc/sys/kernel/bpf_stats_enabled
-	bpftrace -e "tracepoint:block:block_rq_issue /args->dev == $kdev/ { @s[args->sector] = nsecs; }
-		tracepoint:block:block_rq_complete /@s[args->sector]/ {
-			@lat = hist((nsecs - @s[args->sector]) / 1000); delete(@s[args->sector]); }" \
-		>"$BENCH_DIR/bt.out" 2>&1 &
+	bpftrace -e "$1" >"$BENCH_DIR/bt.out" 2>&1 &
 	bt=$!
-	for _ in $(seq 600); do grep -q '^Attaching' "$BENCH_DIR/bt.out" && break; sleep 0.1; done
-	before=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_time_ns // 0] | add')
-	runs0=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_cnt // 0] | add')
+	# its programs, once every probe it said it attaches holds one
+	for _ in $(seq 600); do
+		want=$(sed -n 's/^Attaching \([0-9]*\) probe.*/\1/p' "$BENCH_DIR/bt.out")
+		ids=$(grep -h '^prog_id:' /proc/$bt/fdinfo/* 2>/dev/null |
+			awk '{print $2}' | sort -u | paste -sd, -)
+		[ -n "$want" ] && [ -n "$ids" ] &&
+			[ "$(tr , '\n' <<<"$ids" | wc -l)" -ge "$want" ] && break
+		sleep 0.1
+	done
+	read -r ns0 runs0 <<<"$(progs_sum "$ids")"
 	ios0=$(awk '{print $5}' "/sys/block/${BENCH_LOOP#/dev/}/stat")
-	"$FSPROF" run -q --no-trace -w "$workload" --dir "$BENCH_MNT" >/dev/null
-	after=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_time_ns // 0] | add')
-	runs1=$(bpftool prog show -j | jq '[.[] | select(.name == "block_rq_issue" or .name == "block_rq_complete") | .run_cnt // 0] | add')
+	"$FSPROF" run -q --no-db --no-trace -w "$workload" --dir "$BENCH_MNT" >/dev/null
+	read -r ns1 runs1 <<<"$(progs_sum "$ids")"
 	ios1=$(awk '{print $5}' "/sys/block/${BENCH_LOOP#/dev/}/stat")
 	kill -TERM "$bt"
 	wait "$bt" || true
 	echo "$stats_before" >/proc/sys/kernel/bpf_stats_enabled
-	python3 -c "print(($after - $before) / ($ios1 - $ios0), ($runs1 - $runs0) / ($ios1 - $ios0))"
+	python3 -c "print(($ns1 - $ns0) / ($ios1 - $ios0), ($runs1 - $runs0) / ($ios1 - $ios0))"
 }
 
 : >"$BENCH_DIR/f"
+: >"$BENCH_DIR/k"
 : >"$BENCH_DIR/b"
+: >"$BENCH_DIR/p"
 for ((r = 0; r < rounds; r++)); do
 	if ((r % 2)); then
-		read -r fns fruns <<<"$(fsprof_cost)"
-		read -r bns bruns <<<"$(bpftrace_cost)"
+		read -r fns fruns kns <<<"$(fsprof_cost)"
+		read -r bns bruns <<<"$(bpftrace_cost "$biolatency")"
+		read -r pns pruns <<<"$(bpftrace_cost "$biolatency $offcputime")"
 	else
-		read -r bns bruns <<<"$(bpftrace_cost)"
-		read -r fns fruns <<<"$(fsprof_cost)"
+		read -r pns pruns <<<"$(bpftrace_cost "$biolatency $offcputime")"
+		read -r bns bruns <<<"$(bpftrace_cost "$biolatency")"
+		read -r fns fruns kns <<<"$(fsprof_cost)"
 	fi
-	echo "round $r: fsprof $fns ns in $fruns runs per write IO; bpftrace $bns ns in $bruns runs"
+	echo "round $r: fsprof $fns ns in $fruns runs per write IO (block $kns ns); biolatency $bns ns in $bruns runs; with offcputime $pns ns in $pruns runs"
 	echo "$fns" >>"$BENCH_DIR/f"
+	echo "$kns" >>"$BENCH_DIR/k"
 	echo "$bns" >>"$BENCH_DIR/b"
+	echo "$pns" >>"$BENCH_DIR/p"
 done
-echo "fsprof default set, ns per write IO: $(median <"$BENCH_DIR/f")"
-echo "bpftrace biolatency, ns per write IO: $(median <"$BENCH_DIR/b")"
+echo "ns per write IO:"
+echo "  fsprof default set $(median <"$BENCH_DIR/f")"
+echo "  its block domain $(median <"$BENCH_DIR/k")"
+echo "  bpftrace biolatency $(median <"$BENCH_DIR/b")"
+echo "  biolatency + offcputime $(median <"$BENCH_DIR/p")"
+mid() { median <"$1" | awk '{print $2}'; }
+f=$(mid "$BENCH_DIR/f")
+k=$(mid "$BENCH_DIR/k")
+b=$(mid "$BENCH_DIR/b")
+p=$(mid "$BENCH_DIR/p")
+python3 - "$f" "$k" "$b" "$p" <<'PY'
+import sys
+f, k, b, p = map(float, sys.argv[1:])
+for what, v, target in (("block domain / biolatency", k / b, 1.5),
+                        ("default set / biolatency", f / b, 3.0),
+                        ("default set / the pair", f / p, 0.25)):
+    print("  %-27s %5.2fx  (target <= %.2fx: %s)" %
+          (what, v, target, "met" if v <= target else "not met"))
+PY
