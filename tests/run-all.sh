@@ -36,7 +36,10 @@
 #     uses: no killed fsprof trace (its cgroup outlives it), no throttle
 #     rule on a device not its own, no tracefs unmounted outside a private
 #     mount namespace, no make (man_page's make install may link
-#     build/fsprof again while the other file runs it).
+#     build/fsprof again while the other file runs it). Every fsprof run
+#     drops the page cache and turns kernel.bpf_stats_enabled on and off
+#     for the whole machine: a file asserting a warm cache, or self cost
+#     (probes_and_selfcost), runs alone.
 # The files also touch different devices: each makes its own images and
 # loop devices in its own scratch directory. A file that breaks any rule,
 # or that nobody has read against them, runs alone. FSPROF_TEST_JOBS=1 runs
