@@ -74,10 +74,19 @@ teardown_file() {
 			{severity, kind: .advice.kind, evidence: [.evidence[].text]}]}' "$DIO"
 	echo "$output"
 	[ "${#lines[@]}" -eq 2 ]
+	# The finding's line (src/analyze/thresholds.h): busy >= 80%, or the
+	# workload asleep on the device >= 80% of its time while the device was
+	# busy at least half the phase (its waits name no device). A loaded
+	# machine keeps the device idle longer between a serial reader's
+	# requests (the loop worker waits for a CPU): busy 49-52% in the read
+	# phase, 67-69% in the write, waits 89-98%. So each phase is held to
+	# the rule's own relation on its numbers, and at least one must have
+	# had the advice checked.
+	local advised=0
 	for l in "${lines[@]}"; do
 		[ "$(jq -r .bound <<<"$l")" = device ]
-		jq -e '.waited >= 0.8 or .busy >= 0.8 or (.dev | length == 0)' <<<"$l"
-		if jq -e '.waited >= 0.8' <<<"$l" >/dev/null; then
+		jq -e '.busy >= 0.8 or (.waited >= 0.8 and .busy >= 0.5) or (.dev | length == 0)' <<<"$l"
+		if jq -e '.waited >= 0.8 and .busy >= 0.5' <<<"$l" >/dev/null; then
 			# the workload's own wait says device bound, whatever busy says
 			[ "$(jq -r '.dev | length' <<<"$l")" = 1 ]
 			# A request the kernel never reported complete stays in the
@@ -92,8 +101,10 @@ teardown_file() {
 			fi
 			[ "$(jq -r '.dev[0].severity' <<<"$l")" = info ]
 			[ "$(jq -r '.dev[0].kind' <<<"$l")" = workload ]
+			advised=$((advised + 1))
 		fi
 	done
+	[ "$advised" -ge 1 ]
 	# a healthy run: no warning
 	[ "$(jqr "$DIO" '[.cases[].phases[].findings[] | select(.severity == "warning")] | length')" = 0 ]
 }
