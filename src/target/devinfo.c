@@ -132,3 +132,28 @@ bool devinfo_blockdev_in_use(dev_t dev)
 
 	return !mountinfo_find(match_blockdev, &dev, &e);
 }
+
+struct disk_other {
+	dev_t disk, self;
+};
+
+/* a mount of a partition of disk that is not self (nor the whole disk) */
+static bool match_other_partition(const struct mountinfo_entry *e,
+				  const void *arg)
+{
+	const struct disk_other *o = arg;
+	dev_t src = makedev(e->major, e->minor);
+	struct stat st;
+
+	if (!e->major && !stat(e->source, &st) && S_ISBLK(st.st_mode))
+		src = st.st_rdev;
+	return src != o->self && devinfo_whole_disk(src) == o->disk;
+}
+
+bool devinfo_sibling_mounted(dev_t part)
+{
+	struct disk_other o = { devinfo_whole_disk(part), part };
+	struct mountinfo_entry e;
+
+	return o.disk != part && !mountinfo_find(match_other_partition, &o, &e);
+}

@@ -36,6 +36,12 @@ bool devinfo_issues_requests(dev_t disk);
  */
 bool devinfo_blockdev_in_use(dev_t dev);
 
+/*
+ * Is part a partition whose disk has another partition (or the whole
+ * disk) mounted? A throttle on the disk would slow that one down too.
+ */
+bool devinfo_sibling_mounted(dev_t part);
+
 /* the block device holding "/", or 0 */
 dev_t devinfo_root_device(void);
 

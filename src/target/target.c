@@ -68,6 +68,8 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 }
 
 static int model_disk_refused(dev_t disk_dev, const char *where);
+static int model_partition_refused(dev_t dev, const char *option,
+				   const char *where);
 static int model_device_refused(dev_t dev, const char *device);
 
 int target_preflight(const struct target_spec *spec)
@@ -92,11 +94,15 @@ int target_preflight(const struct target_spec *spec)
 		if (dir_check(spec->dir, spec->space_needed,
 			      spec->files_needed))
 			return -EINVAL;
-		/* a throttle needs a disk under the directory, not the root's */
+		/*
+		 * a throttle needs a disk under the directory, not the root's,
+		 * nor one with another partition mounted
+		 */
 		dev = devinfo_fs_device(spec->dir);
 		if (device_model_active(spec->model))
-			return model_disk_refused(
-				dev ? devinfo_whole_disk(dev) : 0, spec->dir);
+			return dev ? model_partition_refused(dev, "--dir",
+							     spec->dir) :
+				     model_disk_refused(0, spec->dir);
 		return 0;
 	}
 	return -EINVAL;
@@ -269,21 +275,28 @@ static int model_disk_refused(dev_t disk_dev, const char *where)
 }
 
 /*
- * --device: the throttle goes on the whole disk, so a partition's siblings
- * would share it: refused when one of them is mounted (its users would run
- * at the model's speed), as is the root filesystem's disk.
+ * --device and --dir: the throttle goes on the whole disk, so a
+ * partition's siblings would share it: refused when one of them is
+ * mounted (its users would run at the model's speed), as is the root
+ * filesystem's disk.
  */
-static int model_device_refused(dev_t dev, const char *device)
+static int model_partition_refused(dev_t dev, const char *option,
+				   const char *where)
 {
 	dev_t disk = devinfo_whole_disk(dev);
 
-	if (disk != dev && devinfo_blockdev_in_use(disk)) {
+	if (devinfo_sibling_mounted(dev)) {
 		log_error(
-			"--device-model on --device %s would throttle its whole disk %u:%u, which has another partition mounted: everything using that partition would run at the model's speed. Use an image target (no --device) for a device model, or a partition of a disk nothing else uses",
-			device, major(disk), minor(disk));
+			"--device-model on %s %s would throttle its whole disk %u:%u, which has another partition mounted: everything using that partition would run at the model's speed. Use an image target (no --device or --dir) for a device model, or a partition of a disk nothing else uses",
+			option, where, major(disk), minor(disk));
 		return -EBUSY;
 	}
-	return model_disk_refused(disk, device);
+	return model_disk_refused(disk, where);
+}
+
+static int model_device_refused(dev_t dev, const char *device)
+{
+	return model_partition_refused(dev, "--device", device);
 }
 
 static int model_check_traced_disk(const struct target *t)

@@ -16,6 +16,7 @@ teardown() {
 	[ -n "${NOISE_PID:-}" ] && kill "$NOISE_PID" 2>/dev/null
 	wait 2>/dev/null || true
 	mountpoint -q "$SCRATCH/mnt" 2>/dev/null && umount "$SCRATCH/mnt"
+	mountpoint -q "$SCRATCH/mnt2" 2>/dev/null && umount "$SCRATCH/mnt2"
 	[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"
 	[ -n "$ZRAM" ] && echo 1 >"/sys/block/$ZRAM/reset"
 	rm -f "$SCRATCH".*
@@ -87,6 +88,33 @@ disk_throttle_rules() {
 	dev=$(printf '%d:%d' "0x$(stat -c %t "$1")" "0x$(stat -c %T "$1")")
 	cat /sys/fs/cgroup/blkio/blkio.throttle.{read,write}_{iops,bps}_device |
 		awk -v d="$dev" '$1 == d'
+}
+
+# and so it does under a --dir on a partition: the sibling would share it
+@test "--device-model on a --dir whose partition's sibling is mounted is refused before anything is made" {
+	two_partitions
+	mkfs.ext4 -q "${LOOPDEV}p1"
+	mkfs.ext4 -q "${LOOPDEV}p2"
+	mkdir "$SCRATCH/mnt" "$SCRATCH/mnt2"
+	mount "${LOOPDEV}p1" "$SCRATCH/mnt"
+	mount "${LOOPDEV}p2" "$SCRATCH/mnt2"
+	run "$FSPROF" run -w seqio:size=1M --dir "$SCRATCH/mnt" --device-model hdd \
+		--scratch "$SCRATCH"
+	umount "$SCRATCH/mnt2"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"--device-model on --dir $SCRATCH/mnt would throttle its whole disk"*"which has another partition mounted"* ]]
+	# nothing throttled, nothing made in the directory
+	[ -z "$(disk_throttle_rules "$LOOPDEV")" ]
+	[ "$(ls -A "$SCRATCH/mnt")" = lost+found ]
+	# with the sibling unmounted the model goes on (on the traced disk)
+	run "$FSPROF" run -q -w seqio:size=1M --dir "$SCRATCH/mnt" --device-model hdd \
+		--scratch "$SCRATCH" --json "$SCRATCH.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.placement')" = traced-disk ]
+	[ -z "$(disk_throttle_rules "$LOOPDEV")" ]
+	rmdir "$SCRATCH/mnt2"
 }
 
 # the throttle of a device model on a --device goes on its whole disk
