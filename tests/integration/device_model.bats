@@ -172,6 +172,7 @@ flushes_on() {
 	up=$(flushes_on "$upper")
 	low=$(flushes_on "$lower")
 	echo "flush requests: upper $upper $up, lower $lower $low"
+	echo "bpftrace's last lines: $(tail -4 "$SCRATCH.bt" | tr '\n' ' ')"
 	# XFS flushes before every fsync's log write: 200 fsyncs
 	[ "$up" -ge 200 ]
 	# each one a flush of the lower device (blkdev_fsync of its file)
