@@ -163,8 +163,25 @@ static void list_workloads(FILE *out)
 	}
 }
 
+static bool is_help(const char *arg)
+{
+	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
 static int cli_list(int argc, char **argv)
 {
+	if (argc == 2 && is_help(argv[1])) {
+		printf("usage: fsprof list workloads | fsprof list probes [--deep]\n"
+		       "\n"
+		       "workloads: every workload, its phases and parameters.\n"
+		       "probes: every BPF program, attached on this kernel, missing\n"
+		       "(no such tracepoint) or failed, and why; --deep: also the\n"
+		       "--probes deep set.\n"
+		       "\n"
+		       "exit codes: 0 ok; 2 usage error; 3 this environment cannot\n"
+		       "load BPF (probes).\n");
+		return EXIT_OK;
+	}
 	if (argc == 2 && !strcmp(argv[1], "workloads")) {
 		list_workloads(stdout);
 		return EXIT_OK;
@@ -173,22 +190,18 @@ static int cli_list(int argc, char **argv)
 		bool deep = argc == 3 && !strcmp(argv[2], "--deep");
 
 		if (argc > 3 || (argc == 3 && !deep))
-			return cli_usage_error("fsprof list probes [--deep]");
+			return cmd_usage_error(
+				"list", "unknown argument '%s' for list probes",
+				argv[argc - 1]);
 		return run_list_probes(deep);
 	}
-	return cli_usage_error(
-		"list what? (fsprof list workloads | probes [--deep])");
-}
-
-static int cleanup_usage_error(const char *arg)
-{
-	if (!strcmp(arg, "--scratch"))
-		fprintf(stderr, "fsprof: option --scratch needs a value\n");
-	else
-		fprintf(stderr, "fsprof: unknown option '%s' for cleanup\n",
-			arg);
-	fprintf(stderr, "see 'fsprof cleanup --help'\n");
-	return EXIT_USAGE;
+	if (argc >= 2)
+		return cmd_usage_error(
+			"list",
+			"unknown argument '%s' for list (fsprof list workloads | probes [--deep])",
+			argv[1]);
+	return cmd_usage_error(
+		"list", "list what? (fsprof list workloads | probes [--deep])");
 }
 
 /* fsprof cleanup [--scratch DIR] [--dry-run] */
@@ -200,7 +213,7 @@ static int cli_cleanup(int argc, char **argv)
 	int i, failed;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+		if (is_help(argv[i])) {
 			printf("usage: fsprof cleanup [--scratch DIR] [--dry-run]\n"
 			       "\n"
 			       "Remove what killed fsprof runs left in DIR (default " SCRATCH_DEFAULT
@@ -219,10 +232,17 @@ static int cli_cleanup(int argc, char **argv)
 			if (path_absolute(argv[++i], scratch_abs,
 					  sizeof(scratch_abs), why,
 					  sizeof(why)))
-				return cli_usage_error("--scratch %s", why);
+				return cmd_usage_error("cleanup", "--scratch %s",
+						       why);
 			scratch = scratch_abs;
-		} else
-			return cleanup_usage_error(argv[i]);
+		} else if (!strcmp(argv[i], "--scratch")) {
+			return cmd_usage_error("cleanup",
+					       "option --scratch needs a value");
+		} else {
+			return cmd_usage_error(
+				"cleanup", "unknown option '%s' for cleanup",
+				argv[i]);
+		}
 	}
 	failed = leftovers_cleanup(scratch, dry_run);
 	if (failed < 0)
@@ -235,10 +255,20 @@ static int cli_check(int argc, char **argv)
 	int json = 0, i;
 
 	for (i = 1; i < argc; i++) {
+		if (is_help(argv[i])) {
+			printf("usage: fsprof check [--json]\n"
+			       "\n"
+			       "Report whether this machine can run fsprof, and why not:\n"
+			       "privileges, BTF, kernel features, tools; --json: as JSON.\n"
+			       "\n"
+			       "exit codes: 0 it can; 2 usage error; 3 it cannot (said why).\n");
+			return EXIT_OK;
+		}
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
 		else
-			return cli_usage_error("unknown option '%s' for check",
+			return cmd_usage_error("check",
+					       "unknown option '%s' for check",
 					       argv[i]);
 	}
 	return check_command(json);

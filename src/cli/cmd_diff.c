@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "compare/diff.h"
 #include "history/history.h"
@@ -50,14 +51,6 @@ static void diff_usage(FILE *out)
 		"\n"
 		"exit codes: 0 compared; 1 --fail-above tripped; 2 usage error, a\n"
 		"file that is not fsprof results, or runs that cannot be compared\n");
-}
-
-static int diff_usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "fsprof: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nsee 'fsprof diff --help'\n");
-	return EXIT_USAGE;
 }
 
 /* "5%", "5" -> 0.05; "0.5%" -> 0.005; false when not a percentage */
@@ -134,26 +127,26 @@ static int parse(int argc, char **argv, struct diff_options *o,
 			o->alpha = strtod(optarg, &end);
 			if (end == optarg || *end || !(o->alpha > 0) ||
 			    !(o->alpha < 1))
-				return diff_usage_error(
+				return cmd_usage_error("diff", 
 					"--alpha '%s' is not a rate between 0 and 1 (e.g. 0.05)",
 					optarg);
 			break;
 		case OPT_NOISE:
 			if (!parse_percent(optarg, &o->noise_floor))
-				return diff_usage_error(
+				return cmd_usage_error("diff", 
 					"--noise '%s' is not a percentage (e.g. 2%%)",
 					optarg);
 			break;
 		case OPT_FAIL_ABOVE:
 			if (!parse_percent(optarg, &o->fail_above))
-				return diff_usage_error(
+				return cmd_usage_error("diff", 
 					"--fail-above '%s' is not a percentage (e.g. 5%%)",
 					optarg);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json") &&
 			    strcmp(optarg, "csv"))
-				return diff_usage_error(
+				return cmd_usage_error("diff", 
 					"unknown --format '%s' (text, json or csv)",
 					optarg);
 			args->format = optarg;
@@ -163,7 +156,7 @@ static int parse(int argc, char **argv, struct diff_options *o,
 			break;
 		case OPT_BASELINE:
 			if (history_label_check(optarg, err, sizeof(err)))
-				return diff_usage_error("--baseline: %s", err);
+				return cmd_usage_error("diff", "--baseline: %s", err);
 			snprintf(args->baseline, sizeof(args->baseline),
 				 "label:%s", optarg);
 			break;
@@ -177,16 +170,16 @@ static int parse(int argc, char **argv, struct diff_options *o,
 			diff_usage(stdout);
 			return -1;
 		case ':':
-			return diff_usage_error("option %s needs a value",
+			return cmd_usage_error("diff", "option %s needs a value",
 						argv[optind - 1]);
 		default:
-			return diff_usage_error("unknown option '%s' for diff",
+			return cmd_usage_error("diff", "unknown option '%s' for diff",
 						argv[optind - 1]);
 		}
 	}
 	if (args->baseline[0]) {
 		if (argc - optind != 1)
-			return diff_usage_error(
+			return cmd_usage_error("diff", 
 				"with --baseline, diff takes one run to compare: fsprof diff --baseline %s B",
 				args->baseline + 6);
 		args->a = args->baseline;
@@ -194,7 +187,7 @@ static int parse(int argc, char **argv, struct diff_options *o,
 		return 0;
 	}
 	if (argc - optind != 2)
-		return diff_usage_error(
+		return cmd_usage_error("diff", 
 			"diff compares two runs: fsprof diff A B (results files, run ids, latest or label:NAME)%s",
 			"");
 	args->a = argv[optind];

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "run/phase_marker.h"
 #include "run/run.h"
@@ -16,10 +17,7 @@
 
 static int phase_usage_error(const char *what)
 {
-	fprintf(stderr,
-		"fsprof: phase: %s\nusage: fsprof phase NAME | fsprof phase --end (under fsprof trace)\n",
-		what);
-	return EXIT_USAGE;
+	return cmd_usage_error("phase", "phase: %s", what);
 }
 
 static int marker_fd(int *fd)
@@ -44,10 +42,21 @@ int cli_phase(int argc, char **argv)
 {
 	struct marker_line ml;
 	char line[64];
-	int fd, err, n;
+	int fd = -1, err, n;
 
 	if (argc != 2)
 		return phase_usage_error("one phase name, or --end");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		printf("usage: fsprof phase NAME | fsprof phase --end\n"
+		       "\n"
+		       "Under fsprof trace -- CMD: end the current phase and begin NAME\n"
+		       "(--end: end it, no new one), by one line to $FSPROF_PHASE_FD.\n"
+		       "The phase has switched when it returns.\n"
+		       "\n"
+		       "exit codes: 0 ok; 1 the marker could not be written; 2 usage\n"
+		       "error or not under fsprof trace.\n");
+		return EXIT_OK;
+	}
 	if (!strcmp(argv[1], "--end")) {
 		n = snprintf(line, sizeof(line), "end\n");
 	} else {

@@ -10,6 +10,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/reanalyze.h"
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "history/history.h"
 #include "report/render.h"
@@ -47,9 +48,8 @@ static void report_usage(FILE *out)
 
 static int report_usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "fsprof: %s%s%s\nsee 'fsprof report --help'\n", what,
-		arg ? " " : "", arg ? arg : "");
-	return EXIT_USAGE;
+	return cmd_usage_error("report", "%s%s%s", what, arg ? " " : "",
+			       arg ? arg : "");
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "history/history.h"
 #include "run/run.h"
@@ -40,9 +41,8 @@ static void runs_usage(FILE *out)
 
 static int runs_usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "fsprof: %s%s%s\nsee 'fsprof runs --help'\n", what,
-		arg ? " " : "", arg ? arg : "");
-	return EXIT_USAGE;
+	return cmd_usage_error("runs", "%s%s%s", what, arg ? " " : "",
+			       arg ? arg : "");
 }
 
 /*

@@ -18,12 +18,13 @@
 #include "util/path.h"
 #include "workload/workload.h"
 
-static int parse_size_option(const char *name, const char *text, uint64_t *out)
+static int parse_size_option(const char *cmd, const char *name,
+			     const char *text, uint64_t *out)
 {
 	char err[256];
 
 	if (parse_size(text, out, err, sizeof(err)))
-		return cli_run_usage_error("--%s: %s", name, err);
+		return cmd_usage_error(cmd, "--%s: %s", name, err);
 	return 0;
 }
 
@@ -71,40 +72,42 @@ static const struct duration_range bin_range = { 1000000ULL, 3600000000000ULL,
 static const struct duration_range slow_io_range = { 1, 600000000000ULL,
 						     "1ns to 10min" };
 
-static int parse_duration_option(const char *name, const char *text,
+static int parse_duration_option(const char *cmd, const char *name,
+				 const char *text,
 				 const struct duration_range *range,
 				 uint64_t *out)
 {
 	char err[256];
 
 	if (parse_duration(text, out, err, sizeof(err)))
-		return cli_run_usage_error("--%s: %s", name, err);
+		return cmd_usage_error(cmd, "--%s: %s", name, err);
 	if (*out < range->min_ns || *out > range->max_ns)
-		return cli_run_usage_error("--%s %s is out of range: give %s",
+		return cmd_usage_error(cmd, "--%s %s is out of range: give %s",
 					   name, text, range->text);
 	return 0;
 }
 
 /* -w NAME[:key=val,...], repeatable; arg is not written to */
-static int workload_option(const char *arg, struct run_options *opt)
+static int workload_option(const char *cmd, const char *arg,
+			   struct run_options *opt)
 {
 	const char *colon = strchr(arg, ':');
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	struct workload_opt *w;
 
 	if (opt->n_workloads == RUN_MAX_WORKLOADS)
-		return cli_run_usage_error("more than %d workloads",
+		return cmd_usage_error(cmd, "more than %d workloads",
 					   RUN_MAX_WORKLOADS);
 	w = &opt->workloads[opt->n_workloads];
 	if (len >= sizeof(w->name))
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"unknown workload '%.*s' (fsprof list workloads shows them)",
 			(int)len, arg);
 	memcpy(w->name, arg, len);
 	w->name[len] = '\0';
 	w->params = colon ? colon + 1 : NULL;
 	if (!workload_find(w->name))
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"unknown workload '%s' (fsprof list workloads shows them)",
 			w->name);
 	opt->n_workloads++;
@@ -115,15 +118,16 @@ static int workload_option(const char *arg, struct run_options *opt)
 static const char *const suite_classic[] = { "seqio", "files1m", "untar",
 					     "bonnie", "afd" };
 
-static int suite_option(const char *name, struct run_options *opt)
+static int suite_option(const char *cmd, const char *name,
+			struct run_options *opt)
 {
 	unsigned int i;
 
 	if (strcmp(name, "classic"))
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"unknown suite '%s' (known: classic)", name);
 	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]); i++) {
-		int err = workload_option(suite_classic[i], opt);
+		int err = workload_option(cmd, suite_classic[i], opt);
 
 		if (err)
 			return err;
@@ -131,24 +135,26 @@ static int suite_option(const char *name, struct run_options *opt)
 	return 0;
 }
 
-static int fs_option(const char *arg, struct run_options *opt)
+static int fs_option(const char *cmd, const char *arg,
+		     struct run_options *opt)
 {
 	char err[512];
 	int n = fsspec_parse(arg, opt->fs, FSSPEC_MAX, err, sizeof(err));
 
 	if (n < 0)
-		return cli_run_usage_error("--fs: %s", err);
+		return cmd_usage_error(cmd, "--fs: %s", err);
 	opt->n_fs = (unsigned int)n;
 	return 0;
 }
 
-static int repeat_option(const char *arg, struct run_options *opt)
+static int repeat_option(const char *cmd, const char *arg,
+			 struct run_options *opt)
 {
 	char *end;
 	unsigned long n = strtoul(arg, &end, 10);
 
 	if (!*arg || *end || arg[0] == '-' || n < 1 || n > 1000)
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--repeat takes a whole number from 1 to 1000, not '%s'",
 			arg);
 	opt->repeat = (unsigned int)n;
@@ -156,7 +162,8 @@ static int repeat_option(const char *arg, struct run_options *opt)
 }
 
 /* --verify[=N] */
-static int verify_option(const char *arg, struct run_options *opt)
+static int verify_option(const char *cmd, const char *arg,
+			 struct run_options *opt)
 {
 	char *end;
 	unsigned long n;
@@ -166,7 +173,7 @@ static int verify_option(const char *arg, struct run_options *opt)
 		return 0;
 	n = strtoul(arg, &end, 10);
 	if (!*arg || *end || arg[0] == '-' || n < 2 || n > 32)
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--verify takes a number of runs from 2 to 32 (--verify=3), not '%s'",
 			arg);
 	opt->verify_repeats = (unsigned int)n;
@@ -233,6 +240,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *cmd = argv[0];
 	char why[256];
 	int c, err;
 
@@ -248,7 +256,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 				longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
-			err = workload_option(optarg, opt);
+			err = workload_option(cmd, optarg, opt);
 			if (err)
 				return err;
 			break;
@@ -258,31 +266,31 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			else if (!strcmp(optarg, "full"))
 				opt->scale = SCALE_FULL;
 			else
-				return cli_run_usage_error(
+				return cmd_usage_error(cmd, 
 					"--scale takes quick or full, not '%s'",
 					optarg);
 			break;
 		case OPT_FS:
-			err = fs_option(optarg, opt);
+			err = fs_option(cmd, optarg, opt);
 			if (err)
 				return err;
 			break;
 		case OPT_SUITE:
-			err = suite_option(optarg, opt);
+			err = suite_option(cmd, optarg, opt);
 			if (err)
 				return err;
 			break;
 		case OPT_DEVICE_MODEL:
 			if (device_model_parse(optarg, &opt->model, why,
 					       sizeof(why)))
-				return cli_run_usage_error("--device-model: %s",
+				return cmd_usage_error(cmd, "--device-model: %s",
 							   why);
 			break;
 		case OPT_PROBES:
 			if (!strcmp(optarg, "deep"))
 				opt->probes_deep = true;
 			else if (strcmp(optarg, "default"))
-				return cli_run_usage_error(
+				return cmd_usage_error(cmd, 
 					"--probes takes default or deep, not '%s'",
 					optarg);
 			break;
@@ -296,17 +304,17 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			opt->force = true;
 			break;
 		case OPT_REPEAT:
-			err = repeat_option(optarg, opt);
+			err = repeat_option(cmd, optarg, opt);
 			if (err)
 				return err;
 			break;
 		case OPT_SIZE:
-			err = parse_size_option("size", optarg, &opt->size);
+			err = parse_size_option(cmd, "size", optarg, &opt->size);
 			if (err)
 				return err;
 			break;
 		case OPT_IMAGE_SIZE:
-			err = parse_size_option("image-size", optarg,
+			err = parse_size_option(cmd, "image-size", optarg,
 						&opt->image_size);
 			if (err)
 				return err;
@@ -316,7 +324,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			if (path_absolute(optarg, scratch_abs,
 					  sizeof(scratch_abs), why,
 					  sizeof(why)))
-				return cli_usage_error("--scratch %s", why);
+				return cmd_usage_error(cmd, "--scratch %s", why);
 			opt->scratch = scratch_abs;
 			break;
 		case OPT_JSON:
@@ -332,13 +340,13 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			opt->trace_path = optarg;
 			break;
 		case OPT_BIN:
-			err = parse_duration_option("bin", optarg, &bin_range,
+			err = parse_duration_option(cmd, "bin", optarg, &bin_range,
 						    &opt->bin_ns);
 			if (err)
 				return err;
 			break;
 		case OPT_SLOW_IO:
-			err = parse_duration_option("slow-io", optarg,
+			err = parse_duration_option(cmd, "slow-io", optarg,
 						    &slow_io_range,
 						    &opt->slow_io_ns);
 			if (err)
@@ -347,7 +355,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") &&
 			    strcmp(optarg, "bonnie-csv"))
-				return cli_run_usage_error(
+				return cmd_usage_error(cmd, 
 					"--format takes text or bonnie-csv, not '%s'",
 					optarg);
 			opt->format = optarg;
@@ -359,7 +367,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			opt->warm = true;
 			break;
 		case OPT_VERIFY:
-			err = verify_option(optarg, opt);
+			err = verify_option(cmd, optarg, opt);
 			if (err)
 				return err;
 			break;
@@ -371,21 +379,21 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			break;
 		case OPT_LABEL:
 			if (history_label_check(optarg, why, sizeof(why)))
-				return cli_run_usage_error("--label: %s", why);
+				return cmd_usage_error(cmd, "--label: %s", why);
 			opt->label = optarg;
 			break;
 		case OPT_OPENMETRICS:
 			opt->openmetrics_path = optarg;
 			break;
 		case OPT_INTERVAL:
-			err = parse_duration_option("interval", optarg,
+			err = parse_duration_option(cmd, "interval", optarg,
 						    &live_range,
 						    &opt->interval_ns);
 			if (err)
 				return err;
 			break;
 		case OPT_DURATION:
-			err = parse_duration_option("duration", optarg,
+			err = parse_duration_option(cmd, "duration", optarg,
 						    &live_range,
 						    &opt->duration_ns);
 			if (err)
@@ -398,19 +406,19 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 			log_set_level(LOG_QUIET);
 			break;
 		case ':':
-			return cli_run_usage_error("option %s needs a value",
+			return cmd_usage_error(cmd, "option %s needs a value",
 						   argv[optind - 1]);
 		default:
-			return cli_run_usage_error(
-				"unknown option '%s' for run",
-				argv[optind - 1]);
+			return cmd_usage_error(cmd, 
+				"unknown option '%s' for %s",
+				argv[optind - 1], cmd);
 		}
 	}
 	if (mode == CLI_TRACE) {
 		opt->command = argv + optind;
 		opt->n_command = argc - optind;
 	} else if (optind < argc) {
-		return cli_run_usage_error("unexpected argument '%s'",
+		return cmd_usage_error(cmd, "unexpected argument '%s'",
 					   argv[optind]);
 	}
 	if (!opt->n_workloads && mode == CLI_RUN) {
@@ -420,16 +428,16 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 	}
 	if (opt->format && !strcmp(opt->format, "bonnie-csv") &&
 	    !run_has_workload(opt, "bonnie"))
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--format bonnie-csv needs -w bonnie");
 	if (opt->dir && opt->device)
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--dir and --device exclude each other");
 	if (opt->label && opt->no_db)
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--label names the run in the run history: not with --no-db");
 	if (opt->dir && opt->n_fs)
-		return cli_run_usage_error(
+		return cmd_usage_error(cmd, 
 			"--dir runs on the filesystem that is already there: --fs does not apply");
 	if (opt->dir) {
 		/* one target: the label says where */
@@ -438,7 +446,7 @@ int cli_parse_options(int argc, char **argv, struct run_options *opt,
 		snprintf(opt->fs[0].name, sizeof(opt->fs[0].name), "dir");
 		opt->n_fs = 1;
 	}
-	if (!opt->n_fs && fs_option("ext4", opt))
+	if (!opt->n_fs && fs_option(cmd, "ext4", opt))
 		return EXIT_USAGE;
 	return 0;
 }

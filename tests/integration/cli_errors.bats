@@ -119,3 +119,87 @@ see 'fsprof run --help'" ]
 	[ ! -e /proc/fsprof-results.html ]
 	scratch_is_empty
 }
+
+# the last line of stderr of "fsprof ARGS...", which must exit 2
+usage_hint_of() {
+	run --separate-stderr "$FSPROF" "$@"
+	echo "fsprof $*: status $status, stderr: $stderr"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	hint="${stderr##*$'\n'}"
+}
+
+# a bad option value and an unknown option of subcommand SUB both end with
+# "see 'fsprof SUB --help'": ARGS... is the bad value, then --frob
+assert_usage_hint_names() {
+	local sub="$1"
+	shift
+	usage_hint_of "$sub" "$@"
+	[ "$hint" = "see 'fsprof $sub --help'" ]
+	usage_hint_of "$sub" --frob
+	[ "$hint" = "see 'fsprof $sub --help'" ]
+	[[ "$stderr" == *--frob* ]]
+}
+
+@test "a usage error of fsprof run points to fsprof run --help" {
+	assert_usage_hint_names run --duration 5
+}
+
+@test "a usage error of fsprof trace points to fsprof trace --help, not run's" {
+	assert_usage_hint_names trace --duration 5 -- true
+	usage_hint_of trace --scale huge -- true
+	[ "$hint" = "see 'fsprof trace --help'" ]
+	usage_hint_of trace
+	[ "$hint" = "see 'fsprof trace --help'" ]
+}
+
+@test "a usage error of fsprof record points to fsprof record --help, not run's" {
+	assert_usage_hint_names record --duration 5 --dir /tmp
+	[[ "$stderr" != *"fsprof run --help"* ]]
+	usage_hint_of record --dir /tmp --repeat 0
+	[ "$hint" = "see 'fsprof record --help'" ]
+	usage_hint_of record --dir /tmp --label 'bad label'
+	[ "$hint" = "see 'fsprof record --help'" ]
+}
+
+@test "a usage error of fsprof report points to fsprof report --help" {
+	assert_usage_hint_names report --format nosuch results.json
+}
+
+@test "a usage error of fsprof diff points to fsprof diff --help" {
+	assert_usage_hint_names diff --alpha 2 a.json b.json
+}
+
+@test "a usage error of fsprof runs points to fsprof runs --help" {
+	assert_usage_hint_names runs --db
+}
+
+@test "a usage error of fsprof phase points to fsprof phase --help" {
+	usage_hint_of phase 'two words'
+	[ "$hint" = "see 'fsprof phase --help'" ]
+	usage_hint_of phase --frob extra
+	[ "$hint" = "see 'fsprof phase --help'" ]
+}
+
+@test "a usage error of fsprof list points to fsprof list --help" {
+	assert_usage_hint_names list probes --frob
+}
+
+@test "a usage error of fsprof check points to fsprof check --help" {
+	assert_usage_hint_names check --json=yes
+}
+
+@test "a usage error of fsprof cleanup points to fsprof cleanup --help" {
+	assert_usage_hint_names cleanup --scratch
+}
+
+@test "every subcommand a usage hint names answers --help on stdout with its usage and exits 0" {
+	local sub
+	for sub in run trace record report diff runs phase list check cleanup; do
+		run --separate-stderr "$FSPROF" "$sub" --help
+		echo "fsprof $sub --help: status $status"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"fsprof $sub"* ]]
+		[ -z "$stderr" ]
+	done
+}
