@@ -24,7 +24,13 @@
 #  1. no verdict depends on time, load or scheduling: no busy share, ratio,
 #     rate, "at least N waits", phase-length finding (short-phase, bound
 #     verdicts), bpftrace cross-check, --verify or diff verdict, and no
-#     bound on elapsed time that a slower, shared CPU could cross;
+#     bound on elapsed time that a slower, shared CPU could cross; and none
+#     that needs every block request counted or no warning printed: with
+#     other fsprof runs going at once a phase's per-CPU statistics may not
+#     be made in time ("could not be made ready: Cannot allocate memory",
+#     its first requests uncounted; seen in run_history's two runs at once
+#     beside another file on a loaded machine), so untar, workloads_files,
+#     targets_dir_device (device byte counts) and run_history run alone;
 #  2. its "nothing left behind" checks see only its own objects: mounts and
 #     loop devices below its own scratch directory, throttle rules of its
 #     own devices, BPF programs no live process holds (helpers.bash's
@@ -58,18 +64,14 @@ JOBS=${FSPROF_TEST_JOBS:-2}
 # longest first: the second slot then fills with the short ones
 # (FSPROF_PAIRABLE replaces the list: paths relative to the top)
 PAIRABLE=${FSPROF_PAIRABLE-"
-tests/integration/run_history.bats
-tests/integration/bad_input.bats
-tests/integration/untar.bats
-tests/integration/workloads_files.bats
 tests/integration/concurrent_runs.bats
+tests/integration/bad_input.bats
 tests/integration/report_saved_run.bats
-tests/integration/targets_dir_device.bats
 tests/integration/text_output.bats
-tests/integration/check.bats
 tests/integration/targets_fs_options.bats
-tests/integration/targets_errors.bats
 tests/integration/cli_errors.bats
+tests/integration/check.bats
+tests/integration/targets_errors.bats
 "}
 
 passed=0
