@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]: the runs the
- * history holds, one line each.
+ * fsprof runs [--db PATH] [--label L] [--workload W] [--fs F] [--format F]:
+ * the runs the history holds, one line each, or as a JSON array.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,6 +21,7 @@ static void runs_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]\n"
+		"                   [--format text|json]\n"
 		"\n"
 		"List the runs recorded in the run history, oldest first: id, start\n"
 		"time (UTC), label, kernel, targets, and the first matching case's\n"
@@ -33,6 +34,9 @@ static void runs_usage(FILE *out)
 		"  --workload W   only runs with a case of workload W\n"
 		"  --fs F         only runs with a case on F: an fstype, a target's\n"
 		"                 name or its --fs text\n"
+		"  --format F     text (default), or json: the same runs as a JSON\n"
+		"                 array of objects, fields uncut (docs/history.md);\n"
+		"                 [] when none matches\n"
 		"\n"
 		"exit codes: 0 ok (also when nothing is recorded yet); 2 usage error,\n"
 		"or a database this fsprof cannot read (damaged, not a run history,\n"
@@ -115,6 +119,22 @@ static void runs_print(const struct history_rows *rows, FILE *out)
 	}
 }
 
+/* the rows as one JSON array (empty: []); 0, or EXIT_RUN_FAILED said why */
+static int runs_print_json(const struct history_rows *rows, FILE *out)
+{
+	json_t *all = history_rows_json(rows);
+	int failed = !all || json_dumpf(all, out, JSON_INDENT(2)) ||
+		     fputc('\n', out) == EOF;
+
+	json_decref(all);
+	if (failed) {
+		fprintf(stderr, "fsprof: runs: cannot write the JSON: %s\n",
+			all ? strerror(errno) : "out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
+
 int cli_runs(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -122,10 +142,12 @@ int cli_runs(int argc, char **argv)
 		{ "label", required_argument, NULL, 'l' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "fs", required_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *db = history_default_path();
+	bool json = false;
 	struct history_filter filter = { 0 };
 	struct history_rows rows;
 	char err[1024];
@@ -147,6 +169,14 @@ int cli_runs(int argc, char **argv)
 		case 'f':
 			filter.fs = optarg;
 			break;
+		case 'F':
+			if (!strcmp(optarg, "json"))
+				json = true;
+			else if (strcmp(optarg, "text"))
+				return runs_usage_error(
+					"unknown --format (one of text|json):",
+					optarg);
+			break;
 		case 'h':
 			runs_usage(stdout);
 			return EXIT_OK;
@@ -161,18 +191,18 @@ int cli_runs(int argc, char **argv)
 	if (optind < argc)
 		return runs_usage_error("unexpected argument", argv[optind]);
 	code = history_list(db, &filter, &rows, err, sizeof(err));
-	if (code == -ENOENT) {
-		fprintf(stderr, "fsprof: %s\n", err);
-		return EXIT_OK;
-	}
-	if (code) {
+	if (code && code != -ENOENT) {
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
 	}
-	if (rows.n)
-		runs_print(&rows, stdout);
-	else
+	if (code)
+		fprintf(stderr, "fsprof: %s\n", err);
+	else if (!rows.n)
 		fprintf(stderr, "fsprof: %s: no recorded run matches\n", db);
+	if (json)
+		code = runs_print_json(&rows, stdout);
+	else if (rows.n)
+		runs_print(&rows, stdout);
 	history_rows_free(&rows);
-	return EXIT_OK;
+	return code > 0 ? code : EXIT_OK;
 }

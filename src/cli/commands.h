@@ -9,7 +9,8 @@
 /* fsprof report FILE [--format F] (cmd_report.c) */
 int cli_report(int argc, char **argv);
 
-/* fsprof runs [--db PATH] [--label L] [--workload W] [--fs F] (cmd_runs.c) */
+/* fsprof runs [--db PATH] [--label L] [--workload W] [--fs F] [--format F]
+ * (cmd_runs.c) */
 int cli_runs(int argc, char **argv);
 
 /* fsprof diff A B [options] (cmd_diff.c) */

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "results/results.h"
 
 /* the schema this fsprof writes; a newer database is refused */
@@ -96,5 +98,12 @@ int history_list(const char *db_path, const struct history_filter *filter,
 		 struct history_rows *rows, char *err, size_t errlen);
 
 void history_rows_free(struct history_rows *rows);
+
+/*
+ * rows as fsprof runs --format json prints them: an array of objects, one a
+ * run, oldest first, with the text listing's fields uncut (docs/history.md);
+ * NULL when out of memory
+ */
+json_t *history_rows_json(const struct history_rows *rows);
 
 #endif

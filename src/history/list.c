@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "history/history.h"
 #include "history/history_int.h"
@@ -133,4 +134,58 @@ void history_rows_free(struct history_rows *rows)
 	free(rows->v);
 	rows->v = NULL;
 	rows->n = 0;
+}
+
+/* "2026-12-02T14:27:59Z" */
+static json_t *started_utc(int64_t started_ns)
+{
+	time_t t = (time_t)(started_ns / 1000000000LL);
+	char when[32];
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_string(when);
+}
+
+static json_t *row_phases_json(const struct history_row *row)
+{
+	json_t *phases = json_array();
+	unsigned int i;
+
+	for (i = 0; phases && i < row->n_phases; i++)
+		json_array_append_new(phases,
+				      json_pack("{s:s, s:f}", "name",
+						row->phase[i].name, "wall_s",
+						row->phase[i].wall_s));
+	return phases;
+}
+
+static json_t *row_json(const struct history_row *row)
+{
+	return json_pack(
+		"{s:I, s:b, s:I, s:o, s:o, s:s, s:s, s:s, s:i, s:s, s:o}", "id",
+		(json_int_t)row->id, "complete", row->complete, "started_ns",
+		(json_int_t)row->started_ns, "started",
+		started_utc(row->started_ns), "label",
+		row->label[0] ? json_string(row->label) : json_null(),
+		"kernel", row->kernel, "workloads", row->workloads, "targets",
+		row->targets, "cases", (int)row->n_cases, "first_case",
+		row->first_case, "phases", row_phases_json(row));
+}
+
+json_t *history_rows_json(const struct history_rows *rows)
+{
+	json_t *all = json_array();
+	unsigned int i;
+
+	for (i = 0; all && i < rows->n; i++) {
+		json_t *row = row_json(&rows->v[i]);
+
+		if (!row || json_array_append_new(all, row)) {
+			json_decref(all);
+			return NULL;
+		}
+	}
+	return all;
 }

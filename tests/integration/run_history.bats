@@ -79,6 +79,55 @@ contents() {
 	[[ "$stderr" == *"no recorded run matches"* ]]
 }
 
+@test "fsprof runs --format json is the text listing's runs as an array of objects, filtered alike" {
+	fsprof_small a --db "$DB" --label base
+	[ "$status" -eq 0 ]
+	fsprof_small b --db "$DB" -w mdcreate:files=200 --fs xfs
+	[ "$status" -eq 0 ]
+
+	run --separate-stderr "$FSPROF" runs --db "$DB" --format json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# id and label, as the text listing shows them (no label: -)
+	json_rows=$(jq -r '.[] | "\(.id) \(.label // "-")"' <<<"$output")
+	text_rows=$("$FSPROF" runs --db "$DB" | awk 'NR > 1 { print $1, $4 }')
+	echo "json: $json_rows; text: $text_rows"
+	[ "$json_rows" = "$text_rows" ]
+	[ "$json_rows" = "1 base
+2 -" ]
+	jq -e 'length == 2 and all(.[]; .complete == true)' <<<"$output"
+	jq -e '.[0].label == "base" and .[1].label == null' <<<"$output"
+	jq -e '.[0].first_case == "fsync/ext4" and .[1].first_case == "fsync/xfs"' <<<"$output"
+	jq -e '.[1].cases == 2 and .[0].cases == 1' <<<"$output"
+	jq -e '.[0].phases[0].name == "cycles" and .[0].phases[0].wall_s > 0' <<<"$output"
+	jq -e --arg k "$(uname -r)" 'all(.[]; .kernel == $k)' <<<"$output"
+	jq -e 'all(.[]; .started | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"))' <<<"$output"
+	jq -e 'all(.[]; (.started_ns / 1e9 | floor | todate) == .started)' <<<"$output"
+
+	run --separate-stderr "$FSPROF" runs --db "$DB" --format json --workload mdcreate
+	[ "$status" -eq 0 ]
+	jq -e 'length == 1 and .[0].id == 2 and .[0].first_case == "mdcreate/xfs"' <<<"$output"
+	run --separate-stderr "$FSPROF" runs --db "$DB" --format json --fs btrfs
+	[ "$status" -eq 0 ]
+	[ "$(jq -c . <<<"$output")" = "[]" ]
+	[[ "$stderr" == *"no recorded run matches"* ]]
+	run --separate-stderr "$FSPROF" runs --db "$SCRATCH.none.db" --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq -c . <<<"$output")" = "[]" ]
+}
+
+@test "fsprof runs --format with an unknown value is a usage error naming text and json" {
+	run --separate-stderr "$FSPROF" runs --db "$DB" --format yaml
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "fsprof: unknown --format (one of text|json): yaml
+see 'fsprof runs --help'" ]
+	run --separate-stderr "$FSPROF" runs --db "$DB" --format
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--format"* ]]
+}
+
 @test "a recorded run re-renders by id, latest and label:NAME exactly as the JSON file its run wrote" {
 	fsprof_small a --db "$DB" --label base
 	[ "$status" -eq 0 ]
