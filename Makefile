@@ -3,6 +3,11 @@
 # commands.
 
 ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+# the BPF objects compile against vmlinux/$(ARCH)/vmlinux.h; only x86's is
+# checked in: any other architecture is refused here, not half-built
+ifeq ($(wildcard vmlinux/$(ARCH)/vmlinux.h),)
+$(error architecture '$(shell uname -m)' (ARCH=$(ARCH)) is not supported: vmlinux/$(ARCH)/vmlinux.h is missing (checked in: $(notdir $(wildcard vmlinux/*))). To add it: on a machine of that architecture whose kernel has BTF, run scripts/gen-vmlinux.sh (it writes vmlinux/$(ARCH)/vmlinux.h from /sys/kernel/btf/vmlinux), build and make test there, and commit the header)
+endif
 BUILD := build
 CC ?= gcc
 CLANG ?= clang
