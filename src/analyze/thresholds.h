@@ -217,7 +217,7 @@
 /*
  * Throttle not held: device IOPS or MB/s more than 15% over the model's
  * limit, beyond the one slice's quota the throttle may let through at the
- * start of a slice (MODEL_SLICE_S, src/results/results.h).
+ * start of a slice (MODEL_SLICE_S, src/analyze/model_excess.h).
  */
 #define THROTTLE_NOT_HELD_FACTOR 1.15
 
