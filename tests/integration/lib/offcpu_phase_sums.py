@@ -4,17 +4,22 @@ switch log.
 
 usage: offcpu_phase_sums.py RESULTS.json BPFTRACE.log TID [TOLERANCE]
 
-The log (lib/offcpu.bt) has "out <tid> <nsecs> <state> <steal>" and "in
-<tid> <nsecs> <steal>" lines for every switch of a task named fsprof. For
+The log (lib/offcpu.bt) has "out <tid> <nsecs> <state> <steal> <taken>"
+and "in <tid> <nsecs> <steal> <taken>" lines for every switch of a task
+named fsprof. For
 the thread TID (fsprof's main thread: its pid), every stretch from a
 switch-out to the next switch-in is an off-CPU wait, charged to the phase
 whose window holds the switch-in (as fsprof charges it); a stretch that
 left the CPU runnable (state 0, or TASK_REPORT_MAX when preempted) is
 runqueue time. Every stretch from a switch-in to the next switch-out is
-time on a CPU: the hypervisor's steal on that CPU meanwhile (the growth of
-its run queue's prev_steal_time_rq) was taken from the thread, and is split
-between the phase windows the stretch spans in proportion to its time in
-each (as fsprof splits it).
+time on a CPU: the hypervisor's steal on that CPU meanwhile was taken from
+the thread - the growth of its run queue's prev_steal_time_rq, but no more
+than the growth of clock - clock_task, what the kernel really took out of
+the task clock (it caps a burst of steal at the clock's own advance, and
+prev_steal_time_rq still counts all of it: 724 us against 677 us taken in
+one loaded run), nor than the stretch - and is split between the phase
+windows the stretch spans in proportion to its time in each (as fsprof
+splits it).
 
 For every phase, fsprof's sched.offcpu_ns and sched.offcpu_ns.runqueue must
 be within TOLERANCE (default 0.03) of the peer's, give or take 2 us a wait,
@@ -40,7 +45,8 @@ def switches(log, tid):
         is_in = parts[0] == "in"
         state = 0 if is_in else int(parts[3])
         steal = int(parts[3 if is_in else 4])
-        seen.append((int(parts[2]), is_in, state, steal))
+        taken = int(parts[4 if is_in else 5])
+        seen.append((int(parts[2]), is_in, state, (steal, taken)))
     return sorted(seen)
 
 
@@ -61,11 +67,13 @@ def on_cpu(log, tid):
     """(switch-in time, switch-out time, steal meanwhile) of every stretch
     tid was on a CPU"""
     in_at = None
-    for t, is_in, _, steal in switches(log, tid):
+    for t, is_in, _, (steal, taken) in switches(log, tid):
         if is_in:
-            in_at = (t, steal)
+            in_at = (t, steal, taken)
         elif in_at is not None:
-            yield in_at[0], t, max(steal - in_at[1], 0)
+            took = min(max(steal - in_at[1], 0), max(taken - in_at[2], 0),
+                       t - in_at[0])
+            yield in_at[0], t, took
             in_at = None
 
 
