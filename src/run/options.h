@@ -47,7 +47,8 @@ struct run_options {
 	const char *device; /* --device: a real block device to format */
 	bool force; /* --force: format it even if it holds a signature */
 	bool verify; /* --verify: re-run with each finding's knob applied */
-	unsigned int verify_repeats; /* --verify=N; 0: --repeat, else 3 */
+	/* --verify=N: the most rounds; 0: the larger of --repeat and 10 */
+	unsigned int verify_repeats;
 	const char *db_path; /* --db; NULL: history_default_path() */
 	bool no_db; /* --no-db: the run is not recorded */
 	const char *label; /* --label: the run's label in the history */
