@@ -82,9 +82,5 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 		out->vol_ctxsw = c1.vol - c0.vol;
 		out->invol_ctxsw = c1.invol - c0.invol;
 	}
-	if (err)
-		return err;
-	if (tracer)
-		return tracer_collect(tracer, id, out);
-	return 0;
+	return err;
 }
