@@ -67,6 +67,11 @@ DEPS := $(DEPS_RUN) $(DEPS_TEST)
 
 all: $(BUILD)/fsprof
 
+# the BPF objects and skeletons are kept: as intermediates make deleted them
+# after a build, and the next make (make install in the tests) built all
+# again
+.SECONDARY: $(BPF_OBJS) $(SKELS)
+
 # deps: what make test needs; deps-run: what make run needs
 deps: DEPS_WANTED = $(DEPS)
 deps-run: DEPS_WANTED = $(DEPS_RUN)
