@@ -102,18 +102,6 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 			break;
 		c->n_phases++;
 	}
-	/*
-	 * The phases are collected once the last one has run, not each at
-	 * its end: collecting one first waits for its requests still in
-	 * flight (tracer_settle), up to seconds under a slow device model,
-	 * and the filesystem went on working through that wait (XFS wrote
-	 * the log of a remove: 0.02-0.58 s of the rm-sync after it was done
-	 * before it began, 83 log writes in one run), so how much of its
-	 * work a phase found left depended on the wait.
-	 */
-	for (i = 0; tracer && i < c->n_phases; i++)
-		if (tracer_collect(tracer, i + 1, &c->phases[i]) && !err)
-			err = -EIO;
 	if (plan->wl->cleanup)
 		plan->wl->cleanup(&env);
 	if (tracer) {

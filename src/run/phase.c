@@ -82,5 +82,9 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 		out->vol_ctxsw = c1.vol - c0.vol;
 		out->invol_ctxsw = c1.invol - c0.invol;
 	}
-	return err;
+	if (err)
+		return err;
+	if (tracer)
+		return tracer_collect(tracer, id, out);
+	return 0;
 }

@@ -8,9 +8,8 @@
 
 /*
  * Run one phase under the tracer (NULL: untraced): prepare (untimed, phase
- * id 0), then the timed body with the phase id set. What the kernel
- * charged to it is collected by the caller (tracer_collect) once the
- * case's last phase has run.
+ * id 0), then the timed body with the phase id set, then collect what the
+ * kernel charged to it.
  */
 int phase_run(struct tracer *tracer, const struct phase_def *def,
 	      const struct workload_env *env, unsigned int id,
