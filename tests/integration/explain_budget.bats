@@ -33,9 +33,19 @@ setup_file() {
 	export DIO="$SCRATCH.dio.json" AFD="$SCRATCH.afd.json"
 	export MDC="$SCRATCH.mdc.json"
 
-	"$FSPROF" run -q --no-db -w seqio:size=128M,bs=4k,direct=yes --fs xfs \
-		--scratch "$SCRATCH" --json "$DIO" >"$SCRATCH.dio.out" 2>&1
-	echo $? >"$SCRATCH.dio.status"
+	# A run the host took the vCPU from measured the host: fsprof says so
+	# (cpu-stolen, >= 5% of a phase) and its verdicts say cpu, rightly. A
+	# clean-clone CI saw stolen 49% of the write phase: such a run is made
+	# again, up to three times, and the tries are printed
+	local try
+	for try in 1 2 3; do
+		"$FSPROF" run -q --no-db -w seqio:size=128M,bs=4k,direct=yes --fs xfs \
+			--scratch "$SCRATCH" --json "$DIO" >"$SCRATCH.dio.out" 2>&1
+		echo $? >"$SCRATCH.dio.status"
+		jq -e '[.cases[].phases[].findings[]?.rule] | index("cpu-stolen")' \
+			"$DIO" >/dev/null 2>&1 || break
+		echo "try $try: the host took the CPU (cpu-stolen)" >>"$SCRATCH.dio.tries"
+	done
 	"$FSPROF" run -q --no-db -w afd:files=1000 --fs xfs,xfs:mount=wsync \
 		--scratch "$SCRATCH" --json "$AFD" >"$SCRATCH.afd.out" 2>&1
 	echo $? >"$SCRATCH.afd.status"
@@ -62,6 +72,10 @@ teardown_file() {
 }
 
 @test "4 KiB O_DIRECT requests one at a time are device bound, with the small-request advice" {
+	cat "$SCRATCH.dio.tries" 2>/dev/null || true
+	# three runs in a row the host took the CPU from: not the device's
+	run jq -e '[.cases[].phases[].findings[]?.rule] | index("cpu-stolen")' "$DIO"
+	[ "$status" -ne 0 ]
 	# per phase: busy share, the budget's device waits, the device-bound finding
 	run jq -c '.cases[0].phases[] | select(.name == "write" or .name == "read") |
 		{name, bound: .verdict.bound, busy: (.block.busy_ns / .wall_ns),
