@@ -8,10 +8,10 @@
  * and the update fails. Userspace makes a phase's keys before the phase
  * needs them, with time to retry, and drops them once it is collected.
  *
- * When: run mode switches 0 -> N -> 0, and the next phase's keys are made
- * at the end of this one (outside both phases' time); a traced command's
- * markers switch in the kernel, and N -> M directly, so there the one
- * after is made as soon as userspace hears of the switch. Phases 0, 1 and
+ * When: at every phase's start the one after it too, and at a phase's end
+ * the next (run mode switches 0 -> N -> 0, outside both phases' time); a
+ * traced command's markers switch in the kernel before userspace hears of
+ * it, so its next phase's keys must be there before that. Phases 0, 1 and
  * 2 (the spill, a run's first phase, a traced command's first marked one)
  * are made at the start.
  */
