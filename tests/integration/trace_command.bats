@@ -66,9 +66,9 @@ trace() {
 	SPINNERS=$((2 * cpus)) run trace -- "$SCRATCH.sh"
 	cat "$ERR"
 	[ "$status" -eq 0 ]
-	read -r cpu wall rq forks < <(jqr "$JSON" '.cases[0].phases[] | select(.name == "spin") |
-		"\(.cpu.user_ns + .cpu.sys_ns) \(.wall_ns) \(.metrics.sched["offcpu_ns.runqueue"] // 0) \(.metrics.sched.forks)"')
-	echo "spin: CPU $cpu ns, runqueue $rq ns, $forks forks in $wall ns of wall; $((2 * cpus)) spinners on $cpus CPUs"
+	read -r cpu wall rq taken forks < <(jqr "$JSON" '.cases[0].phases[] | select(.name == "spin") |
+		"\(.cpu.user_ns + .cpu.sys_ns) \(.wall_ns) \(.metrics.sched["offcpu_ns.runqueue"] // 0) \((.metrics.sched.stolen_ns // 0) + (.metrics.sched.irq_ns // 0)) \(.metrics.sched.forks)"')
+	echo "spin: CPU $cpu ns, runqueue $rq ns, stolen + irq $taken ns, $forks forks in $wall ns of wall; $((2 * cpus)) spinners on $cpus CPUs"
 	[[ "$(cat "$ERR")" != *"once they are waited for"* ]]
 	# the spinners' CPU is counted though they were still spinning at the
 	# phase's end (the shell had not waited for them yet): counted only
@@ -79,11 +79,14 @@ trace() {
 	# they were running or runnable all along
 	[ $((cpu * 20)) -ge "$wall" ]
 	[ "$cpu" -le $((wall * cpus * 105 / 100)) ]
-	# each spinner was on a CPU or waiting for one: the time budget
+	# each spinner was on a CPU, waiting for one, or on one the host or an
+	# interrupt took from it (stolen, irq: the task's CPU time leaves them
+	# out, as the scheduler's clock_task does; a clean-clone CI saw 0.83 s
+	# of the 3.38 s stolen, CPU + runqueue alone 75%): the time budget
 	# follows every one of them from its fork (the first ones came right
 	# after the command was let go, before it had ever left a CPU)
 	[ "$forks" -ge $((4 * cpus)) ]
-	total=$((cpu + rq)) want=$((2 * cpus * wall))
+	total=$((cpu + rq + taken)) want=$((2 * cpus * wall))
 	[ $((total * 10)) -ge $((want * 9)) ]
 	[ $((total * 10)) -le $((want * 11)) ]
 	# no cgroup of a run that is gone (fsprof-trace-PID: another trace
