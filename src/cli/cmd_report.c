@@ -4,7 +4,6 @@
  * re-rendered with the findings it was saved with (or, with --reanalyze,
  * re-analysed by this fsprof's rules), with no kernel and no root.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +11,7 @@
 #include "analyze/reanalyze.h"
 #include "cli/cmd_usage.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "history/history.h"
 #include "report/render.h"
 #include "results/json_read.h"
@@ -30,26 +30,13 @@ static void report_usage(FILE *out)
 		"tracing. RUN, when no file has that name, is a recorded run: its id\n"
 		"(fsprof runs lists them), latest, or label:NAME (the latest run\n"
 		"with that --label).\n"
-		"\n"
-		"  --db PATH    the run history RUN is in (default $FSPROF_DB, else\n"
-		"               " HISTORY_DEFAULT_PATH ")\n"
-		"  --format F   output format (default text)\n"
-		"  --reanalyze  re-run this fsprof's rules on the saved numbers (after\n"
-		"               a rule changed) instead of showing the saved findings;\n"
-		"               each finding's --verify result is kept from the file,\n"
-		"               and the report says which fsprof re-ran them\n"
-		"  -v           text: every metric and histogram as well\n"
-		"  -q           text: errors only on stderr\n"
-		"\n"
-		"exit codes: 0 ok; 2 usage error, a file that is not readable fsprof\n"
-		"results, or a run not in a readable run history (said which and why)\n",
+		"\n",
 		report_format_list());
-}
-
-static int report_usage_error(const char *what, const char *arg)
-{
-	return cmd_usage_error("report", "%s%s%s", what, arg ? " " : "",
-			       arg ? arg : "");
+	cli_options_print(CLI_REPORT, out);
+	fputs("\n"
+	      "exit codes: 0 ok; 2 usage error, a file that is not readable fsprof\n"
+	      "results, or a run not in a readable run history (said which and why)\n",
+	      out);
 }
 
 /*
@@ -75,74 +62,35 @@ static void report_reanalyzed_note(const struct run_result *run,
 
 int cli_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "reanalyze", no_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *format = "text", *db = NULL;
+	static const struct cli_command report = { .id = CLI_REPORT,
+						   .usage = report_usage };
 	struct run_result run;
-	bool reanalyze = false;
+	struct cli_values v;
+	const char *format;
 	char err[1024];
-	int c, code;
+	int first, code;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:hvq", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			format = optarg;
-			if (!report_format_known(format)) {
-				char what[160];
-
-				snprintf(what, sizeof(what),
-					 "unknown --format (one of %s):",
-					 report_format_list());
-				return report_usage_error(what, format);
-			}
-			break;
-		case 'd':
-			db = optarg;
-			break;
-		case 'r':
-			reanalyze = true;
-			break;
-		case 'h':
-			report_usage(stdout);
-			return EXIT_OK;
-		case 'v':
-			log_set_level(LOG_VERBOSE);
-			break;
-		case 'q':
-			log_set_level(LOG_QUIET);
-			break;
-		case ':':
-			return report_usage_error("option needs a value:",
-						  argv[optind - 1]);
-		default:
-			return report_usage_error("unknown option for report:",
-						  argv[optind - 1]);
-		}
-	}
-	if (optind == argc)
-		return report_usage_error(
-			"report needs the results file to read (fsprof run --json FILE writes one)",
-			NULL);
-	if (optind + 1 < argc)
-		return report_usage_error("report reads one file; unexpected",
-					  argv[optind + 1]);
-	if (history_load_arg(db, argv[optind], &run, err, sizeof(err))) {
+	code = cli_options_parse(&report, argc, argv, &v, &first);
+	if (code)
+		return cli_parse_exit(code);
+	format = v.format ? v.format : "text";
+	if (first == argc)
+		return cmd_usage_error(
+			"report",
+			"report needs the results file to read (fsprof run --json FILE writes one)");
+	if (first + 1 < argc)
+		return cmd_usage_error("report",
+				       "report reads one file; unexpected %s",
+				       argv[first + 1]);
+	if (history_load_arg(v.db, argv[first], &run, err, sizeof(err))) {
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
 	}
-	if (reanalyze ? analyze_saved_run(&run) : analyze_saved_verdicts(&run))
+	if (v.reanalyze ? analyze_saved_run(&run) :
+			  analyze_saved_verdicts(&run))
 		log_warn(
 			"analysing the results ran out of memory: findings are incomplete");
-	if (reanalyze)
+	if (v.reanalyze)
 		report_reanalyzed_note(&run, format);
 	code = report_render(&run, format, stdout) ? EXIT_RUN_FAILED : EXIT_OK;
 	run_result_free(&run);

@@ -4,7 +4,6 @@
  * the runs the history holds, one line each, or as a JSON array.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "cli/cmd_usage.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "history/history.h"
 #include "run/run.h"
 
@@ -19,34 +19,21 @@
 
 static void runs_usage(FILE *out)
 {
-	fprintf(out,
-		"usage: fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]\n"
-		"                   [--format text|json]\n"
-		"\n"
-		"List the runs recorded in the run history, oldest first: id, start\n"
-		"time (UTC), label, kernel, targets, and the first matching case's\n"
-		"phase wall times (+N: the run has N more cases). An incomplete run's\n"
-		"id is marked with *. fsprof report ID re-renders one.\n"
-		"\n"
-		"  --db PATH      the run history (default $FSPROF_DB, else\n"
-		"                 " HISTORY_DEFAULT_PATH ")\n"
-		"  --label L      only runs labelled L\n"
-		"  --workload W   only runs with a case of workload W\n"
-		"  --fs F         only runs with a case on F: an fstype, a target's\n"
-		"                 name or its --fs text\n"
-		"  --format F     text (default), or json: the same runs as a JSON\n"
-		"                 array of objects, fields uncut (docs/history.md);\n"
-		"                 [] when none matches\n"
-		"\n"
-		"exit codes: 0 ok (also when nothing is recorded yet); 2 usage error,\n"
-		"or a database this fsprof cannot read (damaged, not a run history,\n"
-		"from a newer fsprof, not readable: said which and why)\n");
-}
-
-static int runs_usage_error(const char *what, const char *arg)
-{
-	return cmd_usage_error("runs", "%s%s%s", what, arg ? " " : "",
-			       arg ? arg : "");
+	fputs("usage: fsprof runs [--db PATH] [--label L] [--workload W] [--fs F]\n"
+	      "                   [--format text|json]\n"
+	      "\n"
+	      "List the runs recorded in the run history, oldest first: id, start\n"
+	      "time (UTC), label, kernel, targets, and the first matching case's\n"
+	      "phase wall times (+N: the run has N more cases). An incomplete run's\n"
+	      "id is marked with *. fsprof report ID re-renders one.\n"
+	      "\n",
+	      out);
+	cli_options_print(CLI_RUNS, out);
+	fputs("\n"
+	      "exit codes: 0 ok (also when nothing is recorded yet); 2 usage error,\n"
+	      "or a database this fsprof cannot read (damaged, not a run history,\n"
+	      "from a newer fsprof, not readable: said which and why)\n",
+	      out);
 }
 
 /*
@@ -137,60 +124,20 @@ static int runs_print_json(const struct history_rows *rows, FILE *out)
 
 int cli_runs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "workload", required_argument, NULL, 'w' },
-		{ "fs", required_argument, NULL, 'f' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *db = history_default_path();
-	bool json = false;
-	struct history_filter filter = { 0 };
+	static const struct cli_command runs = { .id = CLI_RUNS,
+						 .usage = runs_usage,
+						 .no_operands = true };
 	struct history_rows rows;
+	struct cli_values v;
+	const char *db;
 	char err[1024];
-	int c, code;
+	int first, code;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":hw:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'l':
-			filter.label = optarg;
-			break;
-		case 'w':
-			filter.workload = optarg;
-			break;
-		case 'f':
-			filter.fs = optarg;
-			break;
-		case 'F':
-			if (!strcmp(optarg, "json"))
-				json = true;
-			else if (strcmp(optarg, "text"))
-				return runs_usage_error(
-					"unknown --format (one of text|json):",
-					optarg);
-			break;
-		case 'h':
-			runs_usage(stdout);
-			return EXIT_OK;
-		case ':':
-			return runs_usage_error("option needs a value:",
-						argv[optind - 1]);
-		default:
-			return runs_usage_error("unknown option for runs:",
-						argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		return runs_usage_error("unexpected argument", argv[optind]);
-	code = history_list(db, &filter, &rows, err, sizeof(err));
+	code = cli_options_parse(&runs, argc, argv, &v, &first);
+	if (code)
+		return cli_parse_exit(code);
+	db = v.db ? v.db : history_default_path();
+	code = history_list(db, &v.filter, &rows, err, sizeof(err));
 	if (code && code != -ENOENT) {
 		fprintf(stderr, "fsprof: %s\n", err);
 		return EXIT_USAGE;
@@ -199,7 +146,7 @@ int cli_runs(int argc, char **argv)
 		fprintf(stderr, "fsprof: %s\n", err);
 	else if (!rows.n)
 		fprintf(stderr, "fsprof: %s: no recorded run matches\n", db);
-	if (json)
+	if (v.format && !strcmp(v.format, "json"))
 		code = runs_print_json(&rows, stdout);
 	else if (rows.n)
 		runs_print(&rows, stdout);

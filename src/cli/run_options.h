@@ -1,21 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The options of `fsprof run`, and of trace and record, which take run's. */
+/*
+ * The setters of run's options (trace and record take most of them), for
+ * the option table's rows: each stores its argument in v->run or returns
+ * EXIT_USAGE, said.
+ */
 #ifndef FSPROF_CLI_RUN_OPTIONS_H
 #define FSPROF_CLI_RUN_OPTIONS_H
 
-#include "run/run.h"
+#include "cli/options.h"
 
-/*
- * Parse `fsprof run` options (argv[0] is "run") into opt. Returns 0, or
- * EXIT_USAGE after printing the problem and the usage to stderr.
- */
-int cli_parse_run(int argc, char **argv, struct run_options *opt);
+/* the const char * / bool / uint64_t size at run_options + o->field */
+int set_run_string(struct cli_values *v, const struct cli_option *o,
+		   const char *arg);
+int set_run_flag(struct cli_values *v, const struct cli_option *o,
+		 const char *arg);
+int set_run_size(struct cli_values *v, const struct cli_option *o,
+		 const char *arg);
 
-/* which subcommand's options: trace takes CMD after them, record no -w */
-enum cli_mode { CLI_RUN, CLI_TRACE, CLI_RECORD };
-
-/* run's options for mode (argv[0] is the subcommand); 0 or EXIT_USAGE */
-int cli_parse_options(int argc, char **argv, struct run_options *opt,
-		      enum cli_mode mode);
+int set_workload(struct cli_values *v, const struct cli_option *o,
+		 const char *arg);
+int set_suite(struct cli_values *v, const struct cli_option *o,
+	      const char *arg);
+int set_scale(struct cli_values *v, const struct cli_option *o,
+	      const char *arg);
+int set_fs(struct cli_values *v, const struct cli_option *o, const char *arg);
+int set_device_model(struct cli_values *v, const struct cli_option *o,
+		     const char *arg);
+int set_repeat(struct cli_values *v, const struct cli_option *o,
+	       const char *arg);
+int set_verify(struct cli_values *v, const struct cli_option *o,
+	       const char *arg);
+int set_probes(struct cli_values *v, const struct cli_option *o,
+	       const char *arg);
+/* run: text or bonnie-csv; trace, record: text */
+int set_run_format(struct cli_values *v, const struct cli_option *o,
+		   const char *arg);
+int set_live_format(struct cli_values *v, const struct cli_option *o,
+		    const char *arg);
+int set_run_label(struct cli_values *v, const struct cli_option *o,
+		  const char *arg);
+int set_bin(struct cli_values *v, const struct cli_option *o, const char *arg);
+int set_slow_io(struct cli_values *v, const struct cli_option *o,
+		const char *arg);
+int set_interval(struct cli_values *v, const struct cli_option *o,
+		 const char *arg);
+int set_duration(struct cli_values *v, const struct cli_option *o,
+		 const char *arg);
 
 #endif

@@ -319,7 +319,7 @@ run_keeps_its_results() {
 	[ "$status" -eq 2 ]
 	run --separate-stderr "$FSPROF" runs --frob
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fsprof: unknown option for runs: --frob"* ]]
+	[[ "$stderr" == "fsprof: unknown option '--frob' for runs"* ]]
 	run --separate-stderr "$FSPROF" report --db "$DB" 12x
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fsprof: 12x: "* ]]

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `fsprof run` option parsing, cli_parse_run() from src/cli/cli.h */
+/* `fsprof run` option parsing, cli_parse_run() from src/cli/cmd_run.h */
 #include <getopt.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* trace and record options: cli_parse_options() from src/cli/cli.h */
+/* trace and record options: cli_parse_options() from src/cli/cmd_run.h */
 #include <getopt.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,8 +26,13 @@ struct parse {
 static struct parse p;
 
 /* parse the NULL-terminated arguments (argv[0] is the subcommand) */
-static int parse_args(enum cli_mode mode, const char *const *args)
+static int parse_args(enum cli_cmd mode, const char *const *args)
 {
+	const struct cli_command cmd = {
+		.id = mode,
+		.operand_ends_options = mode == CLI_TRACE,
+		.no_operands = mode != CLI_TRACE,
+	};
 	int n;
 
 	memset(&p, 0, sizeof(p));
@@ -38,7 +43,7 @@ static int parse_args(enum cli_mode mode, const char *const *args)
 	p.argv[n] = NULL;
 	optind = 0;
 	assert_int_equal(stderr_capture_begin(&p.err), 0);
-	p.rc = cli_parse_options(n, p.argv, &p.opt, mode);
+	p.rc = cli_parse_options(&cmd, n, p.argv, &p.opt);
 	stderr_capture_end(&p.err);
 	return p.rc;
 }

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fsprof run: its usage (fsprof's own), and the parse run, trace and
+ * record share: their options from the option table, then what only the
+ * whole command line shows (options that exclude each other, the defaults
+ * that depend on what was given).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cmd_usage.h"
+#include "cli/cmd_run.h"
+#include "target/scratch.h"
+
+void cli_usage(FILE *out)
+{
+	fputs("usage: fsprof <command> [options]\n"
+	      "\n"
+	      "Runs a workload in named phases on a filesystem it sets up, traces the\n"
+	      "kernel with eBPF while each phase runs, and reports where the time went.\n"
+	      "\n"
+	      "commands:\n"
+	      "  run      run a workload on a fresh filesystem and report it\n"
+	      "  trace    run and profile any command, in the phases it marks\n"
+	      "           (fsprof trace [options] -- CMD ARGS...; fsprof trace --help)\n"
+	      "  record   trace a live filesystem, every process its workload\n"
+	      "           (fsprof record --dir PATH [--duration D]; --help)\n"
+	      "  phase    mark a phase from a script under fsprof trace\n"
+	      "           (fsprof phase NAME | fsprof phase --end)\n"
+	      "  check    report whether this machine can run fsprof, and why not\n"
+	      "  list     list workloads: their phases and parameters; or list\n"
+	      "           probes [--deep]: every BPF program, attached on this kernel,\n"
+	      "           missing (no such tracepoint) or failed, and why\n"
+	      "  cleanup  remove what killed runs left in a scratch directory: their\n"
+	      "           loop devices, mounts, throttle rules and files, as far as\n"
+	      "           their state files prove them theirs\n"
+	      "           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
+	      "  report   re-render a saved results file, re-analysed; no root needed\n"
+	      "           (fsprof report FILE [--format text|json|...])\n"
+	      "  diff     compare two runs: per phase and metric, Welch intervals,\n"
+	      "           verdicts, false discovery rate held (fsprof diff --help)\n"
+	      "  runs     list the recorded runs: id, time, label, kernel, targets\n"
+	      "           and phase times (fsprof runs --help)\n"
+	      "  help     this text\n"
+	      "  version  print the version\n"
+	      "\n"
+	      "fsprof run [options]\n",
+	      out);
+	cli_options_print(CLI_RUN, out);
+	fputs("\n"
+	      "fsprof check [--json]\n"
+	      "\n"
+	      "exit codes: 0 ok; 1 the run failed; 2 usage error; 3 this environment\n"
+	      "cannot run fsprof (privileges, BTF, tools); 128+N interrupted by signal N\n"
+	      "(130 for SIGINT, 143 for SIGTERM), after tearing everything down.\n",
+	      out);
+}
+
+static bool run_has_workload(const struct run_options *opt, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < opt->n_workloads; i++)
+		if (!strcmp(opt->workloads[i].name, name))
+			return true;
+	return false;
+}
+
+/* the options that exclude each other; 0 or EXIT_USAGE */
+static int run_options_conflict(const char *cmd, const struct run_options *opt)
+{
+	if (opt->format && !strcmp(opt->format, "bonnie-csv") &&
+	    !run_has_workload(opt, "bonnie"))
+		return cmd_usage_error(cmd,
+				       "--format bonnie-csv needs -w bonnie");
+	if (opt->dir && opt->device)
+		return cmd_usage_error(cmd,
+				       "--dir and --device exclude each other");
+	if (opt->label && opt->no_db)
+		return cmd_usage_error(
+			cmd,
+			"--label names the run in the run history: not with --no-db");
+	if (opt->dir && opt->n_fs)
+		return cmd_usage_error(
+			cmd,
+			"--dir runs on the filesystem that is already there: --fs does not apply");
+	return 0;
+}
+
+/* what nothing given means: seqio for run, ext4, or --dir's one target */
+static void run_options_defaults(struct run_options *opt, enum cli_cmd mode)
+{
+	char err[256];
+
+	if (!opt->n_workloads && mode == CLI_RUN) {
+		snprintf(opt->workloads[0].name, sizeof(opt->workloads[0].name),
+			 "seqio");
+		opt->n_workloads = 1;
+	}
+	if (opt->dir) {
+		/* one target: the label says where */
+		snprintf(opt->fs[0].label, sizeof(opt->fs[0].label), "dir:%s",
+			 opt->dir);
+		snprintf(opt->fs[0].name, sizeof(opt->fs[0].name), "dir");
+		opt->n_fs = 1;
+	}
+	if (!opt->n_fs)
+		opt->n_fs = (unsigned int)fsspec_parse(
+			"ext4", opt->fs, FSSPEC_MAX, err, sizeof(err));
+}
+
+int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
+		      struct run_options *opt)
+{
+	struct cli_values v = { .run = opt };
+	enum cli_cmd mode = cmd->id;
+	int first, err;
+
+	memset(opt, 0, sizeof(*opt));
+	snprintf(opt->model.name, sizeof(opt->model.name), "none");
+	opt->repeat = 1;
+	err = cli_options_parse(cmd, argc, argv, &v, &first);
+	if (err)
+		return err;
+	opt->scratch = v.scratch ? v.scratch : SCRATCH_DEFAULT;
+	opt->db_path = v.db;
+	if (mode == CLI_TRACE) {
+		opt->command = argv + first;
+		opt->n_command = argc - first;
+	}
+	err = run_options_conflict(v.cmd, opt);
+	if (err)
+		return err;
+	run_options_defaults(opt, mode);
+	return 0;
+}
+
+int cli_parse_run(int argc, char **argv, struct run_options *opt)
+{
+	static const struct cli_command run = { .id = CLI_RUN,
+						.usage = cli_usage,
+						.no_operands = true };
+
+	return cli_parse_options(&run, argc, argv, opt);
+}

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every option of every subcommand, one row each, in --help order; and the
+ * setters of the options that are not run's. An option two subcommands
+ * spell alike but read differently (--format, --json, --label) is a row
+ * for each meaning. A change of an option is a change of its row, and of
+ * docs/fsprof.1.
+ */
+#include <getopt.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd_usage.h"
+#include "cli/options.h"
+#include "cli/run_options.h"
+#include "history/history.h"
+#include "report/render.h"
+#include "target/scratch.h"
+#include "util/log.h"
+#include "util/path.h"
+
+static int set_help(struct cli_values *v, const struct cli_option *o,
+		    const char *arg)
+{
+	(void)v, (void)o, (void)arg;
+	return CLI_HELP_SHOWN;
+}
+
+static int set_verbose(struct cli_values *v, const struct cli_option *o,
+		       const char *arg)
+{
+	(void)v, (void)o, (void)arg;
+	log_set_level(LOG_VERBOSE);
+	return 0;
+}
+
+static int set_quiet(struct cli_values *v, const struct cli_option *o,
+		     const char *arg)
+{
+	(void)v, (void)o, (void)arg;
+	log_set_level(LOG_QUIET);
+	return 0;
+}
+
+/* the bool or const char * at cli_values + o->field */
+static int set_flag(struct cli_values *v, const struct cli_option *o,
+		    const char *arg)
+{
+	(void)arg;
+	*(bool *)((char *)v + o->field) = true;
+	return 0;
+}
+
+static int set_string(struct cli_values *v, const struct cli_option *o,
+		      const char *arg)
+{
+	*(const char **)((char *)v + o->field) = arg;
+	return 0;
+}
+
+/* --scratch made absolute: mountinfo and the state files name it so */
+static int set_scratch(struct cli_values *v, const struct cli_option *o,
+		       const char *arg)
+{
+	static char scratch_abs[4096];
+	char why[256];
+
+	(void)o;
+	if (path_absolute(arg, scratch_abs, sizeof(scratch_abs), why,
+			  sizeof(why)))
+		return cmd_usage_error(v->cmd, "--scratch %s", why);
+	v->scratch = scratch_abs;
+	return 0;
+}
+
+static int set_report_format(struct cli_values *v, const struct cli_option *o,
+			     const char *arg)
+{
+	(void)o;
+	if (!report_format_known(arg))
+		return cmd_usage_error(v->cmd,
+				       "unknown --format (one of %s): %s",
+				       report_format_list(), arg);
+	v->format = arg;
+	return 0;
+}
+
+static int set_runs_format(struct cli_values *v, const struct cli_option *o,
+			   const char *arg)
+{
+	(void)o;
+	if (strcmp(arg, "text") && strcmp(arg, "json"))
+		return cmd_usage_error(
+			v->cmd, "unknown --format (one of text|json): %s", arg);
+	v->format = arg;
+	return 0;
+}
+
+static int set_diff_format(struct cli_values *v, const struct cli_option *o,
+			   const char *arg)
+{
+	(void)o;
+	if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "csv"))
+		return cmd_usage_error(
+			v->cmd, "unknown --format '%s' (text, json or csv)",
+			arg);
+	v->format = arg;
+	return 0;
+}
+
+static int set_alpha(struct cli_values *v, const struct cli_option *o,
+		     const char *arg)
+{
+	char *end;
+	double alpha = strtod(arg, &end);
+
+	(void)o;
+	if (end == arg || *end || !(alpha > 0) || !(alpha < 1))
+		return cmd_usage_error(
+			v->cmd,
+			"--alpha '%s' is not a rate between 0 and 1 (e.g. 0.05)",
+			arg);
+	v->diff->alpha = alpha;
+	return 0;
+}
+
+/* "5%", "5" -> 0.05; "0.5%" -> 0.005: --noise, --fail-above */
+static int set_percent(struct cli_values *v, const struct cli_option *o,
+		       const char *arg)
+{
+	char *end;
+	double pct = strtod(arg, &end);
+
+	if (end == arg || (*end && strcmp(end, "%")) || !(pct >= 0) ||
+	    pct > 1000)
+		return cmd_usage_error(
+			v->cmd, "--%s '%s' is not a percentage (e.g. %s)",
+			o->name, arg, strcmp(o->name, "noise") ? "5%" : "2%");
+	*(double *)((char *)v->diff + o->field) = pct / 100;
+	return 0;
+}
+
+static int set_metric(struct cli_values *v, const struct cli_option *o,
+		      const char *arg)
+{
+	(void)o;
+	v->diff->metric_glob = arg;
+	return 0;
+}
+
+static int set_allow_mismatch(struct cli_values *v, const struct cli_option *o,
+			      const char *arg)
+{
+	(void)o, (void)arg;
+	v->diff->allow_mismatch = true;
+	return 0;
+}
+
+static int set_baseline(struct cli_values *v, const struct cli_option *o,
+			const char *arg)
+{
+	char err[256];
+
+	(void)o;
+	if (history_label_check(arg, err, sizeof(err)))
+		return cmd_usage_error(v->cmd, "--baseline: %s", err);
+	snprintf(v->baseline, sizeof(v->baseline), "label:%s", arg);
+	return 0;
+}
+
+#define RUN_FIELD(f) offsetof(struct run_options, f)
+#define VALUE(f) offsetof(struct cli_values, f)
+#define DIFF_FIELD(f) offsetof(struct diff_options, f)
+#define NONE no_argument
+#define ARG required_argument
+
+static const struct cli_option table[] = {
+	/* run, trace and record */
+	{ "workload", 'w', ARG, "NAME[:key=val,...]", CLI_RUN, set_workload, 0,
+	  "workload to run and its parameters (default\n"
+	  "seqio); fsprof list workloads shows them all" },
+	{ "scale", 0, ARG, "S", CLI_RUN, set_scale, 0,
+	  "quick (default) or full: the parameters' defaults" },
+	{ "suite", 0, ARG, "classic", CLI_RUN, set_suite, 0,
+	  "the five classic experiments in their original\n"
+	  "order: seqio files1m untar bonnie afd" },
+	{ "fs", 0, ARG, "LIST", CLI_RUN | CLI_TRACE, set_fs, 0,
+	  "filesystems to compare, each made fresh for every\n"
+	  "workload and repeat (default ext4; trace: one):\n"
+	  "  LIST   = TARGET[,TARGET]...\n"
+	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
+	  "  FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
+	  "NAME is the target's short name in tables (default\n"
+	  "its fstype; a second ext4 is ext4#2)\n"
+	  "OPTS with a , or : or space goes in single or double\n"
+	  "quotes, and the whole argument in the other kind for\n"
+	  "the shell, e.g.\n"
+	  "  --fs ext3,ext4,xfs:mount=logbsize=256k\n"
+	  "  --fs \"ext4:mkfs='-E test_fs -m 0',ext4:mount='noatime,nodelalloc'\"" },
+	{ "device-model", 0, ARG, "M", CLI_TRACING, set_device_model, 0,
+	  "slow the target down with the cgroup v1 blkio\n"
+	  "throttle, on a loop device below the traced one for\n"
+	  "image targets (--dir/--device: on the traced disk\n"
+	  "itself, less faithful); applied after mkfs, removed\n"
+	  "on exit:\n"
+	  "  none      no limit (default)\n"
+	  "  hdd       150 IOPS and 120 MB/s, read and write\n"
+	  "  ssd-sata  50000 IOPS and 500 MB/s\n"
+	  "  custom:riops=N,wiops=N,rbps=N,wbps=N\n"
+	  "            (bps take units: 120M; unset = no limit)" },
+	{ "repeat", 0, ARG, "N", CLI_RUN, set_repeat, 0,
+	  "run every case N times, fresh mkfs each time, and\n"
+	  "report mean, stddev and 95% confidence interval" },
+	{ "size", 0, ARG, "SIZE", CLI_RUN, set_run_size, RUN_FIELD(size),
+	  "the size= parameter (the data size) of every workload\n"
+	  "that has one (seqio, bonnie), e.g. 4k, 256M, 4G\n"
+	  "(binary units; kB/MB/GB are powers of 1000)" },
+	{ "image-size", 0, ARG, "SIZE", CLI_RUN | CLI_TRACE, set_run_size,
+	  RUN_FIELD(image_size),
+	  "size of the image file (default: derived; trace:\n"
+	  "4G, sparse)" },
+	{ "dir", 0, ARG, "PATH", CLI_TRACING, set_run_string, RUN_FIELD(dir),
+	  "run on the filesystem already mounted at PATH, in\n"
+	  "a new subdirectory fsprof removes afterwards (no\n"
+	  "mkfs; traced by its device; without a block\n"
+	  "device, e.g. tmpfs, only user-side metrics)" },
+	{ "device", 0, ARG, "DEV", CLI_RUN | CLI_TRACE, set_run_string,
+	  RUN_FIELD(device),
+	  "make the --fs filesystems on block device DEV; it\n"
+	  "must not be mounted or hold root, and one holding\n"
+	  "a filesystem or partition table is refused unless\n"
+	  "--force is given" },
+	{ "force", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
+	  RUN_FIELD(force),
+	  "format --device DEV even if it holds a filesystem\n"
+	  "or a partition table" },
+	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP, set_scratch, 0,
+	  "where the image lives (default " SCRATCH_DEFAULT ")" },
+	{ "verify", 0, optional_argument, "N", CLI_RUN, set_verify, 0,
+	  "re-run each case whose findings advise a mount or\n"
+	  "mkfs option, as it was and with the option,\n"
+	  "interleaved, until the speed-up's interval decides\n"
+	  "whether the advice made the phase faster, at most\n"
+	  "N rounds (default the larger of --repeat and 10)" },
+	{ "interval", 0, ARG, "D", CLI_TRACE | CLI_RECORD, set_interval, 0,
+	  "cut the command or the recording into time phases\n"
+	  "of D (100ms to 24h)" },
+	{ "duration", 0, ARG, "D", CLI_RECORD, set_duration, 0,
+	  "record for D (100ms to 24h); default: until SIGINT" },
+	{ "json", 0, ARG, "FILE", CLI_TRACING, set_run_string,
+	  RUN_FIELD(json_path), "also write the results as JSON to FILE" },
+	{ "openmetrics", 0, ARG, "FILE", CLI_TRACING, set_run_string,
+	  RUN_FIELD(openmetrics_path),
+	  "also write per-phase metrics, time budget and\n"
+	  "findings in OpenMetrics text (node_exporter\n"
+	  "textfile collector), atomically" },
+	{ "csv", 0, ARG, "FILE", CLI_TRACING, set_run_string,
+	  RUN_FIELD(csv_path), "... as CSV: a row per case, phase and metric" },
+	{ "html", 0, ARG, "FILE", CLI_TRACING, set_run_string,
+	  RUN_FIELD(html_path),
+	  "... as one self-contained HTML page with charts" },
+	{ "trace", 0, ARG, "FILE.json.gz", CLI_TRACING, set_run_string,
+	  RUN_FIELD(trace_path),
+	  "... as a Chrome trace-event file, gzipped\n"
+	  "(Perfetto: phases, commits, log forces, IO)" },
+	{ "db", 0, ARG, "PATH", CLI_TRACING | CLI_REPORT | CLI_DIFF | CLI_RUNS,
+	  set_string, VALUE(db),
+	  "the run history: where a run is recorded, and\n"
+	  "report, diff and runs read (default $FSPROF_DB,\n"
+	  "else " HISTORY_DEFAULT_PATH ")" },
+	{ "no-db", 0, NONE, NULL, CLI_TRACING, set_run_flag, RUN_FIELD(no_db),
+	  "do not record the run" },
+	{ "label", 0, ARG, "L", CLI_TRACING, set_run_label, 0,
+	  "record it under label L (fsprof report label:L)" },
+	{ "format", 0, ARG, "F", CLI_RUN, set_run_format, 0,
+	  "text (default), or bonnie-csv: one bonnie++ CSV\n"
+	  "line (format 1.98) per bonnie case, not the text\n"
+	  "report" },
+	{ "format", 0, ARG, "F", CLI_TRACE | CLI_RECORD, set_live_format, 0,
+	  "text (the default; the others need a workload)" },
+	{ "no-trace", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
+	  RUN_FIELD(no_trace), "run the workload without kernel tracing" },
+	{ "warm", 0, NONE, NULL, CLI_RUN, set_run_flag, RUN_FIELD(warm),
+	  "read phases read what the page cache holds: no\n"
+	  "cache drop before them (a warm re-read)" },
+	{ "probes", 0, ARG, "SET", CLI_TRACING, set_probes, 0,
+	  "default, or deep: also the per-file hot events\n"
+	  "(ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"
+	  "costs ~100 ns per hit on metadata workloads" },
+	{ "bin", 0, ARG, "DURATION", CLI_TRACING, set_bin, 0,
+	  "width of the per-phase timeline's bins (default\n"
+	  "100ms; 1ms to 1h; a phase has at most 36000\n"
+	  "bins, the last one takes the rest)" },
+	{ "slow-io", 0, ARG, "DURATION", CLI_TRACING, set_slow_io, 0,
+	  "a block request slower than this (issue ->\n"
+	  "complete) is recorded as an event (default 50ms;\n"
+	  "at most 10min)" },
+	{ "verbose", 'v', NONE, NULL, CLI_TRACING | CLI_REPORT, set_verbose, 0,
+	  "say more (libbpf and setup details; report: every\n"
+	  "metric and histogram as well)" },
+	{ "quiet", 'q', NONE, NULL, CLI_TRACING | CLI_REPORT, set_quiet, 0,
+	  "only errors and the result table (report: errors\n"
+	  "only on stderr)" },
+
+	/* report */
+	{ "format", 'f', ARG, "F", CLI_REPORT, set_report_format, 0,
+	  "output format (default text; the usage lists them)" },
+	{ "reanalyze", 0, NONE, NULL, CLI_REPORT, set_flag, VALUE(reanalyze),
+	  "re-run this fsprof's rules on the saved numbers\n"
+	  "(after a rule changed) instead of showing the saved\n"
+	  "findings; each finding's --verify result is kept\n"
+	  "from the file, and the report says which fsprof\n"
+	  "re-ran them" },
+
+	/* diff */
+	{ "metric", 'm', ARG, "GLOB", CLI_DIFF, set_metric, 0,
+	  "only metrics whose name matches (fnmatch)" },
+	{ "alpha", 0, ARG, "A", CLI_DIFF, set_alpha, 0,
+	  "false discovery rate, 0 < A < 1 (default 0.05)" },
+	{ "noise", 0, ARG, "PCT", CLI_DIFF, set_percent,
+	  DIFF_FIELD(noise_floor),
+	  "noise floor: a change within it is `same` (2%)" },
+	{ "fail-above", 0, ARG, "PCT", CLI_DIFF, set_percent,
+	  DIFF_FIELD(fail_above),
+	  "exit 1 when a headline metric (wall time,\n"
+	  "throughput, p99 latency) is significantly worse\n"
+	  "by more than PCT, naming which" },
+	{ "format", 'f', ARG, "F", CLI_DIFF, set_diff_format, 0,
+	  "text (default), json or csv" },
+	{ "allow-mismatch", 0, NONE, NULL, CLI_DIFF, set_allow_mismatch, 0,
+	  "compare although the workload parameters, image\n"
+	  "size or device model differ" },
+	{ "baseline", 0, ARG, "LABEL", CLI_DIFF, set_baseline, 0,
+	  "A is the latest run labelled LABEL (--label)" },
+	{ "verbose", 'v', NONE, NULL, CLI_DIFF, set_flag, VALUE(verbose),
+	  "text: every metric and distribution" },
+
+	/* runs */
+	{ "label", 0, ARG, "L", CLI_RUNS, set_string, VALUE(filter.label),
+	  "only runs labelled L" },
+	{ "workload", 'w', ARG, "W", CLI_RUNS, set_string,
+	  VALUE(filter.workload), "only runs with a case of workload W" },
+	{ "fs", 0, ARG, "F", CLI_RUNS, set_string, VALUE(filter.fs),
+	  "only runs with a case on F: an fstype, a target's\n"
+	  "name or its --fs text" },
+	{ "format", 0, ARG, "F", CLI_RUNS, set_runs_format, 0,
+	  "text (default), or json: the same runs as a JSON\n"
+	  "array of objects, fields uncut (docs/history.md);\n"
+	  "[] when none matches" },
+
+	/* check, cleanup, list */
+	{ "json", 0, NONE, NULL, CLI_CHECK, set_flag, VALUE(json),
+	  "the same items as JSON" },
+	{ "dry-run", 0, NONE, NULL, CLI_CLEANUP, set_flag, VALUE(dry_run),
+	  "only say what would be removed" },
+	{ "deep", 0, NONE, NULL, CLI_LIST, set_flag, VALUE(deep),
+	  "probes: also the --probes deep set" },
+
+	{ "help", 'h', NONE, NULL, CLI_ALL_CMDS, set_help, 0, "this text" },
+};
+
+const struct cli_option *cli_option_table(unsigned int *n)
+{
+	*n = sizeof(table) / sizeof(table[0]);
+	return table;
+}
