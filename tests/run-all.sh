@@ -46,6 +46,11 @@
 #     drops the page cache and turns kernel.bpf_stats_enabled on and off
 #     for the whole machine: a file asserting a warm cache, or self cost
 #     (probes_and_selfcost), runs alone.
+# cross_kernel meets all three: its verdicts are counts its guests make on
+# their own kernels (QEMU, ~1 CPU for ~2 minutes, within a 600 s limit a
+# guest), its host reference run only lists the domains that attach here,
+# and it makes no loop device, mount or throttle rule on the host; beside
+# it the other files, none timing-sensitive, only take longer.
 # The files also touch different devices: each makes its own images and
 # loop devices in its own scratch directory. A file that breaks any rule,
 # or that nobody has read against them, runs alone. FSPROF_TEST_JOBS=1 runs
@@ -64,6 +69,7 @@ JOBS=${FSPROF_TEST_JOBS:-2}
 # longest first: the second slot then fills with the short ones
 # (FSPROF_PAIRABLE replaces the list: paths relative to the top)
 PAIRABLE=${FSPROF_PAIRABLE-"
+tests/integration/cross_kernel.bats
 tests/integration/concurrent_runs.bats
 tests/integration/bad_input.bats
 tests/integration/report_saved_run.bats
@@ -72,6 +78,7 @@ tests/integration/targets_fs_options.bats
 tests/integration/cli_errors.bats
 tests/integration/check.bats
 tests/integration/targets_errors.bats
+tests/integration/repeat_statistics.bats
 "}
 
 passed=0
