@@ -93,6 +93,27 @@ static int hdb_make_dir(const char *path, char *err, size_t errlen)
 	return -errno;
 }
 
+/*
+ * sql, retried while another connection holds the lock it needs, up to
+ * HISTORY_BUSY_MS: a change of journal mode needs the database to itself,
+ * and SQLite answers SQLITE_BUSY at once, without the busy handler, where
+ * waiting could deadlock - two runs opening a new database at the same
+ * time, one of them still reading its version (run_history.bats "two runs
+ * at once": "cannot open the run history: database is locked", 1 run in 3)
+ */
+static int hdb_exec_locked(sqlite3 *db, const char *sql)
+{
+	int rc, waited;
+
+	for (waited = 0;; waited += HISTORY_RETRY_MS) {
+		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+		if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) ||
+		    waited >= HISTORY_BUSY_MS)
+			return rc;
+		sqlite3_sleep(HISTORY_RETRY_MS);
+	}
+}
+
 static int hdb_open_write(const char *path, sqlite3 *db, char *err,
 			  size_t errlen)
 {
@@ -103,7 +124,7 @@ static int hdb_open_write(const char *path, sqlite3 *db, char *err,
 	if (code)
 		return code;
 	/* WAL: a reader never blocks the writer, writers queue on the lock */
-	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+	rc = hdb_exec_locked(db, "PRAGMA journal_mode=WAL");
 	if (rc != SQLITE_OK)
 		return hdb_fail(db, rc, path, "cannot open the run history",
 				err, errlen);

@@ -10,6 +10,8 @@
 
 /* how long a writer waits for another run's transaction */
 #define HISTORY_BUSY_MS 10000
+/* the pause between tries of a statement SQLite refused as busy at once */
+#define HISTORY_RETRY_MS 20
 
 /*
  * Open path: for writing (created, with its directory, when missing; WAL
