@@ -7,16 +7,51 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
+# Two runs recorded once, in a database of their own, for the tests that
+# only read them (listing, re-rendering, the rows): A, fsync on ext4
+# labelled base (run 1), and B, fsync and mdcreate on xfs (run 2, two
+# cases).
+setup_file() {
+	load helpers
+	SHARED=$(mktemp -d /var/tmp/fsprof-test.XXXXXX)
+	export SHARED SHARED_DB="$SHARED/runs.db"
+	mkdir "$SHARED/scratch"
+	"$FSPROF" run -w fsync:files=10 --scratch "$SHARED/scratch" \
+		--json "$SHARED/a.json" --db "$SHARED_DB" --label base \
+		>"$SHARED/a.out" 2>"$SHARED/a.err"
+	echo $? >"$SHARED/a.status"
+	"$FSPROF" run -w fsync:files=10 -w mdcreate:files=200 --fs xfs \
+		--scratch "$SHARED/scratch" --json "$SHARED/b.json" --db "$SHARED_DB" \
+		>"$SHARED/b.out" 2>"$SHARED/b.err"
+	echo $? >"$SHARED/b.status"
+}
+
+teardown_file() {
+	[ -n "${SHARED:-}" ] || return 0
+	grep -q " $SHARED" /proc/mounts && return 0
+	rm -rf --one-file-system "$SHARED"
+}
+
 setup() {
 	scratch_create
-	DB="$SCRATCH.runs.db"
+	OWN_DB="$SCRATCH.runs.db"
+	DB=$OWN_DB
+}
+
+# the shared runs A and B of setup_file, each run's stderr shown; DB is
+# then theirs (teardown removes only the test's own, OWN_DB)
+shared_runs_ok() {
+	cat "$SHARED/a.err" "$SHARED/b.err"
+	[ "$(cat "$SHARED/a.status")" -eq 0 ]
+	[ "$(cat "$SHARED/b.status")" -eq 0 ]
+	DB=$SHARED_DB
 }
 
 teardown() {
 	[ -n "${LOCKER:-}" ] && kill "$LOCKER" 2>/dev/null
 	[ -n "${LOCKFD:-}" ] && exec {LOCKFD}>&-
 	rm -f "$SCRATCH".*.json "$SCRATCH".*.out "$SCRATCH".*.err "$SCRATCH.lock.fifo"
-	rm -f "$DB" "$DB-wal" "$DB-shm" "$SCRATCH".*.db "$SCRATCH".*.db-*
+	rm -f "$OWN_DB" "$OWN_DB-wal" "$OWN_DB-shm" "$SCRATCH".*.db "$SCRATCH".*.db-*
 	rm -rf "$SCRATCH.b" "$SCRATCH.dbdir"
 	scratch_remove
 }
@@ -47,11 +82,9 @@ contents() {
 }
 
 @test "a labelled run and a second one are both listed by fsprof runs, filtered by label, workload and fs" {
-	fsprof_small a --db "$DB" --label base
-	[ "$status" -eq 0 ]
-	grep -q "recorded as run 1, label base in $DB" "$SCRATCH.a.err"
-	fsprof_small b --db "$DB" -w mdcreate:files=200 --fs xfs
-	[ "$status" -eq 0 ]
+	shared_runs_ok
+	grep -q "recorded as run 1, label base in $DB" "$SHARED/a.err"
+	grep -q "recorded as run 2 in $DB" "$SHARED/b.err"
 
 	run --separate-stderr "$FSPROF" runs --db "$DB"
 	echo "$output"
@@ -80,10 +113,7 @@ contents() {
 }
 
 @test "fsprof runs --format json is the text listing's runs as an array of objects, filtered alike" {
-	fsprof_small a --db "$DB" --label base
-	[ "$status" -eq 0 ]
-	fsprof_small b --db "$DB" -w mdcreate:files=200 --fs xfs
-	[ "$status" -eq 0 ]
+	shared_runs_ok
 
 	run --separate-stderr "$FSPROF" runs --db "$DB" --format json
 	echo "$output"
@@ -129,22 +159,19 @@ see 'fsprof runs --help'" ]
 }
 
 @test "a recorded run re-renders by id, latest and label:NAME exactly as the JSON file its run wrote" {
-	fsprof_small a --db "$DB" --label base
-	[ "$status" -eq 0 ]
-	fsprof_small b --db "$DB" --fs xfs
-	[ "$status" -eq 0 ]
+	shared_runs_ok
 	# stored == the file, field for field
 	"$FSPROF" report --db "$DB" --format json 1 >"$SCRATCH.a1.json"
-	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.a1.json")
+	diff <(jq -S . "$SHARED/a.json") <(jq -S . "$SCRATCH.a1.json")
 	"$FSPROF" report --db "$DB" --format json label:base >"$SCRATCH.a2.json"
-	diff <(jq -S . "$SCRATCH.a.json") <(jq -S . "$SCRATCH.a2.json")
+	diff <(jq -S . "$SHARED/a.json") <(jq -S . "$SCRATCH.a2.json")
 	"$FSPROF" report --db "$DB" --format json latest >"$SCRATCH.b1.json"
-	diff <(jq -S . "$SCRATCH.b.json") <(jq -S . "$SCRATCH.b1.json")
+	diff <(jq -S . "$SHARED/b.json") <(jq -S . "$SCRATCH.b1.json")
 	# the sqlite3 shell reads it too
 	sqlite3 "$DB" 'SELECT sqlar_uncompress(results_json_z, results_json_bytes) FROM runs WHERE id = 1' |
-		jq -S . | diff <(jq -S . "$SCRATCH.a.json") -
-	# and the text report is the run's own
-	diff <("$FSPROF" report --db "$DB" 2) "$SCRATCH.b.out"
+		jq -S . | diff <(jq -S . "$SHARED/a.json") -
+	# and the text report is the run's own (B: two cases)
+	diff <("$FSPROF" report --db "$DB" 2) "$SHARED/b.out"
 	# what is not there is said
 	run --separate-stderr "$FSPROF" report --db "$DB" 3
 	[ "$status" -eq 2 ]
@@ -183,18 +210,22 @@ see 'fsprof runs --help'" ]
 }
 
 @test "the cases and every phase value are rows: workload, target, mkfs, mount and the metrics" {
-	fsprof_small a --db "$DB" --fs xfs
-	[ "$status" -eq 0 ]
-	[ "$(sqlite3 "$DB" "SELECT workload, fstype, repeat FROM cases")" = "fsync|xfs|1" ]
-	[ "$(sqlite3 "$DB" "SELECT mkfs_cmd FROM cases")" = "$(jqr "$SCRATCH.a.json" '.cases[0].target.mkfs_cmd')" ]
+	shared_runs_ok
+	# run B: fsync and mdcreate on xfs
+	[ "$(sqlite3 "$DB" "SELECT case_no, workload, fstype, repeat FROM cases WHERE run_id = 2 ORDER BY case_no")" = "0|fsync|xfs|1
+1|mdcreate|xfs|1" ]
+	[ "$(sqlite3 "$DB" "SELECT mkfs_cmd FROM cases WHERE run_id = 2 AND case_no = 0")" = "$(jqr "$SHARED/b.json" '.cases[0].target.mkfs_cmd')" ]
 	# a value the JSON has, in the row
-	want=$(jqr "$SCRATCH.a.json" '.cases[0].phases[0].metrics.xfs.log_forces')
+	want=$(jqr "$SHARED/b.json" '.cases[0].phases[0].metrics.xfs.log_forces')
 	[ -n "$want" ]
 	[ "$want" != null ]
-	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE phase = 'cycles' AND metric = 'xfs.log_forces'")" = "$want" ]
-	want=$(jqr "$SCRATCH.a.json" '.cases[0].phases[0].wall_ns')
-	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE phase = 'cycles' AND metric = 'wall_ns'")" = "$want" ]
-	[ "$(sqlite3 "$DB" "SELECT count(*) FROM metrics")" -gt 50 ]
+	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE run_id = 2 AND case_no = 0 AND phase = 'cycles' AND metric = 'xfs.log_forces'")" = "$want" ]
+	want=$(jqr "$SHARED/b.json" '.cases[0].phases[0].wall_ns')
+	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE run_id = 2 AND case_no = 0 AND phase = 'cycles' AND metric = 'wall_ns'")" = "$want" ]
+	# the second case's rows are its own
+	want=$(jqr "$SHARED/b.json" '.cases[1].phases[0].wall_ns')
+	[ "$(sqlite3 "$DB" "SELECT value FROM metrics WHERE run_id = 2 AND case_no = 1 AND phase_no = 0 AND metric = 'wall_ns'")" = "$want" ]
+	[ "$(sqlite3 "$DB" "SELECT count(*) FROM metrics WHERE run_id = 2 AND case_no = 0")" -gt 50 ]
 }
 
 @test "without --db the run records in \$FSPROF_DB, and --no-db records nothing" {
@@ -242,11 +273,12 @@ run_keeps_its_results() {
 
 @test "a database of a newer schema: the run still exits 0 and writes its JSON; fsprof runs and report refuse it, exit 2" {
 	local db="$SCRATCH.new.db"
-	fsprof_small first --db "$db"
-	[ "$status" -eq 0 ]
+	# a copy of the shared runs' database (2 runs)
+	shared_runs_ok
+	sqlite3 "$SHARED_DB" ".backup '$db'"
 	sqlite3 "$db" 'PRAGMA user_version = 9'
 	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 2.*use a newer fsprof with it, or move the file away"
-	[ "$(runs_in "$db")" -eq 1 ]
+	[ "$(runs_in "$db")" -eq 2 ]
 	run --separate-stderr "$FSPROF" runs --db "$db"
 	[ "$status" -eq 2 ]
 	[ -z "$output" ]
@@ -257,8 +289,10 @@ run_keeps_its_results() {
 }
 
 @test "a database locked beyond the busy timeout: the run waits, then keeps its results and says the file is locked" {
-	fsprof_small first --db "$DB"
-	[ "$status" -eq 0 ]
+	# a copy of the shared runs' database (2 runs), the test's own
+	shared_runs_ok
+	DB=$OWN_DB
+	sqlite3 "$SHARED_DB" ".backup '$DB'"
 	# another writer holds the write lock until it is killed below: the
 	# sqlite3 shell, reading from a FIFO this test holds open (a sleep in
 	# a pipe once held it for 40 s, and held bats' output open that long)
@@ -280,7 +314,7 @@ run_keeps_its_results() {
 	LOCKER=
 	exec {LOCKFD}>&-
 	LOCKFD=
-	[ "$(runs_in "$DB")" -eq 1 ]
+	[ "$(runs_in "$DB")" -eq 2 ]
 }
 
 @test "two runs at once both record themselves" {
