@@ -73,8 +73,13 @@ loops_backed_by() {
 	return 0
 }
 
+# O_DIRECT writes: the run is killed in a write(2) of one throttled 4 KiB
+# request (the write phase would last hours at 150 IOPS) and dies at
+# once. Buffered, it was killed in the write phase's fdatasync, which
+# waits for every dirty page (up to 2 GiB) at 120 MB/s, and died only
+# when that was done (13.4 s of the file's time).
 @test "after kill -9 in a phase under --device-model hdd, the next run names fsprof cleanup, which removes both loop devices, the mount, the throttle rule and the image" {
-	"$FSPROF" run -w seqio:size=2G --device-model hdd --scratch "$SCRATCH" \
+	"$FSPROF" run -w seqio:size=2G,direct=yes --device-model hdd --scratch "$SCRATCH" \
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
@@ -207,6 +212,11 @@ loops_backed_by() {
 	[ -z "$(ls -A "$SCRATCH")" ]
 }
 
+# O_DIRECT writes held to 16 MB/s: the write phase would last 32 s, the
+# kill lands in one 4 KiB write and the run dies at once. Buffered, the
+# 512 MiB were in the page cache in under a second and the kill landed in
+# the fdatasync, which does not return before all of it is written at
+# 16 MB/s: the killed run lived on for 30 s (34 s of the file's 63).
 @test "after kill -9 of a --dir run throttling its disk in place, fsprof cleanup removes the throttle rule and the work directory, and nothing else in the directory" {
 	truncate -s 1G "$SCRATCH.disk"
 	disk=$(losetup -f --show "$SCRATCH.disk")
@@ -215,7 +225,7 @@ loops_backed_by() {
 	mkdir "$SCRATCH.mnt"
 	mount "$disk" "$SCRATCH.mnt"
 	echo keep >"$SCRATCH.mnt/theirs"
-	"$FSPROF" run -w seqio:size=512M --dir "$SCRATCH.mnt" --device-model custom:wbps=16M \
+	"$FSPROF" run -w seqio:size=512M,direct=yes --dir "$SCRATCH.mnt" --device-model custom:wbps=16M \
 		--scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
