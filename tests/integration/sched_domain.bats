@@ -3,7 +3,7 @@
 # its off-CPU time cross-checked against bpftrace on the classic
 # sched_switch tracepoint (lib/offcpu.bt, lib/offcpu_phase_sums.py).
 #
-# Run 1: ext4 fsync loop, 300 files, under a 300 write-IOPS throttle, with
+# Run 1: ext4 fsync loop, 150 files, under a 300 write-IOPS throttle, with
 #        bpftrace logging every switch of the fsprof tasks.
 # Run 2: XFS fsync loop, 100 files, under the hdd model, every sleeper's
 #        stack walked (FSPROF_SCHED_STACK_MEMO=0: no stack memo).
@@ -76,7 +76,7 @@ setup_file() {
 	BPFTRACE_PID=$!
 	echo "$BPFTRACE_PID" >"$SCRATCH.bt.pid"
 	wait_for "grep -q '^Attaching' '$BTLOG'" 60 || true
-	"$FSPROF" run -w fsync:files=300 --fs ext4 \
+	"$FSPROF" run -w fsync:files=150 --fs ext4 \
 		--device-model custom:wiops=300 --scratch "$SCRATCH" \
 		--json "$EXT4_JSON" >"$SCRATCH.ext4.out" 2>&1 &
 	pid=$!
@@ -221,9 +221,11 @@ teardown_file() {
 	echo "largest off-CPU cause of cycles: $cause"
 	jq '.cases[0].phases[0].metrics.sched' "$EXT4_JSON"
 	[ "$cause" = journal_commit ] || [ "$cause" = writeback_wait ]
-	# 600 fsyncs: about one commit wait each
+	# 300 fsyncs (150 files, 2 each): about one commit wait each, at
+	# least half of them
 	n=$(sched_metric "$EXT4_JSON" cycles offcpu_count.journal_commit)
-	[ "$n" -ge 300 ]
+	echo "$n commit waits for 300 fsyncs"
+	[ "$n" -ge 150 ]
 	# the heaviest stack is the fsync's own wait for the commit
 	run jq -r '.cases[0].phases[0].sched.top_stacks[0].frames | join(" ")' "$EXT4_JSON"
 	echo "$output"
@@ -373,8 +375,15 @@ teardown_file() {
 	# fsprof's main thread and its three seekers
 	[ "$tasks" -ge 4 ]
 	[ "$forks" -ge 3 ]
-	# a phase's budget line, wrapped at 100 columns, joined again
-	joined=$(sed -E -e ':a' -e '$!N' -e 's/\n {9}([^ h])/ \1/' -e 'ta' -e 'P' -e 'D' "$SCRATCH.bon.out")
+	# a phase's budget line, wrapped at 100 columns, joined again: every
+	# line indented 9 but a heaviest-stack line continues the one before
+	# (a sed join that left out every line beginning with h left a line
+	# wrapped just before the "hypervisor" of "stolen by the hypervisor",
+	# and the thread-time note after it, apart from its phase's line)
+	joined=$(awk '/^         [^ ]/ && !/^         heaviest stack/ && n {
+			sub(/^ +/, " "); buf = buf $0; next }
+		{ if (n) print buf; buf = $0; n = 1 }
+		END { if (n) print buf }' "$SCRATCH.bon.out")
 	grep -E '^seeks +wall .*; +thread-time of [0-9]+ tasks' <<<"$joined"
 	# one task alone: getc is not thread-time
 	[ "$(sched_metric "$BON_JSON" getc tasks)" -eq 1 ]
