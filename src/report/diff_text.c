@@ -163,12 +163,24 @@ static bool same_family(const char *a, const char *b)
 	return n == family_len(b) && !strncmp(a, b, n);
 }
 
+/*
+ * farthest moved first; of those alike (every change from or to 0 scores
+ * the same), the stronger evidence (smaller q), then by name: qsort's order
+ * of equals is unspecified, and the list must not change between two
+ * renderings of one diff
+ */
 static int by_moved(const void *x, const void *y)
 {
-	double a = moved(*(const struct diff_metric *const *)x),
-	       b = moved(*(const struct diff_metric *const *)y);
+	const struct diff_metric *ma = *(const struct diff_metric *const *)x,
+				 *mb = *(const struct diff_metric *const *)y;
+	double a = moved(ma), b = moved(mb);
+	double qa = isnan(ma->q) ? 2 : ma->q, qb = isnan(mb->q) ? 2 : mb->q;
 
-	return a > b ? -1 : a < b ? 1 : 0;
+	if (a != b)
+		return a > b ? -1 : 1;
+	if (qa != qb)
+		return qa < qb ? -1 : 1;
+	return strcmp(ma->name, mb->name);
 }
 
 static void mechanisms(const struct diff_phase *ph, FILE *out)
@@ -198,12 +210,15 @@ static void mechanisms(const struct diff_phase *ph, FILE *out)
 	free(all);
 }
 
+/* the largest gap first; equal gaps by name (see by_moved) */
 static int by_gap(const void *x, const void *y)
 {
-	double a = (*(const struct diff_hist *const *)x)->ks_d,
-	       b = (*(const struct diff_hist *const *)y)->ks_d;
+	const struct diff_hist *ha = *(const struct diff_hist *const *)x,
+			       *hb = *(const struct diff_hist *const *)y;
 
-	return a > b ? -1 : a < b ? 1 : 0;
+	if (ha->ks_d != hb->ks_d)
+		return ha->ks_d > hb->ks_d ? -1 : 1;
+	return strcmp(ha->name, hb->name);
 }
 
 /* the distributions that differ most (all of them with -v) */
