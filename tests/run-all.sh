@@ -46,6 +46,9 @@
 #     drops the page cache and turns kernel.bpf_stats_enabled on and off
 #     for the whole machine: a file asserting a warm cache, or self cost
 #     (probes_and_selfcost), runs alone.
+# report_formats checks formats of one run under the hdd model (its one
+# finding checked, jbd2-commit-bound, is the fsync loop's wait for commits
+# the throttle holds to 150 IOPS, not a share a CPU moves).
 # cross_kernel meets all three: its verdicts are counts its guests make on
 # their own kernels (QEMU, ~1 CPU for ~2 minutes, within a 600 s limit a
 # guest), its host reference run only lists the domains that attach here,
@@ -71,6 +74,7 @@ JOBS=${FSPROF_TEST_JOBS:-2}
 PAIRABLE=${FSPROF_PAIRABLE-"
 tests/integration/cross_kernel.bats
 tests/integration/concurrent_runs.bats
+tests/integration/report_formats.bats
 tests/integration/bad_input.bats
 tests/integration/report_saved_run.bats
 tests/integration/text_output.bats
