@@ -13,7 +13,7 @@ setup() {
 }
 
 teardown() {
-	rm -f "$OUT" "$ERR" "$JSON" "$SCRATCH.jbd2" "$SCRATCH.got"
+	rm -f "$OUT" "$ERR" "$JSON" "$SCRATCH.jbd2" "$SCRATCH.got" "$SCRATCH.child"
 	scratch_remove
 }
 
@@ -205,8 +205,9 @@ trace() {
 	echo "begin one" >&"\$FSPROF_PHASE_FD"
 	dd if=/dev/zero of=a bs=1M count=8 conv=fsync 2>/dev/null
 	echo "begin two" >&"\$FSPROF_PHASE_FD"
-	echo started >"$SCRATCH.got"
 	sleep 60 & # an async child ignores SIGINT: fsprof ends it
+	echo \$! >"$SCRATCH.child"
+	echo started >"$SCRATCH.got"
 	wait
 	SH
 	chmod +x "$SCRATCH.sh"
@@ -227,9 +228,16 @@ trace() {
 	[ "$(jqr "$JSON" '.cases[0].complete')" = false ]
 	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = one,two ]
 	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.exit_status')" -eq 130 ]
-	if pgrep -f "sleep 60" -s 0 >/dev/null; then
+	# that child, by its pid (a match on "sleep 60" in the session took
+	# any other sleep 60 there for it: a stress run's own shell had one)
+	child=$(cat "$SCRATCH.child")
+	[ -n "$child" ]
+	if kill -0 "$child" 2>/dev/null &&
+		grep -q '^sleep' "/proc/$child/cmdline" 2>/dev/null; then
+		echo "the command's child $child is still running: $(tr '\0' ' ' <"/proc/$child/cmdline")"
 		false
 	fi
+	rm -f "$SCRATCH.child"
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
