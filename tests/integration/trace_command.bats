@@ -13,7 +13,8 @@ setup() {
 }
 
 teardown() {
-	rm -f "$OUT" "$ERR" "$JSON" "$SCRATCH.jbd2" "$SCRATCH.got" "$SCRATCH.child"
+	rm -f "$OUT" "$ERR" "$JSON" "$SCRATCH.jbd2" "$SCRATCH.got" "$SCRATCH.child" \
+		"$SCRATCH.sh"
 	scratch_remove
 }
 
