@@ -21,28 +21,32 @@ static void keys_make(struct phase_keys *k, unsigned int phase)
 
 void phase_keys_start(struct phase_keys *k)
 {
-	keys_make(k, FSPROF_PHASE_NONE);
-	keys_make(k, 1);
-	keys_make(k, 2);
+	unsigned int p;
+
+	for (p = FSPROF_PHASE_NONE; p <= 3; p++)
+		keys_make(k, p);
 }
 
+/*
+ * Keys are made only at a phase's end, outside any phase's time (a make
+ * may wait for the BPF allocator), two phases ahead: a traced command's
+ * next marker switches in the kernel before userspace hears of it, and
+ * live_phases hands that direct N -> M switch to the domains as
+ * N -> 0 -> M, so while userspace knows of phase N, N + 1 must be ready
+ * (made one ahead, a traced command's second marked phase had its keys
+ * only after the kernel had switched to it: its first request uncounted 1
+ * run in 8, trace_command.bats 3). At a phase's start they are there: its
+ * make is a check.
+ */
 void phase_keys_switched(struct phase_keys *k, unsigned int from,
 			 unsigned int to)
 {
 	if (to == FSPROF_PHASE_NONE) {
 		keys_make(k, from + 1);
+		keys_make(k, from + 2);
 		return;
 	}
-	/*
-	 * A traced command's next marker switches in the kernel before
-	 * userspace hears of it, and live_phases hands a direct N -> M switch
-	 * to the domains as N -> 0 -> M: the phase after this one is made
-	 * now, whichever way this one began (made only for a direct switch,
-	 * it never was, and the first request of a traced command's second
-	 * marked phase went uncounted 1 run in 8: trace_command.bats 3)
-	 */
 	keys_make(k, to);
-	keys_make(k, to + 1);
 }
 
 void phase_keys_collected(struct phase_keys *k, unsigned int phase)

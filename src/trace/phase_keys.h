@@ -8,12 +8,11 @@
  * and the update fails. Userspace makes a phase's keys before the phase
  * needs them, with time to retry, and drops them once it is collected.
  *
- * When: at every phase's start the one after it too, and at a phase's end
- * the next (run mode switches 0 -> N -> 0, outside both phases' time); a
- * traced command's markers switch in the kernel before userspace hears of
- * it, so its next phase's keys must be there before that. Phases 0, 1 and
- * 2 (the spill, a run's first phase, a traced command's first marked one)
- * are made at the start.
+ * When: at a phase's end, outside any phase's time, the two after it;
+ * phases 0 to 3 (the spill, a run's first phases, a traced command's first
+ * marked ones) at the start. A traced command's markers switch in the
+ * kernel before userspace hears of it: two ahead, the next phase's keys
+ * are there before the kernel switches to it.
  */
 #ifndef FSPROF_PHASE_KEYS_H
 #define FSPROF_PHASE_KEYS_H
