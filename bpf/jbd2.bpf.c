@@ -52,6 +52,13 @@ TIMELINE_MAP(struct jbd2_tl_bin);
 /* run_stats times not recorded because the kernel's CONFIG_HZ is unknown */
 __u64 hz_unknown = 0;
 
+/*
+ * Every commit of the target's journal seen since attach, in any phase: the
+ * count the kernel's own transaction count must reach before user space
+ * reads it at a phase boundary (see jbd2_settle in src/trace/jbd2.c).
+ */
+__u64 commits_seen = 0;
+
 static __always_inline __u32 journal_dev(journal_t *journal)
 {
 	return BPF_CORE_READ(journal, j_fs_dev, bd_dev);
@@ -139,6 +146,8 @@ int BPF_PROG(fsprof_j2_stats, dev_t dev, unsigned long tid,
 	__u64 hz = CONFIG_HZ > 0 ? (__u64)CONFIG_HZ : 0;
 	__u64 handles, blocks, logged;
 
+	if (dev == targ_dev)
+		__sync_fetch_and_add(&commits_seen, 1);
 	st = target_phase_stats(&jbd2_stats, dev == targ_dev && rs);
 	if (!st)
 		return 0;

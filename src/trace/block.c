@@ -293,10 +293,12 @@ static void io_keys_drop(void *arg, unsigned int phase)
 		}
 }
 
-static void block_phase_after(void *priv, unsigned int from, unsigned int to)
+static void block_phase_after(void *priv, unsigned int from, unsigned int to,
+			      bool exact)
 {
 	struct block_domain *d = priv;
 
+	(void)exact;
 	phase_keys_switched(&d->io_keys, from, to);
 }
 

@@ -57,10 +57,16 @@ struct trace_domain_ops {
 	 * Optional, around a phase switch from -> to (0: between phases): the
 	 * tracer publishes the new phase in the one phase map all domains
 	 * share (include/fsprof/phase.h) between the two calls. For peers
-	 * read at the switch (jbd2's /proc, XFS's sysfs stats).
+	 * read at the switch (jbd2's /proc, XFS's sysfs stats). exact: the
+	 * tracer publishes the switch itself, between the two calls; false
+	 * when the kernel switched earlier (a traced command's marker, see
+	 * bpf/marker.bpf.c): a peer read then is not at the programs'
+	 * boundary, and its count for the phase is not reported.
 	 */
-	void (*phase_before)(void *priv, unsigned int from, unsigned int to);
-	void (*phase_after)(void *priv, unsigned int from, unsigned int to);
+	void (*phase_before)(void *priv, unsigned int from, unsigned int to,
+			     bool exact);
+	void (*phase_after)(void *priv, unsigned int from, unsigned int to,
+			    bool exact);
 	/*
 	 * Optional: how much work charged to phase is still in flight (block
 	 * requests). Collect waits for it to drain, up to a bound.

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -24,6 +25,7 @@
 #include "trace/jbd2_proc.h"
 #include "trace/kconfig.h"
 #include "trace/timeline.h"
+#include "util/clock.h"
 #include "util/kdev.h"
 #include "util/log.h"
 
@@ -41,6 +43,8 @@ struct proc_peer {
 	char path[512]; /* empty: no info file for this journal */
 	uint64_t at_open, at_begin;
 	unsigned int running; /* the phase begun last, 0 between phases */
+	bool begin_exact; /* at_begin was read at the programs' boundary */
+	bool lost; /* a phase's count is unknown, so the spill's is too */
 	bool have[FSPROF_MAX_PHASES];
 	uint64_t count[FSPROF_MAX_PHASES];
 };
@@ -141,20 +145,57 @@ static void proc_peer_open(struct proc_peer *p, unsigned int kernel_dev)
 	}
 }
 
-static bool proc_peer_read(struct proc_peer *p, uint64_t *count)
+/*
+ * The kernel counts a commit in its statistics only after it has woken the
+ * commit's waiters (fs/jbd2/commit.c: "Calculate overall stats" follows
+ * wake_up(&journal->j_wait_done_commit)). An fsync that returns, a phase that
+ * ends and a read of the info file can all run before the journal thread
+ * gets the CPU back: the read then misses a commit that jbd2_run_stats has
+ * already charged to the phase, and the next phase's read finds it. So a
+ * boundary read waits, up to JBD2_PEER_SETTLE_MS, until the kernel's count
+ * covers every commit the programs have seen since they were attached
+ * (the count was first read before attach, so it can only be ahead).
+ */
+#define JBD2_PEER_SETTLE_MS 200
+#define JBD2_PEER_POLL_NS 500000L
+
+static bool proc_peer_read(struct proc_peer *p, const volatile __u64 *seen,
+			   uint64_t *count)
 {
+	uint64_t start = clock_mono_ns(),
+		 deadline = start + JBD2_PEER_SETTLE_MS * 1000000ull;
+	struct timespec poll = { .tv_nsec = JBD2_PEER_POLL_NS };
+	unsigned int polls;
 	int err;
 
 	if (!p->path[0])
 		return false;
-	err = jbd2_proc_read_transactions(p->path, count);
-	if (err) {
-		log_warn(
-			"jbd2: read %s: %s; jbd2.proc_transactions not reported from here on",
-			p->path, strerror_safe(-err));
-		p->path[0] = '\0';
-		return false;
+	for (polls = 0;; polls++) {
+		err = jbd2_proc_read_transactions(p->path, count);
+		if (err) {
+			log_warn(
+				"jbd2: read %s: %s; jbd2.proc_transactions not reported from here on",
+				p->path, strerror_safe(-err));
+			p->path[0] = '\0';
+			return false;
+		}
+		if (*count - p->at_open >= *seen) {
+			if (polls)
+				log_debug(
+					"jbd2: the journal's count caught up with the programs' %llu commits after %u polls, %llu us",
+					(unsigned long long)*seen, polls,
+					(unsigned long long)(clock_mono_ns() -
+							     start) / 1000);
+			return true;
+		}
+		if (clock_mono_ns() >= deadline)
+			break;
+		nanosleep(&poll, NULL);
 	}
+	log_debug(
+		"jbd2: %s counts %llu commits since open, the programs saw %llu; read after %d ms",
+		p->path, (unsigned long long)(*count - p->at_open),
+		(unsigned long long)*seen, JBD2_PEER_SETTLE_MS);
 	return true;
 }
 
@@ -228,20 +269,28 @@ static int jbd2_attach(void *priv, struct attach_list *list)
 
 /*
  * The peer is read outside the programs' window on both sides: before the
- * phase id is published at a begin, after it is cleared at an end.
+ * phase id is published at a begin, after it is cleared at an end. A phase
+ * the kernel switched to or from before these hooks ran (exact false) has
+ * no peer count: its reads are not at the boundary the programs used. Nor
+ * has the spill then, which is the whole count less the phases'.
  */
-static void jbd2_phase_before(void *priv, unsigned int from, unsigned int to)
+static void jbd2_phase_before(void *priv, unsigned int from, unsigned int to,
+			      bool exact)
 {
 	struct jbd2_domain *d = priv;
 	struct proc_peer *p = &d->peer;
 	uint64_t now;
 
 	(void)from;
-	if (to != FSPROF_PHASE_NONE && proc_peer_read(p, &now))
+	if (to != FSPROF_PHASE_NONE &&
+	    proc_peer_read(p, &d->skel->bss->commits_seen, &now)) {
 		p->at_begin = now;
+		p->begin_exact = exact;
+	}
 }
 
-static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to)
+static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to,
+			     bool exact)
 {
 	struct jbd2_domain *d = priv;
 	struct proc_peer *p = &d->peer;
@@ -250,16 +299,22 @@ static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to)
 
 	(void)from;
 	p->running = to < FSPROF_MAX_PHASES ? to : FSPROF_PHASE_NONE;
-	if (to == FSPROF_PHASE_NONE && ended != FSPROF_PHASE_NONE &&
-	    proc_peer_read(p, &now)) {
-		p->count[ended] = now - p->at_begin;
-		p->have[ended] = true;
+	if (to != FSPROF_PHASE_NONE || ended == FSPROF_PHASE_NONE ||
+	    !proc_peer_read(p, &d->skel->bss->commits_seen, &now))
+		return;
+	if (!exact || !p->begin_exact) {
+		p->lost = true;
+		return;
 	}
+	p->count[ended] = now - p->at_begin;
+	p->have[ended] = true;
 }
 
 /* the peer for phase, or for the spill: all commits not in a phase */
-static bool peer_count(struct proc_peer *p, unsigned int phase, uint64_t *count)
+static bool peer_count(struct jbd2_domain *d, unsigned int phase,
+		       uint64_t *count)
 {
+	struct proc_peer *p = &d->peer;
 	uint64_t now, in_phases = 0;
 	unsigned int i;
 
@@ -267,7 +322,9 @@ static bool peer_count(struct proc_peer *p, unsigned int phase, uint64_t *count)
 		*count = p->count[phase];
 		return p->have[phase];
 	}
-	if (!proc_peer_read(p, &now))
+	if (p->lost)
+		return false;
+	if (!proc_peer_read(p, &d->skel->bss->commits_seen, &now))
 		return false;
 	for (i = 1; i < FSPROF_MAX_PHASES; i++)
 		in_phases += p->have[i] ? p->count[i] : 0;
@@ -320,7 +377,7 @@ static int jbd2_collect(void *priv, unsigned int phase,
 		err = domain_def_report(&jbd2_def, sum, m, traced, d);
 	if (!err)
 		err = hists_report(d, sum, m);
-	if (!err && peer_count(&d->peer, phase, &peer))
+	if (!err && peer_count(d, phase, &peer))
 		err = metric_add(m, "jbd2.proc_transactions", peer);
 	if (!err)
 		err = metric_add(m, "jbd2.events_dropped",

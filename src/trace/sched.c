@@ -347,10 +347,12 @@ static int sched_load(void *priv)
 	return 0;
 }
 
-static void sched_phase_after(void *priv, unsigned int from, unsigned int to)
+static void sched_phase_after(void *priv, unsigned int from, unsigned int to,
+			      bool exact)
 {
 	struct sched_domain *d = priv;
 
+	(void)exact;
 	if (d->loaded)
 		phase_keys_switched(&d->wait_keys, from, to);
 }

@@ -174,12 +174,13 @@ static void tracer_switch(struct tracer *t, unsigned int phase,
 	for (i = 0; i < t->n; i++)
 		if (t->dom[i].ops->phase_before)
 			t->dom[i].ops->phase_before(t->dom[i].priv, from,
-						    phase);
+						    phase, publish);
 	if (publish)
 		phase_map_publish(&t->phase_map, phase, start_ns);
 	for (i = 0; i < t->n; i++)
 		if (t->dom[i].ops->phase_after)
-			t->dom[i].ops->phase_after(t->dom[i].priv, from, phase);
+			t->dom[i].ops->phase_after(t->dom[i].priv, from, phase,
+						   publish);
 	if (!phase)
 		selfcost_phase_end(&t->self, from);
 	t->phase = phase;

@@ -67,7 +67,10 @@ struct xfs_domain {
 	bool have_sysfs;
 	char sysfs_path[PATH_MAX];
 	unsigned int sysfs_phase; /* the phase whose begin is sysfs_begin */
+	bool sysfs_begin_exact; /* read at the programs' boundary */
+	bool sysfs_lost; /* a phase's delta is unknown, so the spill's is */
 	struct xfs_sysfs_stats sysfs_open, sysfs_begin;
+	bool sysfs_have[FSPROF_MAX_PHASES];
 	struct xfs_sysfs_stats sysfs_phase_delta[FSPROF_MAX_PHASES];
 
 	unsigned int n_callers;
@@ -292,9 +295,12 @@ static void xfs_sysfs_snapshot(struct xfs_domain *d,
 /*
  * XFS's counters are read inside the window the BPF side charges to the
  * phase (after the switch to it, before the switch back), so both counts
- * cover the same work.
+ * cover the same work. A phase the kernel switched to or from before these
+ * hooks ran (exact false: a traced command's marker) has no sysfs delta,
+ * and then neither has the spill, which is the whole less the phases'.
  */
-static void xfs_phase_after(void *priv, unsigned int from, unsigned int to)
+static void xfs_phase_after(void *priv, unsigned int from, unsigned int to,
+			    bool exact)
 {
 	struct xfs_domain *d = priv;
 
@@ -304,9 +310,11 @@ static void xfs_phase_after(void *priv, unsigned int from, unsigned int to)
 		return;
 	xfs_sysfs_snapshot(d, &d->sysfs_begin);
 	d->sysfs_phase = to;
+	d->sysfs_begin_exact = exact;
 }
 
-static void xfs_phase_before(void *priv, unsigned int from, unsigned int to)
+static void xfs_phase_before(void *priv, unsigned int from, unsigned int to,
+			     bool exact)
 {
 	struct xfs_domain *d = priv;
 	struct xfs_sysfs_stats end, delta;
@@ -316,8 +324,13 @@ static void xfs_phase_before(void *priv, unsigned int from, unsigned int to)
 		return;
 	if (d->have_sysfs && d->sysfs_phase != FSPROF_PHASE_NONE) {
 		xfs_sysfs_snapshot(d, &end);
-		xfs_sysfs_stats_delta(&d->sysfs_begin, &end, &delta);
-		d->sysfs_phase_delta[d->sysfs_phase] = delta;
+		if (exact && d->sysfs_begin_exact) {
+			xfs_sysfs_stats_delta(&d->sysfs_begin, &end, &delta);
+			d->sysfs_phase_delta[d->sysfs_phase] = delta;
+			d->sysfs_have[d->sysfs_phase] = true;
+		} else {
+			d->sysfs_lost = true;
+		}
 	}
 	d->sysfs_phase = FSPROF_PHASE_NONE;
 }
@@ -508,7 +521,11 @@ static int xfs_collect_sysfs(struct xfs_domain *d, unsigned int phase,
 	if (!d->have_sysfs || phase >= FSPROF_MAX_PHASES)
 		return 0;
 	if (phase != FSPROF_PHASE_NONE)
-		return xfs_sysfs_add(m, &d->sysfs_phase_delta[phase]);
+		return d->sysfs_have[phase] ?
+			       xfs_sysfs_add(m, &d->sysfs_phase_delta[phase]) :
+			       0;
+	if (d->sysfs_lost)
+		return 0;
 	if (xfs_sysfs_stats_read(d->sysfs_path, &now))
 		return 0;
 	xfs_sysfs_stats_delta(&d->sysfs_open, &now, &spill);

@@ -23,7 +23,7 @@ trace() {
 	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" "$@" >"$OUT" 2>"$ERR"
 }
 
-@test "a script that marks create, an fsync loop and remove gets those three phases, each with kernel metrics; the fsync phase's journal commits equal /proc/fs/jbd2's count over it" {
+@test "a script that marks create, an fsync loop and remove gets those three phases, each with kernel metrics; the fsync phase's journal commits equal /proc/fs/jbd2's count over it, which fsprof, reading it after the kernel's switch, does not report" {
 	JBD2_OUT="$SCRATCH.jbd2" FSYNCS=40 run trace -- "$LIB/trace_three_phases.sh"
 	cat "$ERR"
 	[ "$status" -eq 0 ]
@@ -44,6 +44,11 @@ trace() {
 	# between the marker and its first read
 	[ "$commits" -ge $((after - before)) ]
 	[ "$commits" -le $((after - before + 1)) ]
+	# fsprof's own read of that count would come after the marker's
+	# switch, not at it: no phase, nor the spill, reports one
+	[ "$(jqr "$JSON" '.cases[0].phases[1].metrics.jbd2.commits')" -gt 0 ]
+	[ "$(jqr "$JSON" '[.cases[0].phases[], .cases[0].spill |
+		.metrics.jbd2.proc_transactions // empty] | length')" -eq 0 ]
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
