@@ -2,7 +2,10 @@
 /*
  * Naming kernel code addresses (a tracepoint's caller_ip) from the kernel's
  * symbol table, /proc/kallsyms. Without kprobes this is the only way to
- * learn which function a recorded return address lies in.
+ * learn which function a recorded return address lies in. The file's text
+ * symbols are read once into a table the process keeps, and read again
+ * only when the file may have changed (for /proc/kallsyms: a module loaded
+ * or unloaded); every function here answers from that table.
  */
 #ifndef FSPROF_KALLSYMS_H
 #define FSPROF_KALLSYMS_H
@@ -22,20 +25,13 @@ struct ksym_lookup {
 /*
  * Name the function holding each address: the text symbol (type t/T/w/W)
  * with the highest address not above it, read from path (normally
- * "/proc/kallsyms"). One pass over the file for all n lookups. Returns the
- * number of addresses named (0 when the file shows every address as 0, as
- * it does under kptr_restrict without CAP_SYSLOG), or -errno when path
- * cannot be read.
+ * "/proc/kallsyms"); of several symbols at one address, the first in the
+ * file. Returns the number of addresses named (0 when the file shows every
+ * address as 0, as it does under kptr_restrict without CAP_SYSLOG), or
+ * -errno when path cannot be read.
  */
 int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n);
 
-/*
- * The same for many addresses (kernel stacks: thousands of them), with the
- * same results: two passes over the file, the text symbols' addresses held
- * sorted in between (8 bytes a symbol), a binary search per address.
- */
-int kallsyms_resolve_many(const char *path, struct ksym_lookup *v,
-			  unsigned int n);
 
 /*
  * The span of every text symbol, the kernel's and its modules': the lowest
@@ -63,9 +59,9 @@ struct ksym_text_scan {
 };
 
 /*
- * Both at once, in one pass over the file (~20-40 ms on a distro kernel):
- * the text span, and where the first of names[0..n) that the file has
- * lies. Returns 0, -ENOENT when the file names no address, or -errno.
+ * Both at once: the text span, and where the first of names[0..n) that the
+ * file has lies (of several symbols of that name, the first in the file).
+ * Returns 0, -ENOENT when the file names no address, or -errno.
  */
 int kallsyms_scan_text(const char *path, const char *const *names,
 		       unsigned int n, struct ksym_text_scan *out);

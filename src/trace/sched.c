@@ -513,7 +513,7 @@ static int sched_name_stacks(struct sched_domain *d,
 	}
 	n_new = i;
 	/* one lookup array; unused slots (address 0) are named nothing */
-	named = kallsyms_resolve_many(KALLSYMS, sym, n_new * SCHED_STACK_DEPTH);
+	named = kallsyms_resolve(KALLSYMS, sym, n_new * SCHED_STACK_DEPTH);
 	if (named <= 0 && !d->names_warned) {
 		log_warn(
 			"sched domain: kernel stacks cannot be named from %s (%s): every sleep is 'other'",

@@ -103,7 +103,7 @@ static void a_missing_file_is_an_error(void **state)
 			 -ENOENT);
 }
 
-/* kallsyms_resolve_many() names like kallsyms_resolve(), for any number */
+/* many addresses at once are named as each alone */
 static void many_addresses_are_named_as_one_by_one(void **state)
 {
 	char *path = write_temp("ffffffff81931ad0 T xfs_log_force_seq\n"
@@ -137,7 +137,7 @@ static void many_addresses_are_named_as_one_by_one(void **state)
 		many[i].name[KSYM_NAME_LEN - 1] = '\0';
 		many[i].addr = addrs[i];
 	}
-	assert_int_equal(kallsyms_resolve_many(path, many, 8), named);
+	assert_int_equal(kallsyms_resolve(path, many, 8), named);
 	assert_int_equal(named, 6);
 	for (i = 0; i < 8; i++) {
 		assert_int_equal(many[i].found, one[i].found);
@@ -148,9 +148,28 @@ static void many_addresses_are_named_as_one_by_one(void **state)
 	assert_string_equal(many[0].name, "xfs_file_fsync");
 	assert_string_equal(many[3].name, "ext4_sync_file");
 	assert_false(many[4].found);
-	assert_int_equal(kallsyms_resolve_many("/nonexistent/kallsyms", many,
-					       8),
+	assert_int_equal(kallsyms_resolve("/nonexistent/kallsyms", many, 8),
 			 -ENOENT);
+	unlink(path);
+	free(path);
+}
+
+/* the table is kept between calls, but not past a change of the file */
+static void a_file_written_again_is_read_again(void **state)
+{
+	char *path = write_temp("ffffffff81907750 t xfs_file_fsync\n");
+	struct ksym_lookup v = { .addr = 0xffffffff81907790 };
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(kallsyms_resolve(path, &v, 1), 1);
+	assert_string_equal(v.name, "xfs_file_fsync");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("ffffffff81907700 t ext4_file_write_iter\n", f);
+	fclose(f);
+	assert_int_equal(kallsyms_resolve(path, &v, 1), 1);
+	assert_string_equal(v.name, "ext4_file_write_iter");
 	unlink(path);
 	free(path);
 }
@@ -232,6 +251,7 @@ int main(void)
 		cmocka_unit_test(hidden_addresses_name_nothing),
 		cmocka_unit_test(a_missing_file_is_an_error),
 		cmocka_unit_test(many_addresses_are_named_as_one_by_one),
+		cmocka_unit_test(a_file_written_again_is_read_again),
 		cmocka_unit_test(the_text_span_covers_kernel_and_module_code),
 		cmocka_unit_test(
 			a_function_ends_where_the_next_text_symbol_begins),
