@@ -470,6 +470,8 @@ static __always_inline void switch_out(void *ctx, struct task_struct *prev,
 		switch_in_unseen(prev, st, ps, phase);
 	if (taken_time && st->in_ns)
 		taken_add(prev, st, now);
+	else if (taken_time && ps)
+		ps->stretch_untimed++;
 	st->in_ns = 0;
 
 	st->stack_id = runnable ? SCHED_STACK_RUNQUEUE :

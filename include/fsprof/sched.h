@@ -68,6 +68,12 @@ struct sched_phase_stats {
 	 */
 	unsigned long long switch_in_unseen;
 	/*
+	 * a workload task left a CPU with no start of its stretch there
+	 * recorded (its entry was made at this switch-out, or its switch-in
+	 * was unseen): the time taken from it on that stretch is not known
+	 */
+	unsigned long long stretch_untimed;
+	/*
 	 * while a workload task was on a CPU, the time the kernel did not
 	 * charge it as its CPU: the hypervisor's (steal, with
 	 * CONFIG_PARAVIRT_TIME_ACCOUNTING) and the rest, interrupts (with

@@ -649,6 +649,9 @@ static int sched_add_taken(const struct sched_domain *d,
 		err = metric_add(m, "sched.irq_ns", sum->irq_ns);
 		*taken += sum->irq_ns;
 	}
+	if (!err && (d->steal_kept || d->irq_kept))
+		err = metric_add(m, "sched.stretch_untimed",
+				 sum->stretch_untimed);
 	return err;
 }
 
