@@ -25,7 +25,7 @@ index_modules() {
 	local f
 	while IFS= read -r f; do
 		path_of[$(modname "$f")]=$f
-	done < <(find "$moddir/kernel" -name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' -o -name '*.ko.gz')
+	done < <(find "$moddir" -name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' -o -name '*.ko.gz')
 	if [ -r "$moddir/modules.builtin" ]; then
 		while IFS= read -r f; do
 			builtin[$(modname "$f")]=1

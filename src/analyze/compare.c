@@ -17,8 +17,9 @@
 static bool same_workload(const struct case_result *a,
 			  const struct case_result *b)
 {
+	/* targets are compared on one kernel: across kernels is the diff's */
 	return !strcmp(a->workload, b->workload) &&
-	       !strcmp(a->params, b->params);
+	       !strcmp(a->params, b->params) && case_same_kernel(a, b);
 }
 
 /* the index of c's target among cmp's, added when new; -1 when full */

@@ -80,6 +80,15 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--label names the run in the run history: not with --no-db");
+	if (opt->kernels && (opt->dir || opt->device || opt->verify))
+		return cmd_usage_error(
+			cmd,
+			"--kernel runs in guests on their own virtio disks: not with --dir, --device or --verify");
+	if (!opt->kernels && (opt->kernel_modules || opt->kernel_cmdline ||
+			      opt->kernel_timeout_ns))
+		return cmd_usage_error(
+			cmd,
+			"--kernel-modules, --kernel-cmdline and --kernel-timeout apply to the guests of --kernel LIST");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

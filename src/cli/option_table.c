@@ -237,6 +237,25 @@ static const struct cli_option table[] = {
 	  "or a partition table" },
 	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP, set_scratch, 0,
 	  "where the image lives (default " SCRATCH_DEFAULT ")" },
+	{ "kernel", 0, ARG, "LIST", CLI_RUN, set_run_string, RUN_FIELD(kernels),
+	  "run everything in a QEMU guest of each kernel, one\n"
+	  "boot each, and report the cases of all: KVM when\n"
+	  "the CPU has vmx/svm, else TCG (times emulated).\n"
+	  "LIST of: running (this machine's kernel), a Debian\n"
+	  "version or package (6.1, 6.12, linux-image-...:\n"
+	  "fetched with apt into a cache, never installed),\n"
+	  "or a path to a bzImage or vmlinux. A kernel without\n"
+	  "BTF or a filesystem of --fs is refused before any\n"
+	  "boot (exit 2). fsprof diff RUN --by kernel" },
+	{ "kernel-modules", 0, ARG, "DIR", CLI_RUN, set_run_string,
+	  RUN_FIELD(kernel_modules),
+	  "the modules of a --kernel path (a lib/modules/REL\n"
+	  "or a build tree) when ext4, xfs or btrfs are modules" },
+	{ "kernel-cmdline", 0, ARG, "STR", CLI_RUN, set_run_string,
+	  RUN_FIELD(kernel_cmdline), "boot parameters added for every guest" },
+	{ "kernel-timeout", 0, ARG, "D", CLI_RUN, set_kernel_timeout, 0,
+	  "a guest still running after D is killed, its\n"
+	  "console's end in the error (default 30min)" },
 	{ "verify", 0, optional_argument, "N", CLI_RUN, set_verify, 0,
 	  "re-run each case whose findings advise a mount or\n"
 	  "mkfs option, as it was and with the option,\n"

@@ -31,6 +31,11 @@ static const struct duration_range live_range = { 100000000ULL,
 						  86400000000000ULL,
 						  "100ms to 24h" };
 
+/* a guest's run under TCG may take a hundred times the host's */
+static const struct duration_range kernel_timeout_range = {
+	1000000000ULL, 86400000000000ULL, "1s to 24h"
+};
+
 static int duration_option(const struct cli_values *v,
 			   const struct cli_option *o, const char *text,
 			   const struct duration_range *range, uint64_t *out)
@@ -268,4 +273,41 @@ int set_duration(struct cli_values *v, const struct cli_option *o,
 		 const char *arg)
 {
 	return duration_option(v, o, arg, &live_range, &v->run->duration_ns);
+}
+
+int set_kernel_timeout(struct cli_values *v, const struct cli_option *o,
+		       const char *arg)
+{
+	return duration_option(v, o, arg, &kernel_timeout_range,
+			       &v->run->kernel_timeout_ns);
+}
+
+/*
+ * The options that stay with the host when a run goes into guests
+ * (--kernel): where results go, the history, the host's scratch, how much
+ * it says; the guest writes its own JSON into its own scratch.
+ */
+static const char *const host_only[] = {
+	"kernel",      "kernel-modules", "kernel-cmdline", "kernel-timeout",
+	"json",	       "openmetrics",	 "csv",		   "html",
+	"trace",       "db",		 "no-db",	   "label",
+	"scratch",     "format",	 "verbose",	   "quiet",
+};
+
+int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
+		      const char *arg)
+{
+	struct run_options *opt = v->run;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(host_only) / sizeof(host_only[0]); i++)
+		if (!strcmp(o->name, host_only[i]))
+			return 0;
+	if (opt->n_guest_args == GUEST_MAX_ARGS)
+		return cmd_usage_error(v->cmd, "more than %d options",
+				       GUEST_MAX_ARGS);
+	opt->guest_args[opt->n_guest_args].name = o->name;
+	opt->guest_args[opt->n_guest_args].value = arg;
+	opt->n_guest_args++;
+	return 0;
 }

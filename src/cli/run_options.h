@@ -47,4 +47,12 @@ int set_interval(struct cli_values *v, const struct cli_option *o,
 int set_duration(struct cli_values *v, const struct cli_option *o,
 		 const char *arg);
 
+int set_kernel_timeout(struct cli_values *v, const struct cli_option *o,
+		       const char *arg);
+
+/* a parsed option of run, kept for the guests' runs unless it is one
+ * only the host reads; 0 or EXIT_USAGE */
+int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
+		      const char *arg);
+
 #endif

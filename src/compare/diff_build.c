@@ -90,7 +90,8 @@ static unsigned int groups_make(const struct run_result *run, struct group *g,
 		for (j = 0; j < n; j++)
 			if (!strcmp(g[j].c[0]->workload, c->workload) &&
 			    !strcmp(g[j].c[0]->params, c->params) &&
-			    !strcmp(g[j].c[0]->target_label, c->target_label))
+			    !strcmp(g[j].c[0]->target_label, c->target_label) &&
+			    case_same_kernel(g[j].c[0], c))
 				break;
 		if (j == n) {
 			if (n == max)

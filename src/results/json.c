@@ -523,6 +523,14 @@ static json_t *case_json(const struct case_result *c)
 		json_object_set_new(obj, "failed_phase",
 				    json_string(c->failed_phase));
 	json_object_set_new(obj, "events", events_json(&c->events));
+	if (c->kernel.guest)
+		json_object_set_new(
+			obj, "kernel",
+			json_pack("{s:s, s:s, s:s, s:s, s:b}", "release",
+				  c->kernel.release, "source", c->kernel.source,
+				  "btf_hash", c->kernel.btf_hash, "accel",
+				  c->kernel.accel, "emulated",
+				  c->kernel.emulated));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
 	spill = json_pack("{s:o, s:o, s:o}", "block",

@@ -550,6 +550,29 @@ static int spill_read(struct jread *r, const char *where, json_t *obj,
 	return 0;
 }
 
+/* "kernel": a case that ran in a guest of fsprof run --kernel */
+static int case_kernel_read(struct jread *r, const char *where, json_t *obj,
+			    struct case_kernel *k)
+{
+	json_t *kobj;
+
+	if (jread_object(r, where, obj, "kernel", &kobj))
+		return -EINVAL;
+	if (!kobj)
+		return 0;
+	k->guest = true;
+	return jread_str(r, where, kobj, "release", k->release,
+			 sizeof(k->release)) ||
+	       jread_str(r, where, kobj, "source", k->source,
+			 sizeof(k->source)) ||
+	       jread_str(r, where, kobj, "btf_hash", k->btf_hash,
+			 sizeof(k->btf_hash)) ||
+	       jread_str(r, where, kobj, "accel", k->accel, sizeof(k->accel)) ||
+	       jread_bool(r, where, kobj, "emulated", &k->emulated) ?
+		       -EINVAL :
+		       0;
+}
+
 static int case_read(struct jread *r, const char *where, json_t *obj,
 		     struct run_result *run)
 {
@@ -593,6 +616,7 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    programs_read(r, where, programs, &c->programs) ||
 	    charging_read(r, where, charging, &c->charging) ||
 	    events_read(r, where, events, &c->events) ||
+	    case_kernel_read(r, where, obj, &c->kernel) ||
 	    jread_u64(r, where, obj, "events_not_stored",
 		      &c->events.not_stored))
 		return -EINVAL;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,29 @@ struct case_result *run_result_add_case(struct run_result *run,
 	c->phases_cap = n_phases;
 	run->n_cases++;
 	return c;
+}
+
+bool case_same_kernel(const struct case_result *a, const struct case_result *b)
+{
+	return a->kernel.guest == b->kernel.guest &&
+	       !strcmp(a->kernel.source, b->kernel.source) &&
+	       !strcmp(a->kernel.btf_hash, b->kernel.btf_hash);
+}
+
+int run_result_move_cases(struct run_result *dst, struct run_result *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < src->n_cases; i++) {
+		struct case_result *c = run_result_add_case(dst, 0);
+
+		if (!c)
+			return -ENOMEM;
+		free(c->phases);
+		*c = src->cases[i];
+	}
+	src->n_cases = 0;
+	return 0;
 }
 
 bool run_result_complete(const struct run_result *run)

@@ -211,6 +211,16 @@ struct target_result {
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };
 
+/* the kernel a case ran on when it ran in a guest (fsprof run --kernel) */
+struct case_kernel {
+	bool guest; /* false: the host's own kernel, target.kernel_release */
+	char release[128]; /* uname -r in the guest */
+	char source[512]; /* the Debian package, or the path, it came from */
+	char btf_hash[24]; /* FNV-1a 64 of its vmlinux .BTF, hex */
+	char accel[8]; /* "kvm" or "tcg" */
+	bool emulated; /* TCG: every time is the emulator's */
+};
+
 /* One workload run once on one freshly made target. */
 struct case_result {
 	struct target_result target;
@@ -232,6 +242,7 @@ struct case_result {
 	struct attach_list programs;
 	struct charging_list charging;
 	struct event_list events; /* rare kernel events, every phase and spill */
+	struct case_kernel kernel;
 };
 
 struct run_result {
@@ -273,6 +284,12 @@ double phase_cpu_percent(const struct phase_result *p); /* bonnie's %CP */
 double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);
+
+/* ran on the same kernel: the same build, or both on the host */
+bool case_same_kernel(const struct case_result *a, const struct case_result *b);
+
+/* move every case of src to the end of dst; src keeps none. 0 or -ENOMEM */
+int run_result_move_cases(struct run_result *dst, struct run_result *src);
 
 /* the data could sit in the page cache: flagged "size < 2xRAM" */
 bool case_fits_in_ram(const struct case_result *c);

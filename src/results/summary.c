@@ -74,6 +74,7 @@ static int sample_phase(struct sample_set *s, const struct phase_result *p,
 static int same_group(const struct case_result *a, const struct case_result *b)
 {
 	return !strcmp(a->target_label, b->target_label) &&
+	       case_same_kernel(a, b) &&
 	       !strcmp(a->workload, b->workload) &&
 	       !strcmp(a->params, b->params);
 }

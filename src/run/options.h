@@ -8,6 +8,7 @@
 
 #include "target/fsspec.h"
 #include "target/throttle.h"
+#include "vm/guest.h"
 #include "workload/params.h"
 
 #define RUN_MAX_WORKLOADS 16
@@ -52,6 +53,13 @@ struct run_options {
 	const char *db_path; /* --db; NULL: history_default_path() */
 	bool no_db; /* --no-db: the run is not recorded */
 	const char *label; /* --label: the run's label in the history */
+	const char *kernels; /* --kernel LIST: run in guests of these */
+	const char *kernel_modules; /* --kernel-modules DIR */
+	const char *kernel_cmdline; /* --kernel-cmdline STR */
+	uint64_t kernel_timeout_ns; /* --kernel-timeout; 0: the default */
+	/* the options a guest's fsprof run gets: all but the host's own */
+	struct guest_arg guest_args[GUEST_MAX_ARGS];
+	unsigned int n_guest_args;
 };
 
 /* Exit codes, documented in --help and the README. */

@@ -18,6 +18,7 @@
 #include "report/outfile.h"
 #include "results/json.h"
 #include "run/case_run.h"
+#include "run/kernel_run.h"
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/run_history.h"
@@ -111,7 +112,7 @@ void run_result_record_rss(struct run_result *r)
 }
 
 /* a results file we could not write at the end would waste the run */
-static int output_paths_check(const struct run_options *opt)
+int run_output_paths_check(const struct run_options *opt)
 {
 	return (opt->json_path && outfile_check("json", opt->json_path)) ||
 	       (opt->csv_path && outfile_check("csv", opt->csv_path)) ||
@@ -142,7 +143,7 @@ int run_preflight_env(const struct run_options *opt)
 			"kernel has no BTF at /sys/kernel/btf/vmlinux: fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF (or run with --no-trace)");
 		return EXIT_ENVIRONMENT;
 	}
-	if (output_paths_check(opt))
+	if (run_output_paths_check(opt))
 		return EXIT_USAGE;
 	if (strcmp(opt->model.name, "none") &&
 	    throttle_available(why, sizeof(why))) {
@@ -150,6 +151,33 @@ int run_preflight_env(const struct run_options *opt)
 		return EXIT_ENVIRONMENT;
 	}
 	return EXIT_OK;
+}
+
+void run_needs(const struct run_options *opt,
+	       const struct workload_params *params, uint64_t *image_size,
+	       uint64_t *space, uint64_t *files)
+{
+	unsigned int i;
+
+	*image_size = *space = *files = 0;
+	/* one image exists at a time: the largest must fit */
+	for (i = 0; i < opt->n_workloads; i++) {
+		const struct workload_def *wl =
+			workload_find(opt->workloads[i].name);
+		uint64_t bytes = wl->space_needed(&params[i]);
+		uint64_t n = workload_files_needed(wl, &params[i]);
+		uint64_t size = opt->image_size ?
+					opt->image_size :
+					run_image_size(workload_image_need(
+						wl, &params[i]));
+
+		if (size > *image_size)
+			*image_size = size;
+		if (bytes > *space)
+			*space = bytes;
+		if (n > *files)
+			*files = n;
+	}
 }
 
 /* what can be refused before anything is created */
@@ -166,29 +194,12 @@ static int run_preflight(const struct run_options *opt,
 		.force = opt->force,
 		.model = &opt->model,
 	};
-	unsigned int i;
 	int code = run_preflight_env(opt);
 
 	if (code)
 		return code;
-	/* one image exists at a time: the largest must fit */
-	for (i = 0; i < opt->n_workloads; i++) {
-		const struct workload_def *wl =
-			workload_find(opt->workloads[i].name);
-		uint64_t bytes = wl->space_needed(&params[i]);
-		uint64_t files = workload_files_needed(wl, &params[i]);
-		uint64_t size = opt->image_size ?
-					opt->image_size :
-					run_image_size(workload_image_need(
-						wl, &params[i]));
-
-		if (size > spec.image_size)
-			spec.image_size = size;
-		if (bytes > spec.space_needed)
-			spec.space_needed = bytes;
-		if (files > spec.files_needed)
-			spec.files_needed = files;
-	}
+	run_needs(opt, params, &spec.image_size, &spec.space_needed,
+		  &spec.files_needed);
 	/* a device target still needs the scratch dir for its mount point;
 	 * every run keeps its state file there */
 	if (spec.kind != TARGET_IMAGE && scratch_check(opt->scratch, 0))
@@ -302,6 +313,8 @@ int run_command(const struct run_options *opt)
 	if (signals_early())
 		log_warn("cannot catch SIGINT before the run: %s",
 			 strerror_safe(errno));
+	if (opt->kernels)
+		return run_kernels(opt, params);
 	code = run_preflight(opt, params);
 	if (!code && signals_pending())
 		code = run_stopped_early();

@@ -18,6 +18,15 @@ int run_list_probes(bool deep);
 int run_command(const struct run_options *opt);
 
 struct run_result;
+struct workload_params;
+
+/* the largest image, data and file count of the run's workloads */
+void run_needs(const struct run_options *opt,
+	       const struct workload_params *params, uint64_t *image_size,
+	       uint64_t *space, uint64_t *files);
+
+/* output files that could not be written at the end: EXIT_USAGE, said */
+int run_output_paths_check(const struct run_options *opt);
 
 /* what every driver (run, trace, record) refuses before creating anything:
  * privileges, BTF, output paths, the device model; an exit code */

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "results/json_read.h"
+#include "run/kernel_run.h"
+#include "run/run.h"
+#include "run/run_history.h"
+#include "run/signals.h"
+#include "util/log.h"
+#include "vm/guest.h"
+#include "vm/kernel.h"
+#include "workload/params.h"
+
+/* a TCG guest runs a quick workload in minutes; a hang ends here */
+#define KERNEL_TIMEOUT_DEFAULT_NS (1800ULL * 1000000000ULL)
+/* the guest's scratch disk beyond the largest image: its state files,
+ * and room for mkfs.xfs's minimum on a small workload */
+#define GUEST_SCRATCH_SLACK (1ULL << 30)
+
+struct kernel_run {
+	const struct run_options *opt;
+	struct vm_kernel k[VM_MAX_KERNELS];
+	unsigned int n;
+	const char *fstypes[FSSPEC_MAX];
+	const char *programs[FSSPEC_MAX];
+	unsigned int n_fstypes;
+	uint64_t scratch_bytes;
+	volatile sig_atomic_t stop;
+};
+
+/* the distinct fstypes of --fs, and the mkfs each needs in the guest */
+static void fstypes_of(struct kernel_run *kr)
+{
+	static char mkfs[FSSPEC_MAX][32];
+	const struct run_options *opt = kr->opt;
+	unsigned int i, j;
+
+	for (i = 0; i < opt->n_fs; i++) {
+		for (j = 0; j < kr->n_fstypes; j++)
+			if (!strcmp(kr->fstypes[j], opt->fs[i].fstype))
+				break;
+		if (j < kr->n_fstypes)
+			continue;
+		snprintf(mkfs[j], sizeof(mkfs[j]), "mkfs.%s",
+			 opt->fs[i].fstype);
+		kr->fstypes[j] = opt->fs[i].fstype;
+		kr->programs[j] = mkfs[j];
+		kr->n_fstypes++;
+	}
+}
+
+/* every kernel staged and checked before the first boot: EXIT_USAGE */
+static int kernels_ready(struct kernel_run *kr)
+{
+	char err[2048];
+	unsigned int i;
+	int n;
+
+	n = vm_kernels_parse(kr->opt->kernels, kr->k, VM_MAX_KERNELS, err,
+			     sizeof(err));
+	if (n < 0) {
+		log_error("--kernel: %s", err);
+		return EXIT_USAGE;
+	}
+	kr->n = (unsigned int)n;
+	for (i = 0; i < kr->n; i++) {
+		struct vm_kernel *k = &kr->k[i];
+
+		log_info("kernel %s: staging", k->spec);
+		if (vm_kernel_stage(k, kr->opt->kernel_modules, kr->fstypes,
+				    kr->n_fstypes, err, sizeof(err)) ||
+		    vm_kernel_check(k, kr->fstypes, kr->n_fstypes, err,
+				    sizeof(err))) {
+			log_error("%s; nothing was booted", err);
+			return EXIT_USAGE;
+		}
+		log_debug("kernel %s: Linux %s from %s in %s, BTF %s",
+			    k->spec, k->release, k->source, k->dir,
+			    k->btf_hash);
+	}
+	return EXIT_OK;
+}
+
+static void cases_tag(struct run_result *r, const struct vm_kernel *k,
+		      const struct guest_result *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->n_cases; i++) {
+		struct case_kernel *ck = &r->cases[i].kernel;
+
+		ck->guest = true;
+		snprintf(ck->release, sizeof(ck->release), "%s",
+			 g->release[0] ? g->release : k->release);
+		snprintf(ck->source, sizeof(ck->source), "%s", k->source);
+		snprintf(ck->btf_hash, sizeof(ck->btf_hash), "%s", k->btf_hash);
+		snprintf(ck->accel, sizeof(ck->accel), "%s", g->accel);
+		ck->emulated = !strcmp(g->accel, "tcg");
+	}
+}
+
+/* the last lines of the guest's fsprof output, for a failed guest run */
+static void log_tail(const char *text)
+{
+	const char *p = text ? text + strlen(text) : NULL;
+	int lines = 0;
+
+	if (!p)
+		return;
+	while (p > text && lines < 8)
+		if (*--p == '\n' && p[1])
+			lines++;
+	log_error("its fsprof's output ended:\n%s", p);
+}
+
+/* the guest's results into the run's; 0, or -errno said */
+static int guest_collect(struct kernel_run *kr, const struct vm_kernel *k,
+			 struct guest_result *g, struct run_result *into)
+{
+	struct run_result *r = calloc(1, sizeof(*r));
+	char err[1024], name[600];
+	json_error_t jerr;
+	json_t *root;
+	int ret = -EINVAL;
+
+	(void)kr;
+	root = json_loads(g->run_json, 0, &jerr);
+	snprintf(name, sizeof(name), "the results of kernel %s", k->spec);
+	if (!r || !root)
+		log_error("%s: not JSON (%s)", name, jerr.text);
+	else if (results_from_json(root, name, r, err, sizeof(err)))
+		log_error("%s", err);
+	else {
+		cases_tag(r, k, g);
+		ret = run_result_move_cases(into, r);
+		run_result_free(r);
+	}
+	json_decref(root);
+	free(r);
+	return ret;
+}
+
+/* one guest: 0 when its fsprof ran every case well */
+static int kernel_one(struct kernel_run *kr, struct vm_kernel *k,
+		      struct run_result *into)
+{
+	const struct run_options *opt = kr->opt;
+	struct guest_spec spec = {
+		.kernel = k,
+		.args = opt->guest_args,
+		.n_args = opt->n_guest_args,
+		.programs = kr->programs,
+		.n_programs = kr->n_fstypes,
+		.scratch = opt->scratch,
+		.scratch_bytes = kr->scratch_bytes,
+		.cmdline = opt->kernel_cmdline,
+		.timeout_ns = opt->kernel_timeout_ns ?
+				      opt->kernel_timeout_ns :
+				      KERNEL_TIMEOUT_DEFAULT_NS,
+		.stop = &kr->stop,
+	};
+	struct guest_result g;
+	char err[4096];
+	int ret;
+
+	log_info("kernel %s: booting Linux %s (%s)", k->spec, k->release,
+		 guest_accel());
+	ret = guest_run(&spec, &g, err, sizeof(err));
+	if (ret) {
+		log_error("%s", err);
+		guest_result_free(&g);
+		return ret;
+	}
+	log_info("kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s of it",
+		 k->spec, g.release, g.accel, g.wall_s, g.boot_s);
+	ret = g.run_json ? guest_collect(kr, k, &g, into) : -EIO;
+	if (ret || g.fsprof_rc) {
+		log_error("kernel %s (%s): fsprof in the guest exited %d",
+			  k->spec, g.release, g.fsprof_rc);
+		log_tail(g.run_log);
+		ret = -EIO;
+	}
+	guest_result_free(&g);
+	return ret;
+}
+
+/* the run's kernel: the guests' releases, as they ran */
+static void run_kernels_name(struct run_result *r)
+{
+	size_t used = 0;
+	unsigned int i, j;
+
+	r->kernel_release[0] = '\0';
+	for (i = 0; i < r->n_cases; i++) {
+		const char *rel = r->cases[i].kernel.release;
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(r->cases[j].kernel.release, rel))
+				break;
+		if (j < i || used >= sizeof(r->kernel_release))
+			continue;
+		used += (size_t)snprintf(r->kernel_release + used,
+					 sizeof(r->kernel_release) - used,
+					 "%s%s", used ? "," : "", rel);
+	}
+}
+
+int run_kernels(const struct run_options *opt,
+		const struct workload_params *params)
+{
+	struct kernel_run *kr = calloc(1, sizeof(*kr));
+	struct run_result *r = calloc(1, sizeof(*r));
+	uint64_t image, space, files;
+	unsigned int i;
+	int code, failed = 0;
+
+	if (!kr || !r) {
+		free(kr);
+		free(r);
+		log_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	kr->opt = opt;
+	fstypes_of(kr);
+	run_needs(opt, params, &image, &space, &files);
+	kr->scratch_bytes = image + GUEST_SCRATCH_SLACK;
+	code = run_output_paths_check(opt) ? EXIT_USAGE : kernels_ready(kr);
+	if (!code && signals_install(&kr->stop))
+		code = EXIT_RUN_FAILED;
+	if (code)
+		goto out;
+	run_result_start(r);
+	for (i = 0; i < kr->n && !kr->stop; i++)
+		failed |= kernel_one(kr, &kr->k[i], r) != 0;
+	run_kernels_name(r);
+	if (analyze_run(r))
+		log_warn("analysing the results ran out of memory: findings are incomplete");
+	run_result_record_rss(r);
+	r->interrupted = kr->stop != 0;
+	r->signal = kr->stop;
+	code = kr->stop ? 128 + kr->stop : failed ? EXIT_RUN_FAILED : EXIT_OK;
+	code = run_report_results(opt, r, code);
+	run_history_record(opt, r);
+	run_result_free(r);
+out:
+	free(r);
+	free(kr);
+	return code;
+}
