@@ -21,9 +21,11 @@
 static void diff_usage(FILE *out)
 {
 	fputs("usage: fsprof diff A B [--metric GLOB] [--alpha A] [--noise PCT]\n"
+	      "                   [--time-verdicts]\n"
 	      "                   [--fail-above PCT] [--format text|json|csv]\n"
 	      "                   [--allow-mismatch] [--db PATH] [-v]\n"
 	      "       fsprof diff --baseline LABEL B [options]\n"
+	      "       fsprof diff RUN --by kernel [options]\n"
 	      "\n"
 	      "Compare run B against run A, phase by phase and metric by metric. A\n"
 	      "run is a results file (`fsprof run --json FILE`) or a run of the\n"
@@ -59,6 +61,40 @@ static int load_side(const char *db, const char *ref, struct run_result *run)
 	return 0;
 }
 
+static int load_sides(const char *db, const char *a_ref, const char *b_ref,
+		      struct run_result *a, struct run_result *b)
+{
+	int code = load_side(db, a_ref, a);
+
+	if (code)
+		return code;
+	code = load_side(db, b_ref, b);
+	if (code)
+		run_result_free(a);
+	return code;
+}
+
+/* --by kernel: one run, its two kernels as A and B (views of whole) */
+static int load_by_kernel(const char *db, const char *ref,
+			  struct run_result *whole, struct run_result *a,
+			  struct run_result *b)
+{
+	char err[512];
+	int code = load_side(db, ref, whole), ret;
+
+	if (code)
+		return code;
+	ret = diff_split_by_kernel(whole, a, b, err, sizeof(err));
+	if (!ret)
+		return 0;
+	if (ret == -EINVAL)
+		fprintf(stderr, "fsprof: %s: %s\n", ref, err);
+	else
+		fprintf(stderr, "fsprof: comparing ran out of memory\n");
+	run_result_free(whole);
+	return ret == -EINVAL ? EXIT_USAGE : EXIT_RUN_FAILED;
+}
+
 /* the two runs, A and B; 0, CLI_HELP_SHOWN or EXIT_USAGE */
 static int parse(int argc, char **argv, struct cli_values *v, const char **a,
 		 const char **b)
@@ -80,6 +116,14 @@ static int parse(int argc, char **argv, struct cli_values *v, const char **a,
 		*b = argv[first];
 		return 0;
 	}
+	if (v->diff->by_kernel) {
+		if (argc - first != 1)
+			return cmd_usage_error(
+				"diff",
+				"--by kernel compares the kernels of one run: fsprof diff RUN --by kernel");
+		*a = *b = argv[first];
+		return 0;
+	}
 	if (argc - first != 2)
 		return cmd_usage_error(
 			"diff",
@@ -91,7 +135,7 @@ static int parse(int argc, char **argv, struct cli_values *v, const char **a,
 
 int cli_diff(int argc, char **argv)
 {
-	struct run_result a, b;
+	struct run_result a, b, whole;
 	struct diff_options o;
 	struct cli_values v = { .diff = &o };
 	struct diff_result d;
@@ -103,17 +147,17 @@ int cli_diff(int argc, char **argv)
 	if (code)
 		return cli_parse_exit(code);
 	format = v.format ? v.format : "text";
-	code = load_side(v.db, a_ref, &a);
+	if (o.by_kernel)
+		code = load_by_kernel(v.db, a_ref, &whole, &a, &b);
+	else
+		code = load_sides(v.db, a_ref, b_ref, &a, &b);
 	if (code)
 		return code;
-	code = load_side(v.db, b_ref, &b);
-	if (code) {
-		run_result_free(&a);
-		return code;
-	}
 	err = diff_build(&a, &b, &o, &d);
-	snprintf(d.a_name, sizeof(d.a_name), "%s", a_ref);
-	snprintf(d.b_name, sizeof(d.b_name), "%s", b_ref);
+	snprintf(d.a_name, sizeof(d.a_name), "%s%s", a_ref,
+		 o.by_kernel ? " (first kernel)" : "");
+	snprintf(d.b_name, sizeof(d.b_name), "%s%s", b_ref,
+		 o.by_kernel ? " (second kernel)" : "");
 	if (err == -EINVAL) {
 		fprintf(stderr,
 			"fsprof: %s and %s have no workload in common to compare (each needs a complete case of the same workload)\n",
@@ -148,7 +192,13 @@ int cli_diff(int argc, char **argv)
 			code = EXIT_RUN_FAILED;
 	}
 	diff_free(&d);
-	run_result_free(&a);
-	run_result_free(&b);
+	if (o.by_kernel) {
+		run_result_view_free(&a);
+		run_result_view_free(&b);
+		run_result_free(&whole);
+	} else {
+		run_result_free(&a);
+		run_result_free(&b);
+	}
 	return code;
 }

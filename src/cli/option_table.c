@@ -157,6 +157,25 @@ static int set_allow_mismatch(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
+static int set_diff_by(struct cli_values *v, const struct cli_option *o,
+		       const char *arg)
+{
+	(void)o;
+	if (strcmp(arg, "kernel"))
+		return cmd_usage_error(v->cmd, "--by takes kernel, not '%s'",
+				       arg);
+	v->diff->by_kernel = true;
+	return 0;
+}
+
+static int set_time_verdicts(struct cli_values *v, const struct cli_option *o,
+			     const char *arg)
+{
+	(void)o, (void)arg;
+	v->diff->time_verdicts = true;
+	return 0;
+}
+
 static int set_baseline(struct cli_values *v, const struct cli_option *o,
 			const char *arg)
 {
@@ -350,6 +369,13 @@ static const struct cli_option table[] = {
 	{ "allow-mismatch", 0, NONE, NULL, CLI_DIFF, set_allow_mismatch, 0,
 	  "compare although the workload parameters, image\n"
 	  "size or device model differ" },
+	{ "by", 0, ARG, "kernel", CLI_DIFF, set_diff_by, 0,
+	  "with one run of fsprof run --kernel A,B: set its\n"
+	  "A cases against its B cases, workload by target" },
+	{ "time-verdicts", 0, NONE, NULL, CLI_DIFF, set_time_verdicts, 0,
+	  "judge times of emulated (TCG) guests too; by\n"
+	  "default only counts and per-operation mechanisms are\n"
+	  "judged there, an emulator's speed varies" },
 	{ "baseline", 0, ARG, "LABEL", CLI_DIFF, set_baseline, 0,
 	  "A is the latest run labelled LABEL (--label)" },
 	{ "verbose", 'v', NONE, NULL, CLI_DIFF, set_flag, VALUE(verbose),

@@ -49,6 +49,8 @@ struct diff_metric {
 	enum diff_verdict verdict;
 	unsigned int more_repeats; /* inconclusive: about this many more */
 	char note[96]; /* why inconclusive, or what is special */
+	/* a time of an emulated guest, left out of the tests (--time-verdicts) */
+	bool emulated_time;
 };
 
 struct diff_hist {
@@ -97,6 +99,9 @@ struct diff_options {
 	const char *metric_glob; /* only metrics matching (fnmatch), or NULL */
 	double fail_above; /* relative; < 0 = no gate */
 	bool allow_mismatch; /* compare even when the setup says not to */
+	bool by_kernel; /* --by kernel: one run's kernels set against each other */
+	/* judge times of emulated (TCG) guests too: --time-verdicts */
+	bool time_verdicts;
 };
 
 struct diff_result {
@@ -108,6 +113,11 @@ struct diff_result {
 	struct diff_setup_item setup[DIFF_SETUP_MAX];
 	unsigned int n_unpaired;
 	char unpaired[DIFF_UNPAIRED_MAX][256]; /* "only in A: fsync on xfs" */
+	/* the kernel is the variable: A's and B's cases ran on other kernels */
+	bool kernel_variable;
+	char a_kernel[256], b_kernel[256]; /* "6.1.0-57-amd64 (package)" */
+	bool emulated; /* a side ran in a TCG guest: its times are emulated */
+	unsigned int n_emulated_times; /* times not judged for it */
 	unsigned int n_tests; /* the family Benjamini-Hochberg controlled */
 	unsigned int n_changed, n_same, n_inconclusive;
 	/* --fail-above: headline metrics significantly worse by more */
@@ -120,6 +130,17 @@ void diff_options_default(struct diff_options *o);
 /* compare b against a; 0, -ENOMEM, or -EINVAL when nothing pairs up */
 int diff_build(const struct run_result *a, const struct run_result *b,
 	       const struct diff_options *opt, struct diff_result *out);
+
+/*
+ * One run's cases split by kernel (fsprof run --kernel): a the first
+ * kernel's, b the second's, sharing src's cases (free them with
+ * run_result_view_free, src with run_result_free). 0; -EINVAL when src has
+ * not exactly two kernels (err says how many); -ENOMEM.
+ */
+int diff_split_by_kernel(const struct run_result *src, struct run_result *a,
+			 struct run_result *b, char *err, size_t errlen);
+
+void run_result_view_free(struct run_result *view);
 
 /* does the setup forbid the comparison (and --allow-mismatch was not given)? */
 bool diff_setup_blocks(const struct diff_result *d);

@@ -491,10 +491,11 @@ int diff_build(const struct run_result *a, const struct run_result *b,
 	}
 	free(ga);
 	free(gb);
-	if (!err)
+	if (!err) {
 		diff_setup_compare(a, b, d);
-	if (!err)
+		diff_kernels(d);
 		err = diff_judge(d);
+	}
 	return err;
 }
 

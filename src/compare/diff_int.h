@@ -15,6 +15,10 @@ void diff_setup_compare(const struct run_result *a, const struct run_result *b,
  */
 int diff_judge(struct diff_result *d);
 
+/* the kernel as the variable, and emulated times out of the tests
+ * (diff_kernel.c); before diff_judge */
+void diff_kernels(struct diff_result *d);
+
 /* rule is one of the ids of list ("a, b, c"), whole: not a part of one */
 bool diff_rule_listed(const char *list, const char *rule);
 

@@ -67,6 +67,12 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o)
 
 	m->note[0] = '\0';
 	m->more_repeats = 0;
+	if (m->emulated_time) {
+		m->verdict = DIFF_INCONCLUSIVE;
+		snprintf(m->note, sizeof(m->note),
+			 "emulated (TCG): a time, not judged (--time-verdicts)");
+		return;
+	}
 	if (!m->has_ci) {
 		m->verdict = DIFF_INCONCLUSIVE;
 		snprintf(m->note, sizeof(m->note),
@@ -122,6 +128,8 @@ static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
 		return;
 	}
 	metric_verdict(m, &d->opt);
+	if (m->emulated_time)
+		return; /* counted in n_emulated_times */
 	switch (m->verdict) {
 	case DIFF_SAME:
 		d->n_same++;

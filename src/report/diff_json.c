@@ -107,6 +107,15 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 		failed);
 	if (!root)
 		return -ENOMEM;
+	json_object_set_new(
+		root, "kernel",
+		d->kernel_variable ?
+			json_pack("{s:s, s:s, s:b, s:b, s:i}", "a", d->a_kernel,
+				  "b", d->b_kernel, "emulated", d->emulated,
+				  "time_verdicts", d->opt.time_verdicts,
+				  "times_not_judged",
+				  (int)d->n_emulated_times) :
+			json_null());
 	json_object_set_new(root, "fail_above",
 			    d->opt.fail_above >= 0 ?
 				    json_real(d->opt.fail_above) :

@@ -137,6 +137,7 @@ static double moved(const struct diff_metric *m)
 static bool is_mechanism(const struct diff_metric *m)
 {
 	return !m->headline && strncmp(m->name, "workload.", 9) &&
+	       strncmp(m->name, "per_op.", 7) &&
 	       strncmp(m->name, "self.", 5) &&
 	       strcmp(m->name, "sched.wall_ns") &&
 	       strcmp(m->name, "cpu_percent") && !ends_with(m->name, ".p50") &&
@@ -254,6 +255,17 @@ static void hists(const struct diff_phase *ph, bool verbose, FILE *out)
 	free(all);
 }
 
+/* the mechanisms per operation (results/per_op.c), each with its CI */
+static void per_op(const struct diff_phase *ph, FILE *out)
+{
+	unsigned int i, shown = 0;
+
+	for (i = 0; i < ph->n_metrics; i++)
+		if (!strncmp(ph->metrics[i].name, "per_op.", 7))
+			metric_line(&ph->metrics[i],
+				    shown++ ? "           " : "  per op:  ", out);
+}
+
 static void phase_text(const struct diff_phase *ph, bool verbose, FILE *out)
 {
 	static const char *const heads[] = { "wall_ns", "mb_per_s",
@@ -268,6 +280,7 @@ static void phase_text(const struct diff_phase *ph, bool verbose, FILE *out)
 		if (m && (i == 0 || m->a.mean > 0 || m->b.mean > 0))
 			metric_line(m, "           ", out);
 	}
+	per_op(ph, out);
 	mechanisms(ph, out);
 	if (ph->only_a[0])
 		fprintf(out, "  findings only in A: %s\n", ph->only_a);
@@ -283,6 +296,17 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 {
 	unsigned int i, j;
 
+	if (d->kernel_variable)
+		fprintf(out,
+			"the kernel is the variable under test:\n  A: %s\n  B: %s\n",
+			d->a_kernel, d->b_kernel);
+	if (d->emulated)
+		fprintf(out,
+			"emulated (TCG): a guest's times are the emulator's, slower by a\n"
+			"varying factor; %s. Counts and mechanisms per operation hold.\n\n",
+			d->opt.time_verdicts ?
+				"--time-verdicts: its times are judged anyway" :
+				"its times are not judged (--time-verdicts judges them)");
 	fprintf(out, "A: %s\nB: %s\n", d->a_name, d->b_name);
 	if (d->n_setup)
 		fprintf(out, "\nA and B differ in:\n");
@@ -309,6 +333,10 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 		"(Benjamini-Hochberg); noise floor %g%%: %u changed, %u same, %u inconclusive\n",
 		d->n_tests, d->opt.alpha * 100, d->opt.noise_floor * 100,
 		d->n_changed, d->n_same, d->n_inconclusive);
+	if (d->n_emulated_times)
+		fprintf(out,
+			"%u emulated times not judged (TCG; --time-verdicts judges them)\n",
+			d->n_emulated_times);
 	if (d->opt.fail_above >= 0) {
 		if (!d->n_failed)
 			fprintf(out,

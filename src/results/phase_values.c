@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 
+#include "results/per_op.h"
 #include "results/phase_values.h"
 
 #define EMIT(name, value)                                    \
@@ -64,5 +65,5 @@ int phase_values(const struct phase_result *p, phase_value_fn fn, void *ctx)
 		snprintf(name, sizeof(name), "%s.p99", h->name);
 		EMIT(name, latency_hist_percentile(&h->h, 99));
 	}
-	return 0;
+	return per_op_values(p, fn, ctx);
 }

@@ -98,17 +98,16 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 {
 	char scripts[PATH_MAX], tool[PATH_MAX + 32], guest[PATH_MAX + 32];
 	char initrd[FILE_PATH], args[FILE_PATH], argfile[FILE_PATH + 8];
-	char img[FILE_PATH], exe[PATH_MAX];
+	char img[FILE_PATH], exe[64];
 	const char *argv[16 + 2 * 8];
 	unsigned int i, n = 0;
-	ssize_t len;
 	int ret;
 
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len < 0 || vm_script_dir(scripts, sizeof(scripts)))
+	/* the very binary running, even when a build replaced its file */
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
+	if (vm_script_dir(scripts, sizeof(scripts)))
 		return snprintf(err, errlen, "cannot find fsprof's VM scripts"),
 		       -ENOENT;
-	exe[len] = '\0';
 	snprintf(tool, sizeof(tool), "%s/initramfs.sh", scripts);
 	snprintf(guest, sizeof(guest), "%s/guest-fsprof-run.sh", scripts);
 	snprintf(initrd, sizeof(initrd), "%s/initrd.cpio", dir);

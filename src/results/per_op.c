@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "results/per_op.h"
+
+struct per_op_def {
+	const char *name;
+	const char *num; /* a metric of the phase */
+	const char *den[5]; /* summed; NULL-terminated */
+	double scale; /* the ratio times this */
+};
+
+/* "workload.*" (bytes_mb, files, fsyncs: the workload's own fsync calls)
+ * and "block.*" are read from the phase itself (per_op_count), the others
+ * from its kernel metrics */
+static const struct per_op_def defs[] = {
+	{ "per_op.ext4.groups_scanned_per_alloc", "ext4.mballoc_groups_scanned",
+	  { "ext4.alloc_requests" }, 1 },
+	{ "per_op.ext4.extents_scanned_per_alloc",
+	  "ext4.mballoc_extents_scanned", { "ext4.alloc_requests" }, 1 },
+	{ "per_op.ext4.cr0_share", "ext4.mballoc_cr_power2_aligned",
+	  { "ext4.mballoc_cr_power2_aligned", "ext4.mballoc_cr_goal_len_fast",
+	    "ext4.mballoc_cr_best_avail_len", "ext4.mballoc_cr_goal_len_slow",
+	    "ext4.mballoc_cr_any_free" },
+	  1 },
+	{ "per_op.ext4.cr1_share", "ext4.mballoc_cr_goal_len_fast",
+	  { "ext4.mballoc_cr_power2_aligned", "ext4.mballoc_cr_goal_len_fast",
+	    "ext4.mballoc_cr_best_avail_len", "ext4.mballoc_cr_goal_len_slow",
+	    "ext4.mballoc_cr_any_free" },
+	  1 },
+	{ "per_op.ext4.goal_hit_share", "ext4.alloc_goal_hits",
+	  { "ext4.alloc_goal_hits", "ext4.alloc_goal_misses" }, 1 },
+	{ "per_op.ext4.blocks_per_alloc", "ext4.alloc_requested_blocks",
+	  { "ext4.alloc_requests" }, 1 },
+	{ "per_op.ext4.da_flush_blocks_per_mb", "ext4.da_flush_blocks",
+	  { "workload.bytes_mb" }, 1 },
+	{ "per_op.ext4.da_extents_per_flush", "ext4.da_flush_extents",
+	  { "ext4.da_flushes" }, 1 },
+	{ "per_op.ext4.da_forced_flushes_per_mb", "ext4.da_forced_flushes",
+	  { "workload.bytes_mb" }, 1 },
+	{ "per_op.jbd2.blocks_per_commit", "jbd2.blocks", { "jbd2.commits" },
+	  1 },
+	{ "per_op.jbd2.commits_per_fsync", "jbd2.commits",
+	  { "workload.fsyncs" }, 1 },
+	{ "per_op.xfs.log_writes_per_1000_files", "xfs.log_writes",
+	  { "workload.files" }, 1000 },
+	{ "per_op.xfs.log_bytes_per_log_write", "block.log_write_bytes",
+	  { "xfs.log_writes" }, 1 },
+	{ "per_op.xfs.log_forces_per_fsync", "xfs.log_force_events",
+	  { "workload.fsyncs" }, 1 },
+	{ "per_op.block.ios_per_mb", "block.ios", { "workload.bytes_mb" }, 1 },
+	{ "per_op.block.bytes_per_io", "block.bytes", { "block.ios" }, 1 },
+};
+
+/* a count of the phase by name: its metrics, or its block and workload
+ * totals under the names above */
+static double per_op_count(const struct phase_result *p, const char *name)
+{
+	struct block_class_result t;
+	const struct metric *m;
+	unsigned int i;
+	uint64_t n = 0;
+
+	if (!strcmp(name, "workload.bytes_mb"))
+		return (double)p->work.bytes / 1e6;
+	if (!strcmp(name, "workload.files"))
+		return (double)p->work.files;
+	if (!strcmp(name, "workload.fsyncs")) {
+		const struct latency_hist *h =
+			metric_hist_find(&p->metrics, "op.fsync_ns");
+
+		return h ? (double)h->count : 0;
+	}
+	if (!strncmp(name, "block.", 6) && !p->block.traced)
+		return 0;
+	block_result_total(&p->block, &t);
+	if (!strcmp(name, "block.ios"))
+		return (double)t.ios;
+	if (!strcmp(name, "block.bytes"))
+		return (double)t.bytes;
+	if (!strcmp(name, "block.log_write_bytes")) {
+		for (i = 0; i < p->block.n_io; i++)
+			if (p->block.io[i].ioclass == BLK_IOC_LOG_WRITE)
+				n += p->block.io[i].r.bytes;
+		return (double)n;
+	}
+	m = metric_find(&p->metrics, name);
+	return m ? (double)m->value : 0;
+}
+
+int per_op_values(const struct phase_result *p, phase_value_fn fn, void *ctx)
+{
+	unsigned int i, j;
+	int err;
+
+	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
+		const struct per_op_def *d = &defs[i];
+		double den = 0, num;
+
+		if (!metric_find(&p->metrics, d->num) &&
+		    strncmp(d->num, "block.", 6))
+			continue;
+		for (j = 0; j < 5 && d->den[j]; j++)
+			den += per_op_count(p, d->den[j]);
+		if (den <= 0)
+			continue;
+		num = per_op_count(p, d->num);
+		err = fn(ctx, d->name, d->scale * num / den);
+		if (err)
+			return err;
+	}
+	return 0;
+}
