@@ -187,6 +187,11 @@ PREFIX ?= /usr/local
 install: all
 	install -D -m 0755 $(BUILD)/fsprof $(DESTDIR)$(PREFIX)/bin/fsprof
 	install -D -m 0644 docs/fsprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/fsprof.1
+	# run --kernel's guest scripts, found beside the binary
+	install -d $(DESTDIR)$(PREFIX)/lib/fsprof/vm
+	install -m 0755 scripts/vm/kernel-stage.sh scripts/vm/initramfs.sh \
+		scripts/vm/modules.sh scripts/vm/init scripts/vm/guest-fsprof-run.sh \
+		$(DESTDIR)$(PREFIX)/lib/fsprof/vm/
 
 bench: all
 	scripts/bench/tracer-attach.sh

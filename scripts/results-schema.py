@@ -333,6 +333,12 @@ defs["case"] = obj({
                  desc="what the kernel did between phases (phase id 0)"),
     "events": arr(ref("event"), "the rare kernel events, in arrival order"),
     "events_not_stored": i("events beyond 262144 per case, counted only"),
+    "kernel": obj({"release": s("uname -r in the guest"),
+                   "source": s("the Debian package, or the path of the image, the kernel came from"),
+                   "btf_hash": s("FNV-1a 64 of its vmlinux .BTF section, hex: tells two builds of one release apart"),
+                   "accel": {"enum": ["kvm", "tcg"], "description": "how QEMU ran the guest"},
+                   "emulated": b("TCG: the guest's times are the emulator's")},
+                  desc="only when the case ran in a QEMU guest of fsprof run --kernel"),
 }, required=["target", "target_label", "workload", "repeat", "complete", "programs", "charging",
              "phases", "spill", "events", "events_not_stored"], desc="One workload run once on one freshly made target.")
 
@@ -343,8 +349,10 @@ defs["stats"] = obj({"n": i("samples (complete repeats)"), "mean": n("mean"), "s
 defs["summary_group"] = obj({
     "target": s("target_label of the group"), "workload": s("workload name"), "params": s("its parameters"),
     "repeats": i("complete cases in the group"),
+    "kernel": s("the guest kernel's release (fsprof run --kernel), when the cases ran in one"),
     "phases": arr(obj({"name": s("phase"), "metrics": dict_of(ref("stats"), "by metric name: wall_ns, mb_per_s, block.write_bytes, jbd2.commits, op.write_ns.p99, ...")}), "the group's phases"),
-}, desc="The cases of one (target, workload, parameters).")
+}, required=["target", "workload", "params", "repeats", "phases"],
+   desc="The cases of one (target, workload, parameters[, guest kernel]).")
 defs["comparison"] = obj({
     "workload": s("workload name"), "params": s("its parameters"), "phase": s("the phase compared"),
     "targets": arr(obj({"target": s("target_label"), "repeats": i("samples"), "wall_s": n("mean wall time", "s"),

@@ -98,146 +98,31 @@ ensure_packages() {
 		cannot_run "apt-get install ${missing[*]} failed"
 }
 
-# newest package matching an extended regex, by version sort
-newest_package() {
-	apt-cache search --names-only "$1" | cut -d' ' -f1 | sort -V | tail -n1
-}
-
-# 6.1 -> linux-image-6.1.0-N-amd64-unsigned (what linux-image-amd64 pulls
-# in when it is a 6.1), 6.12 -> newest linux-image-6.12.N+debM-amd64-unsigned
-resolve_kernel() {
-	local want=$1 esc meta pkg=""
-
-	case "$want" in
-	linux-image-*) echo "$want"; return 0 ;;
-	esac
-	esc=${want//./\\.}
-	meta=$(apt-cache depends linux-image-amd64 2>/dev/null |
-		sed -n 's/^ *Depends: \(linux-image-[^ ]*-amd64\)$/\1/p' | head -n1)
-	if [[ "$meta" =~ ^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64$ ]]; then
-		pkg=$meta-unsigned
-	else
-		pkg=$(newest_package "^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64-unsigned$")
-	fi
-	if [ -z "$pkg" ]; then
-		apt-get update -qq >/dev/null 2>&1 || true
-		pkg=$(newest_package "^linux-image-${esc}(\.[0-9]+)?(-[0-9]+|\+deb[0-9]+)-amd64-unsigned$")
-	fi
-	[ -n "$pkg" ] || cannot_run "no Debian package for Linux $want (apt-cache search linux-image-$want finds no -amd64-unsigned)"
-	echo "$pkg"
-}
-
-# the .deb of a package in $cache/debs, downloaded once
-fetch_kernel() {
-	local pkg=$1 deb
-
-	mkdir -p "$cache/debs"
-	deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | sort -V | tail -n1 || true)
-	if [ -z "$deb" ]; then
-		say "downloading $pkg" >&2
-		(cd "$cache/debs" &&
-			{ apt-get download -q -o APT::Sandbox::User=root "$pkg" >/dev/null 2>&1 ||
-				{ apt-get update -qq && apt-get download -q -o APT::Sandbox::User=root "$pkg" >/dev/null; }; }) ||
-			cannot_run "apt-get download $pkg failed"
-		deb=$(ls "$cache/debs/${pkg}_"*.deb | sort -V | tail -n1)
-	fi
-	echo "$deb"
-}
-
-# vmlinuz is a bzImage: its payload starts at an XZ (6.1) or zstd (6.12)
-# magic; the uncompressed ELF boots directly (PVH) and saves ~3.5 s of TCG
-extract_vmlinux() {
-	local vmlinuz=$1 dst=$2 magic off cmd
-
-	for magic in '\xfd\x37\x7a\x58\x5a\x00:xz -qdc --single-stream' \
-		'\x28\xb5\x2f\xfd:zstd -qdc' '\x1f\x8b\x08:gzip -qdc'; do
-		cmd=${magic#*:}
-		for off in $(LC_ALL=C grep -obUaP "${magic%%:*}" "$vmlinuz" | cut -d: -f1); do
-			tail -c +$((off + 1)) "$vmlinuz" | $cmd >"$dst" 2>/dev/null || true
-			if [ "$(head -c4 "$dst" | od -An -tx1 | tr -d ' ')" = 7f454c46 ]; then
-				return 0
-			fi
-		done
-	done
-	rm -f "$dst"
-	echo "vm-test: no XZ, zstd or gzip payload in $vmlinuz decompresses to an ELF vmlinux" >&2
-	return 1
-}
-
-# $cache/kernels/<deb>/: vmlinux, config, release, modules/*.ko,
-# modules.order
-STAGE_FORMAT=2
+# stage one kernel (KERNEL: 6.1, 6.12 or a package) with kernel-stage.sh,
+# the stager fsprof run --kernel uses: its directory on stdout
 stage_kernel() {
-	local deb=$1 kdir unpack release
-	kdir=$cache/kernels/$(basename "$deb" .deb)
-
-	# ready holds what it was staged for
-	if [ "$(cat "$kdir/ready" 2>/dev/null)" != "$STAGE_FORMAT $GUEST_MODULES" ]; then
-		say "unpacking $(basename "$deb")" >&2
-		rm -rf "$kdir"
-		mkdir -p "$kdir"
-		unpack=$kdir/unpacked
-		dpkg -x "$deb" "$unpack"
-		release=$(ls "$unpack/lib/modules")
-		echo "$release" >"$kdir/release"
-		extract_vmlinux "$unpack/boot/vmlinuz-$release" "$kdir/vmlinux"
-		cp "$unpack/boot/config-$release" "$kdir/config"
-		# shellcheck disable=SC2086
-		"$vmdir/modules.sh" "$unpack/lib/modules/$release" "$kdir/modules" \
-			$GUEST_MODULES >"$kdir/modules.order"
-		rm -rf "$unpack"
-		echo "$STAGE_FORMAT $GUEST_MODULES" >"$kdir/ready"
-	fi
-	echo "$kdir"
-}
-
-# copy the libraries ldd names for a program (none for a static one)
-copy_libraries() {
-	local root=$1 prog=$2 lib
-
-	for lib in $(ldd "$prog" 2>/dev/null | grep -o '/[^ ]*'); do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -Ln "$lib" "$root$lib"
-	done
-}
-
-# copy a program found in PATH to the same path, and its libraries
-copy_program() {
-	local root=$1 prog=$2 path
-
-	path=$(command -v "$prog") || { echo "vm-test: $prog not found" >&2; return 1; }
-	mkdir -p "$root$(dirname "$path")"
-	cp -L "$path" "$root$path"
-	copy_libraries "$root" "$path"
+	local status=0 kdir
+	# shellcheck disable=SC2086
+	kdir=$(FSPROF_VM_CACHE=$cache "$vmdir/kernel-stage.sh" "$1" $GUEST_MODULES) || status=$?
+	case $status in
+	0) echo "$kdir" ;;
+	2 | 3) cannot_run "kernel $1 cannot be staged (see above)" ;;
+	*) return 1 ;;
+	esac
 }
 
 build_initramfs() {
-	local kdir=$1 dst=$2 root
+	local kdir=$1 dst=$2 conf opts=()
 
-	root=$(dirname "$dst")/root
-	rm -rf "$root"
-	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,lib/modules,scratch,out}
-	cp /bin/busybox "$root/bin/busybox"
-	ln -s busybox "$root/bin/sh"
-	cp "$fsprof" "$root/fsprof"
-	copy_libraries "$root" "$fsprof"
-	copy_program "$root" mkfs.ext4
-	copy_program "$root" mkfs.xfs
-	[ -r /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$root/etc/"
-	cp "$kdir"/modules/*.ko "$root/lib/modules/"
-	cp "$kdir/modules.order" "$root/modules.order"
-	# as on an installed Debian kernel (libbpf reads it for __kconfig)
-	if [ "$with_kconfig" -eq 1 ]; then
-		mkdir -p "$root/boot"
-		cp "$kdir/config" "$root/boot/config-$(cat "$kdir/release")"
-	fi
-	install -m 755 "$vmdir/init" "$root/init"
-	install -m 755 "$vmdir/guest-run.sh" "$root/guest-run.sh"
+	conf=$(dirname "$dst")/vm.conf
 	printf 'FSLIST="%s"\nSIZE=%s\nIMAGE_SIZE=%s\n' "$fslist" "$size" \
-		"$image_size" >"$root/vm.conf"
-	# uncompressed: unpacking under TCG is cheaper than decompressing
-	(cd "$root" && find . | cpio -o -H newc --quiet -R 0:0) >"$dst"
-	rm -rf "$root"
+		"$image_size" >"$conf"
+	# as on an installed Debian kernel (libbpf reads it for __kconfig)
+	[ "$with_kconfig" -eq 0 ] || opts+=(--kconfig)
+	"$vmdir/initramfs.sh" "$kdir" "$fsprof" "$vmdir/guest-run.sh" "$dst" \
+		"${opts[@]}" --program mkfs.ext4 --program mkfs.xfs \
+		--file "$conf:/vm.conf"
+	rm -f "$conf"
 }
 
 # KVM only where the CPU really offers it; TCG everywhere else
@@ -262,7 +147,7 @@ boot_kernel() {
 	t0=$(date +%s.%N)
 	timeout "$timeout_s" qemu-system-x86_64 -accel "$(qemu_accel)" -cpu max \
 		-m 1024 -smp 2 -nodefaults -no-reboot -display none \
-		-serial stdio -kernel "$kdir/vmlinux" -initrd "$rdir/initrd.cpio" \
+		-serial stdio -kernel "$kdir/boot" -initrd "$rdir/initrd.cpio" \
 		-append "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init" \
 		-drive "file=$rdir/scratch.img,if=virtio,format=raw,cache=unsafe" \
 		-drive "file=$rdir/results.img,if=virtio,format=raw,cache=unsafe" \
@@ -351,15 +236,12 @@ report_kernel() {
 	fi
 }
 
-# fetch and stage one kernel package in the background: its kernel
-# directory goes into $2, the job's status (3: cannot run here) into $2.rc
+# stage one kernel in the background: its kernel directory goes into $2,
+# the job's status (3: cannot run here) into $2.rc
 kernel_ready() {
-	local pkg=$1 result=$2 deb status=0
-	(
-		deb=$(fetch_kernel "$pkg")
-		stage_kernel "$deb" >"$result"
-	) || status=$?
-	echo "$status" >"$result.rc"
+	local status=0
+	(stage_kernel "$1" >"$2") || status=$?
+	echo "$status" >"$2.rc"
 }
 
 main() {
@@ -387,9 +269,8 @@ main() {
 	fi
 	# every kernel downloaded and unpacked at once (network, then xz)
 	for k in "${kernels[@]}"; do
-		pkg=$(resolve_kernel "$k")
-		pkgs+=("$pkg")
-		kernel_ready "$pkg" "$out/kdir.${#pkgs[@]}" &
+		pkgs+=("$k")
+		kernel_ready "$k" "$out/kdir.${#pkgs[@]}" &
 		pids+=($!)
 	done
 	for i in "${!pkgs[@]}"; do
@@ -403,6 +284,7 @@ main() {
 			exit 1
 		fi
 		kdirs+=("$(cat "$out/kdir.$((i + 1))")")
+		pkgs[i]=$(cat "${kdirs[i]}/source")
 		rm -f "$out/kdir.$((i + 1))" "$out/kdir.$((i + 1)).rc"
 		[ "$prepare_only" -eq 0 ] || say "${pkgs[i]} ready in ${kdirs[i]}"
 	done

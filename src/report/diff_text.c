@@ -86,8 +86,9 @@ static void change_text(const struct diff_metric *m, char *buf, size_t len)
 		snprintf(buf, len, "%+.4g", m->diff);
 }
 
-static void metric_line(const struct diff_metric *m, const char *indent,
-			FILE *out)
+/* one metric: name as shown, A -> B, the change with its CI, the verdict */
+static void metric_line_as(const struct diff_metric *m, const char *name,
+			   const char *indent, FILE *out)
 {
 	char a[32], b[32], change[64];
 
@@ -98,7 +99,7 @@ static void metric_line(const struct diff_metric *m, const char *indent,
 	size_t len;
 
 	len = (size_t)snprintf(line, sizeof(line),
-			       "%s%-30s %9s -> %-9s %-21s %s", indent, m->name,
+			       "%s%-30s %9s -> %-9s %-21s %s", indent, name,
 			       a, b, change, diff_verdict_name(m->verdict));
 	/* the note after the verdict, or below it when the line is full */
 	if (m->note[0] && len + strlen(m->note) + 3 <= TEXT_WIDTH)
@@ -107,6 +108,12 @@ static void metric_line(const struct diff_metric *m, const char *indent,
 		fprintf(out, "%s\n" CONT_INDENT "(%s)\n", line, m->note);
 	else
 		fprintf(out, "%s\n", line);
+}
+
+static void metric_line(const struct diff_metric *m, const char *indent,
+			FILE *out)
+{
+	metric_line_as(m, m->name, indent, out);
 }
 
 static const struct diff_metric *find(const struct diff_phase *ph,
@@ -262,8 +269,10 @@ static void per_op(const struct diff_phase *ph, FILE *out)
 
 	for (i = 0; i < ph->n_metrics; i++)
 		if (!strncmp(ph->metrics[i].name, "per_op.", 7))
-			metric_line(&ph->metrics[i],
-				    shown++ ? "           " : "  per op:  ", out);
+			metric_line_as(&ph->metrics[i],
+				       ph->metrics[i].name + 7,
+				       shown++ ? "           " : "  per op:  ",
+				       out);
 }
 
 static void phase_text(const struct diff_phase *ph, bool verbose, FILE *out)

@@ -575,12 +575,16 @@ static json_t *summary_json(const struct run_result *run)
 							sp->name, "metrics",
 							metrics));
 		}
-		json_array_append_new(
-			arr,
-			json_pack("{s:s, s:s, s:s, s:i, s:o}", "target",
-				  grp->target_label, "workload", grp->workload,
-				  "params", grp->params, "repeats",
-				  (int)grp->repeats, "phases", phases));
+		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:o}", "target",
+				      grp->target_label, "workload",
+				      grp->workload, "params", grp->params,
+				      "repeats", (int)grp->repeats, "phases",
+				      phases);
+
+		if (grp->kernel)
+			json_object_set_new(g, "kernel",
+					    json_string(grp->kernel));
+		json_array_append_new(arr, g);
 	}
 	summary_free(&sum);
 	return arr;

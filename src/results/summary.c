@@ -116,6 +116,7 @@ static int summary_group_fill(const struct run_result *run,
 	int err = 0;
 
 	g->target_label = first->target_label;
+	g->kernel = first->kernel.guest ? first->kernel.release : NULL;
 	g->target_name = first->target_name[0] ? first->target_name :
 						   first->target_label;
 	g->workload = first->workload;

@@ -26,6 +26,7 @@ struct summary_group {
 	const char *target_name; /* short */
 	const char *workload;
 	const char *params;
+	const char *kernel; /* its guest's release (run --kernel), or NULL */
 	unsigned int repeats; /* complete cases in the group */
 	bool fits_in_ram; /* size < 2xRAM */
 	unsigned int n_phases;

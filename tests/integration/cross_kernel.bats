@@ -1,32 +1,41 @@
 #!/usr/bin/env bats
-# CO-RE checked on other kernels: scripts/vm-test.sh boots Debian's 6.1 and
-# 6.12 kernels under QEMU, runs a tiny fsprof seqio on ext4 and xfs in each
-# and judges the results JSON. One VM run per file (setup_file); the tests
-# read its summary. Skipped, with the reason, where QEMU or the kernel
-# packages cannot be had.
+# Kernel A/B, and CO-RE checked on other kernels: one
+#   fsprof run --kernel 6.1,6.12 -w seqio:size=8M --fs ext4,xfs --repeat 2
+# boots Debian's 6.1 and 6.12 kernels under QEMU once each and runs every
+# case inside both (setup_file); the tests read its JSON, its history entry
+# and fsprof diff --by kernel of it, and judge each guest's cases against
+# the same fsprof on this host (scripts/vm/check-results.jq). The refusals
+# (no BTF, a filesystem without its module, a package apt cannot fetch)
+# come before any boot; the hung guest is one killed 3 s into its boot.
+# Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
 
+# the A/B's cases and repeats: CIs need two repeats a side
+AB_WORKLOAD=seqio:size=8M
+AB_REPEATS=2
+
 setup_file() {
-	local top prep prep_status
-	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
-	# packages, kernel download and unpack; 3: this machine cannot
-	prep=$("$top/scripts/vm-test.sh" --prepare 2>&1) && prep_status=0 || prep_status=$?
-	if [ "$prep_status" -eq 3 ]; then
+	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
 		# bats 1.8 cannot skip from setup_file: every test's setup does
-		export VM_SKIP="${prep##*cannot run here: }"
+		export VM_SKIP="qemu-system-x86_64 is not installed"
 		return 0
-	fi
-	[ "$prep_status" -eq 0 ] || {
-		echo "$prep" >&2
-		return 1
 	}
 	VM_OUT=$(mktemp -d /var/tmp/fsprof-vm-test.XXXXXX)
 	export VM_OUT
-	# the binary under test, as it is: vm-test.sh's own make would build
-	# build/fsprof again in the middle of the suite
-	"$top/scripts/vm-test.sh" --fsprof "$FSPROF" --out "$VM_OUT" \
-		>"$VM_OUT/vm-test.log" 2>&1 || true
+	# the reference: what attaches on this host must attach in every guest
+	"$FSPROF" run -q -w "$AB_WORKLOAD" --fs ext4,xfs --image-size 320M \
+		--no-db --scratch "$VM_OUT" --json "$VM_OUT/host.json" \
+		>"$VM_OUT/host.log" 2>&1 || true
+	"$FSPROF" run --kernel 6.1,6.12 -w "$AB_WORKLOAD" --fs ext4,xfs \
+		--repeat "$AB_REPEATS" --image-size 320M --scratch "$VM_OUT" \
+		--db "$VM_OUT/history.db" --json "$VM_OUT/ab.json" \
+		>"$VM_OUT/ab.log" 2>&1
+	echo $? >"$VM_OUT/ab.rc"
+	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
+		--format json >"$VM_OUT/diff.json" 2>"$VM_OUT/diff.err" || true
+	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
+		>"$VM_OUT/diff.txt" 2>&1 || true
 }
 
 setup() {
@@ -40,52 +49,55 @@ teardown_file() {
 	fi
 }
 
-# the summary of the kernel whose release starts with $1 ("6.1", "6.12")
-kernel_summary() {
-	[ -s "$VM_OUT/summary.json" ] || {
-		echo "vm-test.sh wrote no summary:" >&2
-		show_log >&2
-		return 1
-	}
-	jq --arg k "$1" '.kernels[] | select(.release | test("^" + ($k | gsub("[.]"; "[.]")) + "[.-]"))' \
-		"$VM_OUT/summary.json"
-}
-
 show_log() {
-	cat "$VM_OUT/vm-test.log"
+	echo "fsprof run --kernel exited $(cat "$VM_OUT/ab.rc"):"
+	tail -n 40 "$VM_OUT/ab.log"
 }
 
-guest_runs_fsprof() {
-	local s
-	s=$(kernel_summary "$1")
-	[ -n "$s" ] || { show_log; return 1; }
-	echo "$s" | jq -e '.runs | length == 2 and all(.rc == 0)' >/dev/null ||
+# the cases of the kernel whose release starts with $1 ("6.1", "6.12")
+kernel_cases() {
+	jq --arg k "$1" '[.cases[] | select(.kernel.release |
+		test("^" + ($k | gsub("[.]"; "[.]")) + "[.-]"))]' "$VM_OUT/ab.json"
+}
+
+# check-results.jq on the first repeat of each filesystem of one kernel
+judge_kernel() {
+	local fs expected
+	expected=$(jq -c '[.cases[].programs[].domain] | unique' "$VM_OUT/host.json")
+	for fs in ext4 xfs; do
+		jq -n --arg fs "$fs" --argjson rc 0 --argjson expected "$expected" \
+			--slurpfile run <(kernel_cases "$1" | jq --arg fs "$fs" \
+				'{cases: [.[] | select(.target.fstype == $fs)][:1]}') \
+			--slurpfile hostrun "$VM_OUT/host.json" \
+			-f "$BATS_TEST_DIRNAME/../../scripts/vm/check-results.jq"
+	done | jq -s '.'
+}
+
+guest_runs_every_case() {
+	local cases
+	cases=$(kernel_cases "$1")
+	echo "$cases" | jq -e --argjson n $((2 * AB_REPEATS)) \
+		'length == $n and all(.complete) and
+		 ([.[].target.fstype] | unique) == ["ext4", "xfs"]' >/dev/null ||
 		{ show_log; return 1; }
 }
 
 every_domain_attaches() {
-	local s
-	s=$(kernel_summary "$1")
-	[ -n "$s" ] || { show_log; return 1; }
-	echo "$s" | jq -e '[.runs[] | .absent[], (.domains[].failed[])] == []' >/dev/null ||
-		{ show_log; return 1; }
+	judge_kernel "$1" | jq -e '[.[] | .absent[], (.domains[].failed[])] == []' \
+		>/dev/null || { judge_kernel "$1"; show_log; return 1; }
 }
 
 block_and_fs_domains_count() {
-	local s
-	s=$(kernel_summary "$1")
-	[ -n "$s" ] || { show_log; return 1; }
-	echo "$s" | jq -e 'all(.runs[]; .domains.block.nonzero == true)' >/dev/null ||
-		{ show_log; return 1; }
-	echo "$s" | jq -e '[.runs[].domains[] | select(.checked and (.nonzero | not))] == []' \
-		>/dev/null || { show_log; return 1; }
-	# the write phase wrote and the cold read read at least seqio's bytes
-	echo "$s" | jq -e '[.runs[].problems[] | select(startswith("block:"))] == []' \
-		>/dev/null || { show_log; return 1; }
+	local j
+	j=$(judge_kernel "$1")
+	echo "$j" | jq -e 'length == 2 and all(.[]; .domains.block.nonzero == true)
+		and ([.[].domains[] | select(.checked and (.nonzero | not))] == [])
+		and ([.[].problems[] | select(startswith("block:"))] == [])' \
+		>/dev/null || { echo "$j"; show_log; return 1; }
 }
 
-@test "Linux 6.1 guest boots and runs fsprof on ext4 and xfs" {
-	guest_runs_fsprof 6.1
+@test "Linux 6.1 guest runs every case of the run on ext4 and xfs" {
+	guest_runs_every_case 6.1
 }
 
 @test "Linux 6.1: every domain the host attaches loads, no program fails" {
@@ -96,8 +108,8 @@ block_and_fs_domains_count() {
 	block_and_fs_domains_count 6.1
 }
 
-@test "Linux 6.12 guest boots and runs fsprof on ext4 and xfs" {
-	guest_runs_fsprof 6.12
+@test "Linux 6.12 guest runs every case of the run on ext4 and xfs" {
+	guest_runs_every_case 6.12
 }
 
 @test "Linux 6.12: every domain the host attaches loads, no program fails" {
@@ -106,4 +118,96 @@ block_and_fs_domains_count() {
 
 @test "Linux 6.12: block IO covers seqio and every attached domain counts, ext4 and xfs" {
 	block_and_fs_domains_count 6.12
+}
+
+@test "run --kernel: one run, each case tagged with its kernel: release, package, BTF hash, accelerator" {
+	[ "$(cat "$VM_OUT/ab.rc")" -eq 0 ] || { show_log; return 1; }
+	jq -e '(.cases | length) == 8 and all(.cases[]; .kernel != null
+		and (.kernel.source | startswith("linux-image-"))
+		and (.kernel.btf_hash | test("^[0-9a-f]{16}$"))
+		and (.kernel.accel == "tcg" or .kernel.accel == "kvm")
+		and .kernel.emulated == (.kernel.accel == "tcg"))
+		and ([.cases[].kernel.btf_hash] | unique | length) == 2' \
+		"$VM_OUT/ab.json" >/dev/null || { show_log; return 1; }
+	# one boot each
+	[ "$(grep -c 'booting Linux' "$VM_OUT/ab.log")" -eq 2 ] || { show_log; return 1; }
+}
+
+@test "run --kernel: the text report names each case's kernel and that its times are emulated" {
+	grep -Eq 'on ext4, .*kernel 6\.1\.[^ ]* in a (tcg|kvm) guest' <(tr '\n' ' ' <"$VM_OUT/ab.log" | sed 's/   */ /g') ||
+		{ show_log; return 1; }
+	grep -Eq 'kernel 6\.12\.[^ ]* in a (tcg|kvm) guest' <(tr '\n' ' ' <"$VM_OUT/ab.log" | sed 's/   */ /g') ||
+		{ show_log; return 1; }
+}
+
+@test "run --kernel: the history keeps the run with both kernels, and its cases' kernels" {
+	run "$FSPROF" runs --db "$VM_OUT/history.db"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -Eq '6\.1\.[^ ,]*,6\.12\.' || { echo "$output"; return 1; }
+	run "$FSPROF" report latest --db "$VM_OUT/history.db" --format json
+	[ "$status" -eq 0 ]
+	echo "$output" | jq -e '[.cases[].kernel.release] | unique | length == 2' >/dev/null
+}
+
+@test "diff --by kernel: the kernel is the variable, seqio paired on ext4 and on xfs" {
+	jq -e '(.kernel.a | startswith("6.1.")) and (.kernel.b | startswith("6.12."))
+		and ([.pairs[] | .a_target] | sort) == ["ext4", "xfs"]
+		and all(.pairs[]; .a_repeats == 2 and .b_repeats == 2)' \
+		"$VM_OUT/diff.json" >/dev/null || { cat "$VM_OUT/diff.err" "$VM_OUT/diff.txt"; return 1; }
+	head -n 3 "$VM_OUT/diff.txt" | grep -q 'the kernel is the variable under test'
+}
+
+@test "diff --by kernel: mechanisms per operation with intervals; emulated times not judged" {
+	# per operation: blocks per IO and IOs per MB of both kernels, with CIs
+	jq -e '[.pairs[].phases[] | select(.name == "write") | .metrics[]
+		| select(.metric == "per_op.block.bytes_per_io")
+		| select(.ci95 != null and .a.n == 2 and .b.n == 2)] | length == 2' \
+		"$VM_OUT/diff.json" >/dev/null || { cat "$VM_OUT/diff.txt"; return 1; }
+	if jq -e '.kernel.emulated' "$VM_OUT/diff.json" >/dev/null; then
+		jq -e '[.pairs[].phases[].metrics[] | select(.metric == "wall_ns")]
+			| length > 0 and all(.p == null and (.note | test("emulated")))' \
+			"$VM_OUT/diff.json" >/dev/null || { cat "$VM_OUT/diff.txt"; return 1; }
+		grep -q 'emulated (TCG)' "$VM_OUT/diff.txt"
+		grep -q 'per op:' "$VM_OUT/diff.txt"
+	fi
+}
+
+# a copy of Debian's 6.1 vmlinux, staged by the run above, without .BTF
+@test "a kernel without BTF is refused before any boot, naming it and the config fix" {
+	local v
+	v=$(ls -d /var/cache/fsprof-vm/staged/linux-image-6.1.*/vmlinux | head -n1)
+	objcopy --remove-section .BTF "$v" "$VM_OUT/vmlinux-nobtf"
+	run "$FSPROF" run --kernel "$VM_OUT/vmlinux-nobtf" -w "$AB_WORKLOAD" \
+		--no-db --scratch "$VM_OUT"
+	[ "$status" -eq 2 ] || { echo "$output"; return 1; }
+	echo "$output" | grep -q "kernel $VM_OUT/vmlinux-nobtf (6.1.*no BTF"
+	echo "$output" | grep -q 'CONFIG_DEBUG_INFO_BTF=y.*DEBUG_INFO_REDUCED off'
+	! echo "$output" | grep -q booting
+}
+
+@test "a filesystem the kernel has neither built in nor among its modules is refused before any boot" {
+	local v
+	v=$(ls -d /var/cache/fsprof-vm/staged/linux-image-6.1.*/vmlinux | head -n1)
+	run "$FSPROF" run --kernel "$v" --fs xfs -w "$AB_WORKLOAD" --no-db \
+		--scratch "$VM_OUT"
+	[ "$status" -eq 2 ] || { echo "$output"; return 1; }
+	echo "$output" | grep -q 'xfs is neither built in nor a module it ships.*CONFIG_XFS_FS.*--kernel-modules'
+	! echo "$output" | grep -q booting
+}
+
+@test "a kernel package apt cannot fetch is refused before any boot" {
+	run "$FSPROF" run --kernel 6.1,linux-image-0.0.0-fsprof-absent \
+		-w "$AB_WORKLOAD" --no-db --scratch "$VM_OUT"
+	[ "$status" -eq 2 ] || { echo "$output"; return 1; }
+	echo "$output" | grep -q 'kernel linux-image-0.0.0-fsprof-absent: apt-get download'
+	! echo "$output" | grep -q booting
+}
+
+@test "a guest past --kernel-timeout is killed: its console in the error, nothing left behind" {
+	run "$FSPROF" run --kernel 6.1 --kernel-timeout 3s -w "$AB_WORKLOAD" \
+		--no-db --scratch "$VM_OUT/hung"
+	[ "$status" -eq 1 ] || { echo "$output"; return 1; }
+	echo "$output" | grep -q 'kernel 6.1 (6.1.*did not finish within 3 s (--kernel-timeout) and was killed; its console ended'
+	[ -z "$(ls "$VM_OUT/hung")" ] || { ls -la "$VM_OUT/hung"; return 1; }
+	! pgrep -f "qemu-system-x86_64.*$VM_OUT/hung" >/dev/null
 }
