@@ -31,7 +31,7 @@ struct compare_cols {
 	int phase, target;
 };
 
-#define TARGET_COL_MAX 12
+#define TARGET_COL_MAX 16
 
 /* a cell right-aligned in width columns; "±" is 2 bytes and 1 column */
 static void compare_cell(FILE *out, const char *cell, int width)

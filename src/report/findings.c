@@ -104,7 +104,7 @@ static bool same_group(const struct case_result *a, const struct case_result *b)
 {
 	return !strcmp(a->target_label, b->target_label) &&
 	       !strcmp(a->workload, b->workload) &&
-	       !strcmp(a->params, b->params);
+	       !strcmp(a->params, b->params) && case_same_kernel(a, b);
 }
 
 /* in how many complete cases of c's group phase ph has rule */
@@ -148,6 +148,8 @@ static void report_case_findings(const struct run_result *run,
 		c->workload, case_target_name(c), colour_end(out));
 	if (strcmp(c->target.device_model, "none") && c->target.device_model[0])
 		fprintf(out, ", device model %s", c->target.model_name);
+	if (c->kernel.guest)
+		fprintf(out, ", Linux %s", c->kernel.release);
 	fputc('\n', out);
 	for (ph = 0; ph < c->n_phases; ph++) {
 		const struct phase_result *p = &c->phases[ph];

@@ -119,6 +119,13 @@ static int summary_group_fill(const struct run_result *run,
 	g->kernel = first->kernel.guest ? first->kernel.release : NULL;
 	g->target_name = first->target_name[0] ? first->target_name :
 						   first->target_label;
+	if (g->kernel) {
+		/* the release's version: "6.12.118" of "6.12.118+deb12-amd64" */
+		snprintf(g->kernel_name, sizeof(g->kernel_name), "%.31s@%.*s",
+			 g->target_name, (int)strcspn(g->kernel, "-+"),
+			 g->kernel);
+		g->target_name = g->kernel_name;
+	}
 	g->workload = first->workload;
 	g->params = first->params;
 	g->fits_in_ram = case_fits_in_ram(first);

@@ -27,6 +27,7 @@ struct summary_group {
 	const char *workload;
 	const char *params;
 	const char *kernel; /* its guest's release (run --kernel), or NULL */
+	char kernel_name[200]; /* with a kernel, target_name: "ext4@6.1.0" */
 	unsigned int repeats; /* complete cases in the group */
 	bool fits_in_ram; /* size < 2xRAM */
 	unsigned int n_phases;

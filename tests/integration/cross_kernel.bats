@@ -141,9 +141,10 @@ block_and_fs_domains_count() {
 }
 
 @test "run --kernel: the history keeps the run with both kernels, and its cases' kernels" {
-	run "$FSPROF" runs --db "$VM_OUT/history.db"
+	run "$FSPROF" runs --db "$VM_OUT/history.db" --format json
 	[ "$status" -eq 0 ]
-	echo "$output" | grep -Eq '6\.1\.[^ ,]*,6\.12\.' || { echo "$output"; return 1; }
+	echo "$output" | jq -e '.[0].kernel | test("^6[.]1[.][^,]*,6[.]12[.]")' >/dev/null ||
+		{ echo "$output"; return 1; }
 	run "$FSPROF" report latest --db "$VM_OUT/history.db" --format json
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '[.cases[].kernel.release] | unique | length == 2' >/dev/null
