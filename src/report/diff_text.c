@@ -312,10 +312,11 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 	if (d->emulated)
 		fprintf(out,
 			"emulated (TCG): a guest's times are the emulator's, slower by a\n"
-			"varying factor; %s. Counts and mechanisms per operation hold.\n\n",
+			"varying factor; %s.\n"
+			"Counts and mechanisms per operation hold.\n\n",
 			d->opt.time_verdicts ?
-				"--time-verdicts: its times are judged anyway" :
-				"its times are not judged (--time-verdicts judges them)");
+				"--time-verdicts: they are judged anyway" :
+				"they are not judged (--time-verdicts judges them)");
 	fprintf(out, "A: %s\nB: %s\n", d->a_name, d->b_name);
 	if (d->n_setup)
 		fprintf(out, "\nA and B differ in:\n");
