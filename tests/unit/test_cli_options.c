@@ -36,7 +36,8 @@ static const char *sample_arg(const char *name)
 		{ "bin", "10ms" },	   { "slow-io", "5ms" },
 		{ "label", "nightly" },	   { "alpha", "0.1" },
 		{ "noise", "3%" },	   { "fail-above", "5" },
-		{ "baseline", "nightly" },
+		{ "baseline", "nightly" },  { "kernel-timeout", "10min" },
+		{ "by", "kernel" },
 	};
 	size_t i;
 

@@ -460,6 +460,38 @@ static void verbose_and_quiet_set_the_log_level(void **state)
 	log_set_level(was);
 }
 
+/* --kernel: each guest's fsprof run gets the run's options, not the host's
+ * (where results go, the history, the scratch, the kernels themselves) */
+static void guests_get_the_runs_options_but_not_the_hosts(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "fsync:files=50", "--kernel", "6.1,6.12", "--fs",
+	      "ext4,xfs", "--json", "/tmp/ab.json", "--repeat", "2", "--db",
+	      "/tmp/h.db", "--kernel-timeout", "5min", "-q");
+	check_accepted(&out);
+	assert_string_equal(out.opt.kernels, "6.1,6.12");
+	assert_int_equal(out.opt.kernel_timeout_ns, 300000000000ULL);
+	assert_int_equal(out.opt.n_guest_args, 3);
+	assert_string_equal(out.opt.guest_args[0].name, "workload");
+	assert_string_equal(out.opt.guest_args[0].value, "fsync:files=50");
+	assert_string_equal(out.opt.guest_args[1].name, "fs");
+	assert_string_equal(out.opt.guest_args[2].name, "repeat");
+	assert_string_equal(out.opt.guest_args[2].value, "2");
+}
+
+static void kernel_options_need_kernel_and_exclude_dir(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "--kernel-timeout", "5min");
+	check_usage_error(&out, "--kernel-timeout", "--kernel LIST");
+	PARSE(&out, "--kernel", "6.1", "--dir", "/tmp");
+	check_usage_error(&out, "--kernel", "--dir");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -490,6 +522,8 @@ int main(void)
 		cmocka_unit_test(scale_is_quick_unless_full_is_asked_for),
 		cmocka_unit_test(unknown_suite_is_a_usage_error),
 		cmocka_unit_test(verbose_and_quiet_set_the_log_level),
+		cmocka_unit_test(guests_get_the_runs_options_but_not_the_hosts),
+		cmocka_unit_test(kernel_options_need_kernel_and_exclude_dir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
