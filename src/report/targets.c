@@ -61,3 +61,32 @@ void report_target_list(const struct run_result *run, FILE *out)
 	}
 	fputc('\n', out);
 }
+
+void report_kernel_list(const struct run_result *run, FILE *out)
+{
+	unsigned int i, j;
+	bool header = false, emulated = false;
+
+	for (i = 0; i < run->n_cases; i++) {
+		const struct case_kernel *k = &run->cases[i].kernel;
+
+		if (!k->guest)
+			continue;
+		for (j = 0; j < i; j++)
+			if (case_same_kernel(&run->cases[j], &run->cases[i]))
+				break;
+		if (j < i)
+			continue;
+		if (!header)
+			fprintf(out, "kernels (QEMU guests):\n");
+		header = true;
+		emulated |= k->emulated;
+		fprintf(out, "  %s  %s, %s guest, BTF %s\n", k->release,
+			k->source, k->accel, k->btf_hash);
+	}
+	if (emulated)
+		fprintf(out,
+			"  tcg: emulated, the guests' times are the emulator's (slower by a varying factor)\n");
+	if (header)
+		fputc('\n', out);
+}

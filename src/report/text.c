@@ -557,6 +557,7 @@ void report_text(const struct run_result *run, FILE *out)
 
 	/* the targets' specs once, findings and verdicts, then the tables */
 	report_target_list(run, out);
+	report_kernel_list(run, out);
 	report_findings(run, out);
 	if (run->n_cases == 1) {
 		report_case(run, &run->cases[0], out);

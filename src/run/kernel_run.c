@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyze/analyze.h"
 #include "results/json_read.h"
@@ -11,6 +12,7 @@
 #include "run/run.h"
 #include "run/run_history.h"
 #include "run/signals.h"
+#include "target/remove_tree.h"
 #include "util/log.h"
 #include "vm/guest.h"
 #include "vm/kernel.h"
@@ -31,7 +33,28 @@ struct kernel_run {
 	unsigned int n_fstypes;
 	uint64_t scratch_bytes;
 	volatile sig_atomic_t stop;
+	/* kernels given by path are staged here, for this run only: a
+	 * developer's build changes between runs, and the cache would keep
+	 * every one */
+	char path_cache[4096];
 };
+
+static const char *kernel_cache(struct kernel_run *kr,
+				const struct vm_kernel *k)
+{
+	if (!vm_kernel_is_path(k))
+		return NULL;
+	if (!kr->path_cache[0]) {
+		snprintf(kr->path_cache, sizeof(kr->path_cache),
+			 "%s/fsprof-kernels.XXXXXX", kr->opt->scratch);
+		mkdir(kr->opt->scratch, 0755);
+		if (!mkdtemp(kr->path_cache)) {
+			kr->path_cache[0] = '\0';
+			return NULL;
+		}
+	}
+	return kr->path_cache;
+}
 
 /* the distinct fstypes of --fs, and the mkfs each needs in the guest */
 static void fstypes_of(struct kernel_run *kr)
@@ -72,7 +95,8 @@ static int kernels_ready(struct kernel_run *kr)
 		struct vm_kernel *k = &kr->k[i];
 
 		log_info("kernel %s: staging", k->spec);
-		if (vm_kernel_stage(k, kr->opt->kernel_modules, kr->fstypes,
+		if (vm_kernel_stage(k, kr->opt->kernel_modules,
+				    kernel_cache(kr, k), kr->fstypes,
 				    kr->n_fstypes, err, sizeof(err)) ||
 		    vm_kernel_check(k, kr->fstypes, kr->n_fstypes, err,
 				    sizeof(err))) {
@@ -248,6 +272,9 @@ int run_kernels(const struct run_options *opt,
 	run_history_record(opt, r);
 	run_result_free(r);
 out:
+	if (kr->path_cache[0] && remove_tree(kr->path_cache))
+		log_warn("could not remove %s, where kernels given by path were staged",
+			 kr->path_cache);
 	free(r);
 	free(kr);
 	return code;

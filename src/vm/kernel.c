@@ -137,12 +137,17 @@ static void last_line(char *out, char *buf, size_t len)
 	snprintf(buf, len, "%s", start ? start + 1 : out);
 }
 
+bool vm_kernel_is_path(const struct vm_kernel *k)
+{
+	return strchr(k->spec, '/') || !access(k->spec, F_OK);
+}
+
 int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
-		    const char *const *fstypes, unsigned int n_fstypes,
+		    const char *cache, const char *const *fstypes, unsigned int n_fstypes,
 		    char *err, size_t errlen)
 {
 	char dir[PATH_MAX], script[PATH_MAX + 32], path[4200];
-	const char *argv[8 + N_PARTS + 2];
+	const char *argv[10 + N_PARTS + 2];
 	struct spawn_result res;
 	unsigned int i, n = 0;
 	int ret;
@@ -158,6 +163,10 @@ int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 	if (modules_dir) {
 		argv[n++] = "--modules";
 		argv[n++] = modules_dir;
+	}
+	if (cache) {
+		argv[n++] = "--cache";
+		argv[n++] = cache;
 	}
 	argv[n++] = k->spec;
 	argv[n++] = "crc32c_generic";

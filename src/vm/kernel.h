@@ -29,15 +29,20 @@ struct vm_kernel {
 int vm_kernels_parse(const char *list, struct vm_kernel *k, unsigned int max,
 		     char *err, size_t errlen);
 
+/* a path to an image, not a name apt or "running" resolves */
+bool vm_kernel_is_path(const struct vm_kernel *k);
+
 /* the directory of scripts/vm (beside the build, or installed) into buf */
 int vm_script_dir(char *buf, size_t len);
 
 /*
  * Stage k (spec set) with the modules a guest of fstypes needs; modules_dir
- * is --kernel-modules or NULL. 0, or -errno with the reason in err (the
- * script's own words: which kernel and why).
+ * is --kernel-modules or NULL, cache where it is staged (NULL: the
+ * default, $FSPROF_VM_CACHE or /var/cache/fsprof-vm). 0, or -errno with
+ * the reason in err (the script's own words: which kernel and why).
  */
 int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
+		    const char *cache,
 		    const char *const *fstypes, unsigned int n_fstypes,
 		    char *err, size_t errlen);
 
