@@ -50,9 +50,11 @@
 # finding checked, jbd2-commit-bound, is the fsync loop's wait for commits
 # the throttle holds to 150 IOPS, not a share a CPU moves).
 # cross_kernel meets all three: its verdicts are counts its guests make on
-# their own kernels (QEMU, ~1 CPU for ~2 minutes, within a 600 s limit a
-# guest), its host reference run only lists the domains that attach here,
-# and it makes no loop device, mount or throttle rule on the host; beside
+# their own kernels (one fsprof run --kernel 6.1,6.12: QEMU, ~1 CPU for ~2
+# minutes, within a 7 min limit a guest; its diff judges no emulated time),
+# its host reference run only lists the domains that attach here, its
+# refusals boot nothing, and it makes no loop device, mount or throttle
+# rule on the host outside its own scratch directory; beside
 # it the other files, none timing-sensitive, only take longer.
 # The files also touch different devices: each makes its own images and
 # loop devices in its own scratch directory. A file that breaks any rule,

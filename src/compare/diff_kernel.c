@@ -57,11 +57,12 @@ int diff_split_by_kernel(const struct run_result *src, struct run_result *a,
 	}
 	kernels = kernels ? kernels : (unsigned int)!!first + !!second;
 	if (kernels != 2) {
-		snprintf(err, errlen,
-			 "--by kernel sets two kernels of one run against each other; this run has %s (fsprof run --kernel A,B makes one)",
-			 kernels > 2 ? "more than two" :
-			 kernels	? "one" :
-					  "no complete case");
+		snprintf(
+			err, errlen,
+			"--by kernel sets two kernels of one run against each other; this run has %s (fsprof run --kernel A,B makes one)",
+			kernels > 2 ? "more than two" :
+			kernels	    ? "one" :
+				      "no complete case");
 		return -EINVAL;
 	}
 	for (i = 0; i < src->n_cases && !ret; i++)

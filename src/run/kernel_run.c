@@ -103,9 +103,8 @@ static int kernels_ready(struct kernel_run *kr)
 			log_error("%s; nothing was booted", err);
 			return EXIT_USAGE;
 		}
-		log_debug("kernel %s: Linux %s from %s in %s, BTF %s",
-			    k->spec, k->release, k->source, k->dir,
-			    k->btf_hash);
+		log_debug("kernel %s: Linux %s from %s in %s, BTF %s", k->spec,
+			  k->release, k->source, k->dir, k->btf_hash);
 	}
 	return EXIT_OK;
 }
@@ -143,8 +142,8 @@ static void log_tail(const char *text)
 }
 
 /* the guest's results into the run's; 0, or -errno said */
-static int guest_collect(struct kernel_run *kr, const struct vm_kernel *k,
-			 struct guest_result *g, struct run_result *into)
+static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
+			 struct run_result *into)
 {
 	struct run_result *r = calloc(1, sizeof(*r));
 	char err[1024], name[600];
@@ -152,7 +151,6 @@ static int guest_collect(struct kernel_run *kr, const struct vm_kernel *k,
 	json_t *root;
 	int ret = -EINVAL;
 
-	(void)kr;
 	root = json_loads(g->run_json, 0, &jerr);
 	snprintf(name, sizeof(name), "the results of kernel %s", k->spec);
 	if (!r || !root)
@@ -200,9 +198,10 @@ static int kernel_one(struct kernel_run *kr, struct vm_kernel *k,
 		guest_result_free(&g);
 		return ret;
 	}
-	log_info("kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s of it",
-		 k->spec, g.release, g.accel, g.wall_s, g.boot_s);
-	ret = g.run_json ? guest_collect(kr, k, &g, into) : -EIO;
+	log_info(
+		"kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s of it",
+		k->spec, g.release, g.accel, g.wall_s, g.boot_s);
+	ret = g.run_json ? guest_collect(k, &g, into) : -EIO;
 	if (ret || g.fsprof_rc) {
 		log_error("kernel %s (%s): fsprof in the guest exited %d",
 			  k->spec, g.release, g.fsprof_rc);
@@ -263,7 +262,8 @@ int run_kernels(const struct run_options *opt,
 		failed |= kernel_one(kr, &kr->k[i], r) != 0;
 	run_kernels_name(r);
 	if (analyze_run(r))
-		log_warn("analysing the results ran out of memory: findings are incomplete");
+		log_warn(
+			"analysing the results ran out of memory: findings are incomplete");
 	run_result_record_rss(r);
 	r->interrupted = kr->stop != 0;
 	r->signal = kr->stop;
@@ -273,8 +273,9 @@ int run_kernels(const struct run_options *opt,
 	run_result_free(r);
 out:
 	if (kr->path_cache[0] && remove_tree(kr->path_cache))
-		log_warn("could not remove %s, where kernels given by path were staged",
-			 kr->path_cache);
+		log_warn(
+			"could not remove %s, where kernels given by path were staged",
+			kr->path_cache);
 	free(r);
 	free(kr);
 	return code;

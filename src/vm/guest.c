@@ -136,9 +136,9 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 	snprintf(img, sizeof(img), "%s/scratch.img", dir);
 	ret = make_sparse(img, spec->scratch_bytes);
 	if (!ret) {
-		char *mkfs[] = { "mkfs.ext4", "-q", "-F", "-O", "^has_journal",
-				 "-N", "4096", "-E", "lazy_itable_init=0",
-				 img, NULL };
+		char *mkfs[] = { "mkfs.ext4",	       "-q", "-F",   "-O",
+				 "^has_journal",       "-N", "4096", "-E",
+				 "lazy_itable_init=0", img,  NULL };
 
 		ret = run_tool(mkfs, "mkfs.ext4 of the guest's scratch disk",
 			       err, errlen);
@@ -219,8 +219,7 @@ static int qemu_wait(pid_t pid, const struct guest_spec *spec)
 	}
 	if (killed)
 		return killed;
-	return WIFEXITED(status) ? WEXITSTATUS(status) :
-				   128 + WTERMSIG(status);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /* the file of the whole content at path; NULL when unreadable */
@@ -371,17 +370,20 @@ static void guest_error(const struct guest_spec *spec, const char *dir,
 
 	console_tail(dir, tail, sizeof(tail));
 	if (qemu == 124)
-		snprintf(why, sizeof(why),
-			 "did not finish within %llu s (--kernel-timeout) and was killed",
-			 (unsigned long long)(spec->timeout_ns / 1000000000ULL));
+		snprintf(
+			why, sizeof(why),
+			"did not finish within %llu s (--kernel-timeout) and was killed",
+			(unsigned long long)(spec->timeout_ns / 1000000000ULL));
 	else if (qemu > 128)
 		snprintf(why, sizeof(why), "was stopped by %s",
 			 strsignal(qemu - 128));
 	else
-		snprintf(why, sizeof(why),
-			 "ended (QEMU exit status %d) without results: a panic, or no init",
-			 qemu);
-	snprintf(err, errlen, "kernel %s (%s, %s): the guest %s; its console ended:%s",
+		snprintf(
+			why, sizeof(why),
+			"ended (QEMU exit status %d) without results: a panic, or no init",
+			qemu);
+	snprintf(err, errlen,
+		 "kernel %s (%s, %s): the guest %s; its console ended:%s",
 		 k->spec, k->release, res->accel, why,
 		 tail[0] ? tail : "\n    (nothing)");
 }

@@ -54,8 +54,9 @@ const char *guest_accel(void);
 
 /*
  * Boot, run, collect. 0 when the guest's fsprof ended and its output came
- * back (whatever its status: fsprof_rc); else -errno and err says what happened, with the
- * end of the guest's console (a hang killed at the limit, a panic).
+ * back (whatever its status: fsprof_rc); else -errno, and err says what
+ * happened, with the end of the guest's console (a hang killed at the
+ * limit, a panic).
  */
 int guest_run(const struct guest_spec *spec, struct guest_result *res,
 	      char *err, size_t errlen);

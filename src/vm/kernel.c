@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -34,8 +35,8 @@ static const struct kernel_part parts[] = {
 
 #define N_PARTS (sizeof(parts) / sizeof(parts[0]))
 
-static bool part_needed(const struct kernel_part *p,
-			const char *const *fstypes, unsigned int n)
+static bool part_needed(const struct kernel_part *p, const char *const *fstypes,
+			unsigned int n)
 {
 	unsigned int i;
 
@@ -59,9 +60,10 @@ int vm_kernels_parse(const char *list, struct vm_kernel *k, unsigned int max,
 		end = strchrnul(p, ',');
 		len = (size_t)(end - p);
 		if (!len || len >= sizeof(k[0].spec)) {
-			snprintf(err, errlen,
-				 "'%s': an empty or overlong kernel name (give running, a Debian version such as 6.1, a package, or a path)",
-				 list);
+			snprintf(
+				err, errlen,
+				"'%s': an empty or overlong kernel name (give running, a Debian version such as 6.1, a package, or a path)",
+				list);
 			return -EINVAL;
 		}
 		if (n == max) {
@@ -143,8 +145,8 @@ bool vm_kernel_is_path(const struct vm_kernel *k)
 }
 
 int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
-		    const char *cache, const char *const *fstypes, unsigned int n_fstypes,
-		    char *err, size_t errlen)
+		    const char *cache, const char *const *fstypes,
+		    unsigned int n_fstypes, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], script[PATH_MAX + 32], path[4200];
 	const char *argv[10 + N_PARTS + 2];
@@ -153,9 +155,10 @@ int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 	int ret;
 
 	if (vm_script_dir(dir, sizeof(dir))) {
-		snprintf(err, errlen,
-			 "kernel %s: fsprof's VM scripts (kernel-stage.sh) are neither beside its build nor installed (FSPROF_VM_SCRIPTS names their directory)",
-			 k->spec);
+		snprintf(
+			err, errlen,
+			"kernel %s: fsprof's VM scripts (kernel-stage.sh) are neither beside its build nor installed (FSPROF_VM_SCRIPTS names their directory)",
+			k->spec);
 		return -ENOENT;
 	}
 	snprintf(script, sizeof(script), "%s/kernel-stage.sh", dir);
@@ -228,17 +231,23 @@ static void btf_hash(const struct btf *btf, char *buf, size_t len)
 int vm_kernel_check(struct vm_kernel *k, const char *const *fstypes,
 		    unsigned int n_fstypes, char *err, size_t errlen)
 {
+	libbpf_print_fn_t old_print;
 	char path[4200];
 	struct btf *btf;
 	unsigned int i;
 	int ret = 0;
 
 	snprintf(path, sizeof(path), "%s/vmlinux", k->dir);
+	/* a missing .BTF is said below, with the fix; not libbpf's words */
+	old_print = libbpf_set_print(NULL);
 	btf = btf__parse_elf(path, NULL);
+	libbpf_set_print(old_print);
 	if (!btf) {
-		snprintf(err, errlen,
-			 "kernel %s (%s): no BTF in its vmlinux (no .BTF section): fsprof's CO-RE programs cannot load there. Build it with CONFIG_DEBUG_INFO_BTF=y, which needs CONFIG_DEBUG_INFO=y, CONFIG_DEBUG_INFO_REDUCED off and pahole",
-			 k->spec, k->release[0] ? k->release : "release unknown");
+		snprintf(
+			err, errlen,
+			"kernel %s (%s): no BTF in its vmlinux (no .BTF section): fsprof's CO-RE programs cannot load there. Build it with CONFIG_DEBUG_INFO_BTF=y, which needs CONFIG_DEBUG_INFO=y, CONFIG_DEBUG_INFO_REDUCED off and pahole",
+			k->spec,
+			k->release[0] ? k->release : "release unknown");
 		return -ENOENT;
 	}
 	btf_hash(btf, k->btf_hash, sizeof(k->btf_hash));
@@ -250,12 +259,13 @@ int vm_kernel_check(struct vm_kernel *k, const char *const *fstypes,
 		    btf__find_by_name_kind(btf, p->btf_type, BTF_KIND_STRUCT) >=
 			    0)
 			continue;
-		snprintf(err, errlen,
-			 "kernel %s (%s): %s is neither built in nor a module it ships%s: build it with %s=y, or =m and give its modules with --kernel-modules DIR",
-			 k->spec, k->release[0] ? k->release : "release unknown",
-			 p->fstype ? p->fstype : p->module,
-			 p->fstype ? "" : " (a guest needs it for its disks)",
-			 p->config);
+		snprintf(
+			err, errlen,
+			"kernel %s (%s): %s is neither built in nor a module it ships%s: build it with %s=y, or =m and give its modules with --kernel-modules DIR",
+			k->spec, k->release[0] ? k->release : "release unknown",
+			p->fstype ? p->fstype : p->module,
+			p->fstype ? "" : " (a guest needs it for its disks)",
+			p->config);
 		ret = -ENOENT;
 	}
 	btf__free(btf);

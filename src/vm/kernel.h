@@ -42,9 +42,8 @@ int vm_script_dir(char *buf, size_t len);
  * the reason in err (the script's own words: which kernel and why).
  */
 int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
-		    const char *cache,
-		    const char *const *fstypes, unsigned int n_fstypes,
-		    char *err, size_t errlen);
+		    const char *cache, const char *const *fstypes,
+		    unsigned int n_fstypes, char *err, size_t errlen);
 
 /*
  * Can staged k run fsprof on fstypes? BTF in its vmlinux (its hash into k),

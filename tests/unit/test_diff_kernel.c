@@ -31,8 +31,7 @@ static void kernel_case(struct run_result *run, const char *release,
 	c->kernel.guest = true;
 	c->kernel.emulated = true;
 	snprintf(c->kernel.release, sizeof(c->kernel.release), "%s", release);
-	snprintf(c->kernel.source, sizeof(c->kernel.source), "pkg-%s",
-		 release);
+	snprintf(c->kernel.source, sizeof(c->kernel.source), "pkg-%s", release);
 	snprintf(c->kernel.btf_hash, sizeof(c->kernel.btf_hash), "h%s",
 		 release);
 	snprintf(c->kernel.accel, sizeof(c->kernel.accel), "tcg");
