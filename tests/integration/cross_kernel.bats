@@ -89,7 +89,11 @@ guest_runs_every_case() {
 
 every_domain_attaches() {
 	judge_kernel "$1" | jq -e '[.[] | .absent[], (.domains[].failed[])] == []' \
-		>/dev/null || { judge_kernel "$1"; show_log; return 1; }
+		>/dev/null || {
+		show_log
+		judge_kernel "$1" | jq -c '.[] | {fs, absent, problems}'
+		return 1
+	}
 }
 
 block_and_fs_domains_count() {
@@ -98,7 +102,11 @@ block_and_fs_domains_count() {
 	echo "$j" | jq -e 'length == 2 and all(.[]; .domains.block.nonzero == true)
 		and ([.[].domains[] | select(.checked and (.nonzero | not))] == [])
 		and ([.[].problems[] | select(startswith("block:"))] == [])' \
-		>/dev/null || { echo "$j"; show_log; return 1; }
+		>/dev/null || {
+		show_log
+		echo "$j" | jq -c '.[] | {fs, problems}'
+		return 1
+	}
 }
 
 @test "Linux 6.1 guest runs every case of the run on ext4 and xfs" {
