@@ -245,7 +245,7 @@ kernel_ready() {
 }
 
 main() {
-	local i k pkg all=() failed=0 t0 status ref_pid= expected
+	local i k all=() failed=0 t0 status ref_pid='' expected
 	local pkgs=() kdirs=() rdirs=() pids=()
 
 	parse_args "$@"

@@ -168,13 +168,18 @@ stage_dir() {
 	echo "$source" >"$kdir/source"
 	[ -z "$config" ] || [ ! -r "$config" ] || cp "$config" "$kdir/config"
 	stage_modules "$moddir" "$kdir" "$@"
-	echo "$STAGE_FORMAT $*" >"$kdir/ready"
+	echo "$STAGE_FORMAT $(module_set "$@")" >"$kdir/ready"
 	echo "$kdir"
+}
+
+# the modules asked for, as the ready stamp names them: in any order
+module_set() {
+	printf '%s\n' "$@" | sort -u | tr '\n' ' '
 }
 
 # staged before with the same modules asked for
 staged() {
-	[ "$(cat "$cache/staged/$1/ready" 2>/dev/null)" = "$STAGE_FORMAT ${*:2}" ]
+	[ "$(cat "$cache/staged/$1/ready" 2>/dev/null)" = "$STAGE_FORMAT $(module_set "${@:2}")" ]
 }
 
 stage_package() {
@@ -212,6 +217,9 @@ main() {
 		need_tool "${t%%:*}" "${t#*:}"
 	done
 	mkdir -p "$cache/staged"
+	# one stager at a time: another run may be unpacking the same kernel
+	exec 9>"$cache/staged/.lock"
+	flock 9
 	if [ "$spec" = running ]; then
 		rel=$(uname -r)
 		[ -r "/boot/vmlinuz-$rel" ] ||

@@ -94,6 +94,13 @@ static int kernels_ready(struct kernel_run *kr)
 	for (i = 0; i < kr->n; i++) {
 		struct vm_kernel *k = &kr->k[i];
 
+		if (kr->opt->kernel_modules && !vm_kernel_is_path(k) &&
+		    strcmp(k->spec, "running")) {
+			log_error(
+				"--kernel-modules %s: kernel %s is a Debian kernel, whose package has its modules; --kernel-modules is for a kernel given by path (or running)",
+				kr->opt->kernel_modules, k->spec);
+			return EXIT_USAGE;
+		}
 		log_info("kernel %s: staging", k->spec);
 		if (vm_kernel_stage(k, kr->opt->kernel_modules,
 				    kernel_cache(kr, k), kr->fstypes,

@@ -149,7 +149,7 @@ int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 		    unsigned int n_fstypes, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], script[PATH_MAX + 32], path[4200];
-	const char *argv[10 + N_PARTS + 2];
+	const char *argv[12 + N_PARTS + 2];
 	struct spawn_result res;
 	unsigned int i, n = 0;
 	int ret;
@@ -172,9 +172,15 @@ int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 		argv[n++] = cache;
 	}
 	argv[n++] = k->spec;
+	/* ext4 and xfs always, as scripts/vm-test.sh stages them: one staged
+	 * directory serves both (kernel-stage.sh's stamp names the set) */
 	argv[n++] = "crc32c_generic";
+	argv[n++] = "ext4";
+	argv[n++] = "xfs";
 	for (i = 0; i < N_PARTS; i++)
-		if (part_needed(&parts[i], fstypes, n_fstypes))
+		if (part_needed(&parts[i], fstypes, n_fstypes) &&
+		    strcmp(parts[i].module, "ext4") &&
+		    strcmp(parts[i].module, "xfs"))
 			argv[n++] = parts[i].module;
 	argv[n] = NULL;
 	ret = spawn_capture((char *const *)argv, &res);
