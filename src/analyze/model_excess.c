@@ -6,6 +6,7 @@ unsigned int phase_model_excess(const struct target_result *t,
 				struct model_excess out[MODEL_LIMITS])
 {
 	const struct block_class_result *c = p->block.cls;
+	const struct device_model *m = &t->model.m;
 	const struct {
 		const char *what, *metric;
 		double amount, limit, unit;
@@ -13,13 +14,13 @@ unsigned int phase_model_excess(const struct target_result *t,
 		{ "write IOPS (cache flushes included)",
 		  "block.classes.write.ios",
 		  (double)(c[BLK_OPC_WRITE].ios + c[BLK_OPC_FLUSH].ios),
-		  (double)t->model_wiops, 1 },
+		  (double)m->wiops, 1 },
 		{ "read IOPS", "block.classes.read.ios",
-		  (double)c[BLK_OPC_READ].ios, (double)t->model_riops, 1 },
+		  (double)c[BLK_OPC_READ].ios, (double)m->riops, 1 },
 		{ "MB/s written", "block.classes.write.bytes",
-		  (double)c[BLK_OPC_WRITE].bytes, (double)t->model_wbps, 1e6 },
+		  (double)c[BLK_OPC_WRITE].bytes, (double)m->wbps, 1e6 },
 		{ "MB/s read", "block.classes.read.bytes",
-		  (double)c[BLK_OPC_READ].bytes, (double)t->model_rbps, 1e6 },
+		  (double)c[BLK_OPC_READ].bytes, (double)m->rbps, 1e6 },
 	};
 	double secs = (double)p->wall_ns / 1e9;
 	unsigned int i, n = 0;

@@ -240,7 +240,7 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 	double waited = budget_bound_share(&x->budget, BOUND_DEVICE);
 	int best = -1;
 	unsigned int c;
-	char sz[32];
+	char sz[32], model[DEVICE_MODEL_TEXT_LEN];
 
 	/*
 	 * Time first: the workload asleep on the device (read_io, direct_io,
@@ -291,9 +291,11 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 			(unsigned long long)x->class_ios[best],
 			(double)x->class_bytes[best] / 1e6);
 	}
-	if (t->model_wiops || t->model_riops)
+	if (t->model.m.wiops || t->model.m.riops)
 		finding_evidence(f, "target.device_model", NAN, NAN, NAN,
-				 "device model %s", t->device_model);
+				 "device model %s",
+				 device_model_format(&t->model.m, model,
+						     sizeof(model)));
 	analyze_format_bytes(x->req_bytes_p50, sz, sizeof(sz));
 	if (x->qd < DEVICE_SERIAL_QD &&
 	    x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES) {

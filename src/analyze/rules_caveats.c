@@ -156,7 +156,7 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 				 over[k].rate, over[k].what, over[k].limit);
 	finding_evidence(f, "target.device_model_stack.placement", NAN, NAN,
 			 NAN, "throttle placement: %s",
-			 t->model_placement[0] ? t->model_placement : "none");
+			 t->model.placement[0] ? t->model.placement : "none");
 	return true;
 }
 

@@ -100,7 +100,7 @@ static void evidence_log_io(const struct phase_facts *x, struct finding *f)
 static void evidence_model_log_rate(const struct phase_facts *x,
 				    struct finding *f)
 {
-	uint64_t iops = x->c->target.model_wiops;
+	uint64_t iops = x->c->target.model.m.wiops;
 	char now[32], max[32];
 
 	if (!iops || x->logbsize >= XFS_LOGBSIZE_MAX)

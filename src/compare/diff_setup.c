@@ -61,6 +61,7 @@ static void pair_compare(struct diff_result *d, const struct diff_pair *p)
 	const struct target_result *a = &p->a_case->target,
 				   *b = &p->b_case->target;
 	char what[48], sa[32], sb[32], ma[1024], mb[1024];
+	char mda[DEVICE_MODEL_TEXT_LEN], mdb[DEVICE_MODEL_TEXT_LEN];
 	unsigned int i;
 
 	snprintf(what, sizeof(what), "%s parameters", p->workload);
@@ -68,7 +69,9 @@ static void pair_compare(struct diff_result *d, const struct diff_pair *p)
 	snprintf(sa, sizeof(sa), "%llu", (unsigned long long)a->image_size);
 	snprintf(sb, sizeof(sb), "%llu", (unsigned long long)b->image_size);
 	item(d, "image size (bytes)", sa, sb, true);
-	item(d, "device model", a->device_model, b->device_model, true);
+	item(d, "device model",
+	     device_model_format(&a->model.m, mda, sizeof(mda)),
+	     device_model_format(&b->model.m, mdb, sizeof(mdb)), true);
 	item(d, "target kind", a->kind, b->kind, true);
 	item(d, "kernel", a->kernel_release, b->kernel_release, false);
 	item(d, "filesystem", a->fstype, b->fstype, false);

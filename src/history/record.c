@@ -107,6 +107,7 @@ static int record_case_row(struct recorder *r, sqlite3_stmt *st,
 			   const struct case_result *c)
 {
 	const struct target_result *t = &c->target;
+	char model[DEVICE_MODEL_TEXT_LEN];
 	int rc;
 
 	sqlite3_reset(st);
@@ -120,7 +121,8 @@ static int record_case_row(struct recorder *r, sqlite3_stmt *st,
 	sqlite3_bind_text(st, 8, t->fstype, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, t->mkfs_cmd, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 10, t->mount_opts, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 11, t->device_model, -1, SQLITE_STATIC);
+	device_model_format(&t->model.m, model, sizeof(model));
+	sqlite3_bind_text(st, 11, model, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 12, (int64_t)t->image_size);
 	sqlite3_bind_int(st, 13, (int)c->repeat);
 	sqlite3_bind_int(st, 14, c->complete);

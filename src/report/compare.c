@@ -213,14 +213,16 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 
 void report_compare(const struct run_result *run, FILE *out)
 {
+	char model[DEVICE_MODEL_TEXT_LEN];
 	struct summary sum;
 	unsigned int i, j;
 
 	if (summary_build(run, &sum))
 		return;
-	if (run->n_cases && strcmp(run->cases[0].target.device_model, "none"))
+	if (run->n_cases && device_model_active(&run->cases[0].target.model.m))
 		fprintf(out, "device model: %s\n",
-			run->cases[0].target.device_model);
+			device_model_format(&run->cases[0].target.model.m,
+					    model, sizeof(model)));
 	for (i = 0; i < sum.n; i++) {
 		/* one table per workload: start at its first group */
 		for (j = 0; j < i; j++)

@@ -146,8 +146,8 @@ static void report_case_findings(const struct run_result *run,
 
 	fprintf(out, "%s%s on %s%s", colour_start(out, COLOUR_HEADING),
 		c->workload, case_target_name(c), colour_end(out));
-	if (strcmp(c->target.device_model, "none") && c->target.device_model[0])
-		fprintf(out, ", device model %s", c->target.model_name);
+	if (device_model_active(&c->target.model.m))
+		fprintf(out, ", device model %s", c->target.model.m.name);
 	if (c->kernel.guest)
 		fprintf(out, ", Linux %s", c->kernel.release);
 	fputc('\n', out);

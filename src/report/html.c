@@ -177,6 +177,7 @@ static void html_findings(const struct run_result *run, FILE *out)
 /* every target's short name and full spec, listed once */
 static void html_targets(const struct run_result *run, FILE *out)
 {
+	char model[DEVICE_MODEL_TEXT_LEN];
 	unsigned int i, j;
 
 	fputs("<h2 id=\"targets\">Targets</h2>\n<table>\n<tr><th class=\"l\">name</th><th class=\"l\">spec</th><th class=\"l\">mkfs</th><th class=\"l\">mount options</th><th class=\"l\">device model</th></tr>\n",
@@ -200,7 +201,8 @@ static void html_targets(const struct run_result *run, FILE *out)
 		fputs("</code></td><td class=\"l\">", out);
 		html_text(out, t->mount_opts);
 		fputs("</td><td class=\"l\">", out);
-		html_text(out, t->device_model);
+		html_text(out, device_model_format(&t->model.m, model,
+						   sizeof(model)));
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);

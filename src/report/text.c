@@ -46,18 +46,22 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 
 static void report_device_model(const struct target_result *t, FILE *out)
 {
-	if (!strcmp(t->model_placement, "lower-loop"))
+	const struct model_result *mr = &t->model;
+	char model[DEVICE_MODEL_TEXT_LEN];
+
+	device_model_format(&mr->m, model, sizeof(model));
+	if (!strcmp(mr->placement, "lower-loop"))
 		text_hanging(
 			out, 2,
 			"device model: %s, throttle on %s (%u:%u) below the traced %s",
-			t->device_model, t->model_device, t->model_major,
-			t->model_minor, t->device);
-	else
+			model, mr->device, mr->major, mr->minor, t->device);
+	else if (!strcmp(mr->placement, "traced-disk"))
 		text_hanging(
 			out, 2,
 			"device model: %s, throttle on the traced disk %s (%u:%u) itself: device busy time, latency and issuers are not measured faithfully under it (wall time is); an image target stacks the model below the traced device",
-			t->device_model, t->model_device, t->model_major,
-			t->model_minor);
+			model, mr->device, mr->major, mr->minor);
+	else /* a results file from before the placement was recorded */
+		text_hanging(out, 2, "device model: %s", model);
 }
 
 static void report_case_header(const struct run_result *run,
@@ -97,7 +101,7 @@ static void report_case_header(const struct run_result *run,
 			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device");
 	if (t->block_untraced[0])
 		text_hanging(out, 2, "%s", t->block_untraced);
-	if (strcmp(t->device_model, "none"))
+	if (device_model_active(&t->model.m))
 		report_device_model(t, out);
 	report_throttle_check(c, out);
 	text_hanging(out, 2, "mount: %s (superblock: %s)", t->mount_opts,

@@ -410,37 +410,37 @@ static json_t *sysctls_json(const struct sysctl_record *rec)
  * The device model as built: its limits, where the throttle sits and what
  * that means for the measurements (null when there is no model).
  */
-static json_t *device_model_stack_json(const struct target_result *t)
+static json_t *device_model_stack_json(const struct model_result *mr)
 {
-	bool faithful = !strcmp(t->model_placement, "lower-loop");
+	const struct device_model *m = &mr->m;
+	bool faithful = !strcmp(mr->placement, "lower-loop");
 	char dev[32];
 
 	json_t *obj;
 
-	if (!t->model_placement[0])
+	if (!mr->placement[0])
 		return json_null();
-	snprintf(dev, sizeof(dev), "%u:%u", t->model_major, t->model_minor);
+	snprintf(dev, sizeof(dev), "%u:%u", mr->major, mr->minor);
 	obj = json_pack(
 		"{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b, s:s?}",
-		"model", t->model_name, "limits", "riops",
-		(json_int_t)t->model_riops, "wiops", (json_int_t)t->model_wiops,
-		"rbps", (json_int_t)t->model_rbps, "wbps",
-		(json_int_t)t->model_wbps, "placement", t->model_placement,
-		"throttled_device", t->model_device, "throttled_dev", dev,
-		"throttled_dio", t->model_dio, "faithful", faithful, "caveat",
+		"model", m->name, "limits", "riops", (json_int_t)m->riops,
+		"wiops", (json_int_t)m->wiops, "rbps", (json_int_t)m->rbps,
+		"wbps", (json_int_t)m->wbps, "placement", mr->placement,
+		"throttled_device", mr->device, "throttled_dev", dev,
+		"throttled_dio", mr->dio, "faithful", faithful, "caveat",
 		faithful ?
 			NULL :
 			"the throttle sits on the traced disk itself: it holds bios before they become requests, so device busy time, latency and issuers are not measured faithfully; wall time is");
 	/* what the traced device tells the filesystem: null = left as it was */
 	json_object_set_new(obj, "traced_rotational",
-			    t->model_rotational < 0 ?
-				    json_null() :
-				    json_boolean(t->model_rotational));
+			    m->rotational < 0 ? json_null() :
+						json_boolean(m->rotational));
 	return obj;
 }
 
 static json_t *target_json(const struct target_result *t)
 {
+	char model[DEVICE_MODEL_TEXT_LEN];
 	json_t *obj = json_pack(
 		"{s:s, s:s, s:s, s:I, s:s, s:s, s:i, s:i, s:b, s:s, s:s?}",
 		"kind", t->kind, "fstype", t->fstype, "image", t->image,
@@ -452,9 +452,11 @@ static json_t *target_json(const struct target_result *t)
 	json_object_set_new(obj, "fs_uuid", json_string(t->fs_uuid));
 	json_object_set_new(obj, "mount_options", json_string(t->mount_opts));
 	json_object_set_new(obj, "super_options", json_string(t->super_opts));
-	json_object_set_new(obj, "device_model", json_string(t->device_model));
+	json_object_set_new(obj, "device_model",
+			    json_string(device_model_format(&t->model.m, model,
+							    sizeof(model))));
 	json_object_set_new(obj, "device_model_stack",
-			    device_model_stack_json(t));
+			    device_model_stack_json(&t->model));
 	json_object_set_new(obj, "log", log_region_json(&t->log));
 	json_object_set_new(obj, "kernel_release",
 			    json_string(t->kernel_release));

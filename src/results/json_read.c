@@ -329,40 +329,50 @@ static int events_read(struct jread *r, const char *where, json_t *arr,
 	return 0;
 }
 
+/*
+ * The device model: from device_model_stack, or from the device_model text
+ * alone when there is no stack (no model, or a file written before the
+ * stack existed: its model then has no placement).
+ */
 static int model_read(struct jread *r, const char *where, json_t *t,
-		      struct target_result *out)
+		      struct model_result *out)
 {
+	struct device_model *m = &out->m;
+	char text[DEVICE_MODEL_TEXT_LEN] = "", dev[32] = "";
 	json_t *stack, *limits, *rot;
-	char dev[32] = "";
 
-	out->model_rotational = -1;
-	if (jread_object(r, where, t, "device_model_stack", &stack))
+	if (jread_str(r, where, t, "device_model", text, sizeof(text)) ||
+	    jread_object(r, where, t, "device_model_stack", &stack))
 		return -EINVAL;
-	if (!stack)
+	if (!stack) {
+		if (device_model_unformat(text, m))
+			return jread_fail(
+				r, where,
+				"device_model '%s' is neither 'none' nor 'NAME: riops=N wiops=N rbps=N wbps=N'",
+				text);
 		return 0;
-	if (jread_str(r, where, stack, "model", out->model_name,
-		      sizeof(out->model_name)) ||
+	}
+	m->rotational = -1;
+	if (jread_str(r, where, stack, "model", m->name, sizeof(m->name)) ||
 	    jread_object(r, where, stack, "limits", &limits) ||
-	    jread_str(r, where, stack, "placement", out->model_placement,
-		      sizeof(out->model_placement)) ||
-	    jread_str(r, where, stack, "throttled_device", out->model_device,
-		      sizeof(out->model_device)) ||
+	    jread_str(r, where, stack, "placement", out->placement,
+		      sizeof(out->placement)) ||
+	    jread_str(r, where, stack, "throttled_device", out->device,
+		      sizeof(out->device)) ||
 	    jread_str(r, where, stack, "throttled_dev", dev, sizeof(dev)) ||
-	    jread_bool(r, where, stack, "throttled_dio", &out->model_dio))
+	    jread_bool(r, where, stack, "throttled_dio", &out->dio))
 		return -EINVAL;
-	if (limits &&
-	    (jread_u64(r, where, limits, "riops", &out->model_riops) ||
-	     jread_u64(r, where, limits, "wiops", &out->model_wiops) ||
-	     jread_u64(r, where, limits, "rbps", &out->model_rbps) ||
-	     jread_u64(r, where, limits, "wbps", &out->model_wbps)))
+	if (limits && (jread_u64(r, where, limits, "riops", &m->riops) ||
+		       jread_u64(r, where, limits, "wiops", &m->wiops) ||
+		       jread_u64(r, where, limits, "rbps", &m->rbps) ||
+		       jread_u64(r, where, limits, "wbps", &m->wbps)))
 		return -EINVAL;
-	if (dev[0] &&
-	    sscanf(dev, "%u:%u", &out->model_major, &out->model_minor) != 2)
+	if (dev[0] && sscanf(dev, "%u:%u", &out->major, &out->minor) != 2)
 		return jread_fail(r, where, "throttled_dev '%s' is not MAJ:MIN",
 				  dev);
 	rot = json_object_get(stack, "traced_rotational");
 	if (json_is_boolean(rot))
-		out->model_rotational = json_is_true(rot);
+		m->rotational = json_is_true(rot);
 	return 0;
 }
 
@@ -447,15 +457,14 @@ static int target_read(struct jread *r, const char *where, json_t *t,
 		      sizeof(out->mount_opts)) ||
 	    jread_str(r, where, t, "super_options", out->super_opts,
 		      sizeof(out->super_opts)) ||
-	    jread_str(r, where, t, "device_model", out->device_model,
-		      sizeof(out->device_model)) ||
 	    jread_str(r, where, t, "kernel_release", out->kernel_release,
 		      sizeof(out->kernel_release)) ||
 	    jread_str(r, where, t, "block_untraced", out->block_untraced,
 		      sizeof(out->block_untraced)) ||
 	    jread_str(r, where, t, "tracing_unavailable", out->untraced,
 		      sizeof(out->untraced)) ||
-	    model_read(r, where, t, out) || log_read(r, where, t, &out->log) ||
+	    model_read(r, where, t, &out->model) ||
+	    log_read(r, where, t, &out->log) ||
 	    sysctls_read(r, where, t, &out->sysctls))
 		return -EINVAL;
 	mkfs_output = json_string_value(json_object_get(t, "mkfs_output"));

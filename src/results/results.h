@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "fsprof/block.h"
+#include "results/device_model.h"
 #include "results/events.h"
 #include "results/findings.h"
 #include "results/metrics.h"
@@ -181,6 +182,20 @@ struct charging_list {
 	} v[RESULTS_MAX_DOMAINS];
 };
 
+/*
+ * The device model as the run built it: the parsed model (name "none" when
+ * there was none; rotational is what was set on the traced device, -1 when
+ * nothing was) and where its throttle sat. The JSON and every text are
+ * made from this (results/device_model.h).
+ */
+struct model_result {
+	struct device_model m;
+	char placement[16]; /* "lower-loop", "traced-disk", "" when none */
+	char device[64]; /* the throttled device, "" when none */
+	unsigned int major, minor; /* ... its numbers */
+	bool dio; /* lower loop: its direct IO state */
+};
+
 struct target_result {
 	char kind[8]; /* image, device, dir */
 	char fstype[32];
@@ -198,15 +213,7 @@ struct target_result {
 	char mount_opts[1024];
 	char super_opts[1024];
 	struct log_region log; /* what the block domain's log class is */
-	char device_model[128]; /* "hdd: riops=150 ..." or "none" */
-	char model_name[16]; /* "hdd", "custom", "none" */
-	uint64_t model_riops, model_wiops; /* its IOPS limits, 0 = none */
-	uint64_t model_rbps, model_wbps; /* its bandwidth limits, 0 = none */
-	char model_placement[16]; /* "lower-loop", "traced-disk", "" */
-	char model_device[64]; /* the throttled device, "" when none */
-	unsigned int model_major, model_minor;
-	bool model_dio; /* lower loop: its direct IO state */
-	int model_rotational; /* traced device's queue/rotational set, -1 = as is */
+	struct model_result model; /* the device model and its throttle */
 	char kernel_release[128];
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };

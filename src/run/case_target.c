@@ -15,30 +15,29 @@ static void target_record_model(const struct target *t,
 				struct target_result *tr)
 {
 	const struct device_model *m = t->spec.model;
+	struct model_result *mr = &tr->model;
 
-	snprintf(tr->model_name, sizeof(tr->model_name), "%s",
-		 device_model_active(m) ? m->name : "none");
-	if (!device_model_active(m))
+	memset(mr, 0, sizeof(*mr));
+	if (!device_model_active(m)) {
+		snprintf(mr->m.name, sizeof(mr->m.name), "none");
+		mr->m.rotational = -1;
 		return;
-	tr->model_riops = m->riops;
-	tr->model_wiops = m->wiops;
-	tr->model_rbps = m->rbps;
-	tr->model_wbps = m->wbps;
-	tr->model_rotational = t->model_at == MODEL_LOWER_LOOP ? m->rotational :
-								 -1;
-	snprintf(tr->model_placement, sizeof(tr->model_placement), "%s",
+	}
+	mr->m = *m;
+	/* the rotational flag is set only on a lower loop of fsprof's own */
+	if (t->model_at != MODEL_LOWER_LOOP)
+		mr->m.rotational = -1;
+	snprintf(mr->placement, sizeof(mr->placement), "%s",
 		 t->model_at == MODEL_LOWER_LOOP  ? "lower-loop" :
 		 t->model_at == MODEL_TRACED_DISK ? "traced-disk" :
 						    "");
-	tr->model_major = major(t->model_dev);
-	tr->model_minor = minor(t->model_dev);
+	mr->major = major(t->model_dev);
+	mr->minor = minor(t->model_dev);
 	if (t->model_at == MODEL_LOWER_LOOP) {
-		snprintf(tr->model_device, sizeof(tr->model_device), "%s",
-			 t->lower.path);
-		tr->model_dio = t->lower.dio;
+		snprintf(mr->device, sizeof(mr->device), "%s", t->lower.path);
+		mr->dio = t->lower.dio;
 	} else {
-		devinfo_dev_path(t->model_dev, tr->model_device,
-				 sizeof(tr->model_device));
+		devinfo_dev_path(t->model_dev, mr->device, sizeof(mr->device));
 	}
 }
 
@@ -95,8 +94,6 @@ static void case_record_target(struct case_result *c, struct target *t)
 	t->mkfs.output = NULL;
 	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
-	device_model_format(t->spec.model, tr->device_model,
-			    sizeof(tr->device_model));
 	target_record_model(t, tr);
 	if (!uname(&u))
 		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",

@@ -101,23 +101,6 @@ int device_model_parse(const char *text, struct device_model *out, char *err,
 	return -EINVAL;
 }
 
-bool device_model_active(const struct device_model *m)
-{
-	return m && m->name[0] && strcmp(m->name, "none");
-}
-
-void device_model_format(const struct device_model *m, char *buf, size_t len)
-{
-	if (!device_model_active(m)) {
-		snprintf(buf, len, "none");
-		return;
-	}
-	snprintf(buf, len, "%s: riops=%llu wiops=%llu rbps=%llu wbps=%llu",
-		 m->name, (unsigned long long)m->riops,
-		 (unsigned long long)m->wiops, (unsigned long long)m->rbps,
-		 (unsigned long long)m->wbps);
-}
-
 int throttle_available(char *err, size_t errlen)
 {
 	char path[128];

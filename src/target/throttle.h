@@ -11,19 +11,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <sys/types.h>
 
+#include "results/device_model.h"
 #include "util/teardown.h"
 
 #define THROTTLE_DIR "/sys/fs/cgroup/blkio"
-
-struct device_model {
-	char name[16]; /* none, hdd, ssd-sata, custom */
-	uint64_t riops, wiops; /* IOs per second, 0 = no limit */
-	uint64_t rbps, wbps; /* bytes per second, 0 = no limit */
-	int rotational; /* the traced device's queue/rotational: 1, 0, -1 = as is */
-};
 
 /*
  * none | hdd | ssd-sata | custom:riops=N,wiops=N,rbps=N,wbps=N
@@ -31,12 +24,6 @@ struct device_model {
  */
 int device_model_parse(const char *text, struct device_model *out, char *err,
 		       size_t errlen);
-
-/* is m a model that limits anything (not NULL, not "none")? */
-bool device_model_active(const struct device_model *m);
-
-/* "hdd: riops=150 wiops=150 rbps=120000000 wbps=120000000" */
-void device_model_format(const struct device_model *m, char *buf, size_t len);
 
 /* is the throttle interface there and writable? reason in err if not */
 int throttle_available(char *err, size_t errlen);

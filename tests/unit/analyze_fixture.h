@@ -27,8 +27,9 @@ static inline struct case_result *fx_case(struct run_result *run,
 	snprintf(c->target_label, sizeof(c->target_label), "%s", label);
 	snprintf(c->workload, sizeof(c->workload), "wl");
 	snprintf(c->params, sizeof(c->params), "p=1");
-	snprintf(c->target.device_model, sizeof(c->target.device_model),
+	snprintf(c->target.model.m.name, sizeof(c->target.model.m.name),
 		 "none");
+	c->target.model.m.rotational = -1;
 	snprintf(c->target.super_opts, sizeof(c->target.super_opts), "rw");
 	snprintf(c->target.mount_opts, sizeof(c->target.mount_opts), "rw");
 	c->complete = true;

@@ -41,13 +41,13 @@ static void model_build(struct run_result *run)
 	c->target.mkfs_output = strdup("meta-data=/dev/loop7 isize=512\n");
 	c->target.dev_major = 7;
 	c->target.dev_minor = 7;
-	c->target.model_rotational = 1;
-	snprintf(c->target.model_placement, sizeof(c->target.model_placement),
+	c->target.model.m.rotational = 1;
+	snprintf(c->target.model.placement, sizeof(c->target.model.placement),
 		 "lower-loop");
-	snprintf(c->target.model_name, sizeof(c->target.model_name), "hdd");
-	c->target.model_wiops = 150;
-	c->target.model_major = 7;
-	c->target.model_minor = 6;
+	snprintf(c->target.model.m.name, sizeof(c->target.model.m.name), "hdd");
+	c->target.model.m.wiops = 150;
+	c->target.model.major = 7;
+	c->target.model.minor = 6;
 	c->target.log.n = 1;
 	c->target.log.range[0].start = 2048;
 	c->target.log.range[0].sectors = 20480;
@@ -184,6 +184,42 @@ static void test_reanalysis_keeps_the_verify_result(void **state)
 	run_result_free(&back);
 }
 
+/*
+ * A results file written before device_model_stack existed has the model
+ * only as its device_model text: the limits are read from that, and a text
+ * of another shape is an error that quotes it.
+ */
+static void test_a_file_without_the_model_stack_keeps_its_model(void **state)
+{
+	struct run_result run, back;
+	json_t *a, *target;
+	char err[512] = "";
+
+	(void)state;
+	model_build(&run);
+	a = results_to_json(&run);
+	target = json_object_get(json_array_get(json_object_get(a, "cases"), 0),
+				 "target");
+	assert_string_equal(
+		json_string_value(json_object_get(target, "device_model")),
+		"hdd: riops=0 wiops=150 rbps=0 wbps=0");
+	json_object_del(target, "device_model_stack");
+	if (results_from_json(a, "old", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_string_equal(back.cases[0].target.model.m.name, "hdd");
+	assert_int_equal(back.cases[0].target.model.m.wiops, 150);
+	assert_int_equal(back.cases[0].target.model.m.riops, 0);
+	assert_string_equal(back.cases[0].target.model.placement, "");
+	run_result_free(&back);
+	json_object_set_new(target, "device_model", json_string("hdd, fast"));
+	assert_int_not_equal(
+		results_from_json(a, "old", &back, err, sizeof(err)), 0);
+	if (!strstr(err, "device_model 'hdd, fast'"))
+		fail_msg("the error does not quote the text: %s", err);
+	json_decref(a);
+	run_result_free(&run);
+}
+
 /* read text as a results file; the error must contain every want[] */
 static void check_bad_file(const char *text, const char *const *want)
 {
@@ -271,6 +307,8 @@ int main(void)
 		cmocka_unit_test(
 			test_a_written_model_reads_back_to_the_same_json),
 		cmocka_unit_test(test_reanalysis_keeps_the_verify_result),
+		cmocka_unit_test(
+			test_a_file_without_the_model_stack_keeps_its_model),
 		cmocka_unit_test(
 			test_bad_files_get_errors_naming_place_and_problem),
 		cmocka_unit_test(test_a_missing_file_or_a_directory_is_said),

@@ -110,8 +110,8 @@ static void zero_wall_time_gives_zero_rates(void **state)
 static void
 model_excess_counts_flushes_as_writes_and_checks_bandwidth(void **state)
 {
-	struct target_result t = { .model_wiops = 150,
-				   .model_wbps = 120000000 };
+	struct target_result t = { .model.m = { .wiops = 150,
+						.wbps = 120000000 } };
 	struct phase_result p = { .wall_ns = 2 * NS_PER_S };
 	struct model_excess over[MODEL_LIMITS];
 

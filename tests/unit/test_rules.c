@@ -83,7 +83,7 @@ static struct phase_result *xfs_rm_sync(struct fx *f, double log_busy)
 	f->c = fx_case(&f->run, "xfs", "xfs", 1);
 	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts),
 		 "rw,inode64,logbufs=8,logbsize=32k,noquota");
-	f->c->target.model_wiops = 150;
+	f->c->target.model.m.wiops = 150;
 	p = fx_phase(f->c, "rm-sync", 2.0);
 	fx_busy(p, 0.97, 7);
 	/* many small data requests keep the by-request share below log_busy */
@@ -727,7 +727,7 @@ static void a_cache_flush_counts_as_a_write_against_the_model(void **state)
 	const struct finding *fi;
 
 	f->c = fx_case(&f->run, "xfs", "xfs", 2);
-	f->c->target.model_wiops = 150;
+	f->c->target.model.m.wiops = 150;
 	p = fx_phase(f->c, "cycles", 2);
 	p->block.cls[BLK_OPC_WRITE].ios = 2 * 100;
 	p->block.cls[BLK_OPC_FLUSH].ios = 2 * 100;
@@ -746,7 +746,7 @@ static void caveats_are_info(void **state)
 	const struct finding *fi;
 
 	f->c = fx_case(&f->run, "xfs", "xfs", 2);
-	f->c->target.model_wiops = 150;
+	f->c->target.model.m.wiops = 150;
 	f->c->data_bytes = 1 << 30;
 	p = fx_phase(f->c, "create", 2);
 	p->block.cls[BLK_OPC_WRITE].ios = 2 * 150 * 2;
@@ -968,7 +968,7 @@ static struct phase_result *xfs_create_then_sync(struct fx *f, double data)
 	f->c = fx_case(&f->run, "xfs", "xfs", 1);
 	snprintf(f->c->target.super_opts, sizeof(f->c->target.super_opts),
 		 "rw,inode64,logbufs=8,logbsize=32k,noquota");
-	f->c->target.model_wiops = 150;
+	f->c->target.model.m.wiops = 150;
 	p = fx_phase(f->c, "create", 2.49);
 	p->work.files = 20000;
 	fx_cpu(p, 0.30);
