@@ -2,6 +2,8 @@
 /*
  * fsprof phase NAME | --end: one marker line to $FSPROF_PHASE_FD, for a
  * shell script under fsprof trace. The phase has switched when it returns.
+ * Its options are rows of the option table, as every subcommand's are; a
+ * NAME that begins with '-' follows "--".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 
 #include "cli/cmd_usage.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "run/phase_marker.h"
 #include "run/run.h"
 #include "util/parse.h"
@@ -38,35 +41,47 @@ static int marker_fd(int *fd)
 	return 0;
 }
 
+static void phase_usage(FILE *out)
+{
+	fputs("usage: fsprof phase NAME | fsprof phase --end\n"
+	      "\n"
+	      "Under fsprof trace -- CMD: end the current phase and begin NAME\n"
+	      "(--end: end it, no new one), by one line to $FSPROF_PHASE_FD.\n"
+	      "The phase has switched when it returns. A NAME that begins\n"
+	      "with '-' follows '--': fsprof phase -- -NAME.\n"
+	      "\n",
+	      out);
+	cli_options_print(CLI_PHASE, out);
+	fputs("\n"
+	      "exit codes: 0 ok; 1 the marker could not be written; 2 usage\n"
+	      "error or not under fsprof trace.\n",
+	      out);
+}
+
 int cli_phase(int argc, char **argv)
 {
+	static const struct cli_command phase = { .id = CLI_PHASE,
+						  .usage = phase_usage };
 	struct marker_line ml;
+	struct cli_values v;
 	char line[64];
-	int fd = -1, err, n;
+	int fd = -1, err, n, first;
 
-	if (argc != 2)
+	err = cli_options_parse(&phase, argc, argv, &v, &first);
+	if (err)
+		return cli_parse_exit(err);
+	if (argc - first != (v.end ? 0 : 1))
 		return phase_usage_error("one phase name, or --end");
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		printf("usage: fsprof phase NAME | fsprof phase --end\n"
-		       "\n"
-		       "Under fsprof trace -- CMD: end the current phase and begin NAME\n"
-		       "(--end: end it, no new one), by one line to $FSPROF_PHASE_FD.\n"
-		       "The phase has switched when it returns.\n"
-		       "\n"
-		       "exit codes: 0 ok; 1 the marker could not be written; 2 usage\n"
-		       "error or not under fsprof trace.\n");
-		return EXIT_OK;
-	}
-	if (!strcmp(argv[1], "--end")) {
+	if (v.end) {
 		n = snprintf(line, sizeof(line), "end\n");
 	} else {
-		n = snprintf(line, sizeof(line), "begin %s", argv[1]);
+		n = snprintf(line, sizeof(line), "begin %s", argv[first]);
 		phase_marker_parse(
 			line, n < (int)sizeof(line) ? (size_t)n : sizeof(line),
 			&ml);
 		if (ml.verb != MARKER_VERB_BEGIN)
 			return phase_usage_error(ml.why);
-		n = snprintf(line, sizeof(line), "begin %s\n", argv[1]);
+		n = snprintf(line, sizeof(line), "begin %s\n", argv[first]);
 	}
 	err = marker_fd(&fd);
 	if (err)

@@ -394,13 +394,15 @@ static const struct cli_option table[] = {
 	  "array of objects, fields uncut (docs/history.md);\n"
 	  "[] when none matches" },
 
-	/* check, cleanup, list */
+	/* check, cleanup, list, phase */
 	{ "json", 0, NONE, NULL, CLI_CHECK, set_flag, VALUE(json),
 	  "the same items as JSON" },
 	{ "dry-run", 0, NONE, NULL, CLI_CLEANUP, set_flag, VALUE(dry_run),
 	  "only say what would be removed" },
 	{ "deep", 0, NONE, NULL, CLI_LIST, set_flag, VALUE(deep),
 	  "probes: also the --probes deep set" },
+	{ "end", 0, NONE, NULL, CLI_PHASE, set_flag, VALUE(end),
+	  "end the current phase and begin none" },
 
 	{ "help", 'h', NONE, NULL, CLI_ALL_CMDS, set_help, 0, "this text" },
 };

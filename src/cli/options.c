@@ -20,7 +20,7 @@
 
 static const char *const cmd_names[] = {
 	"run",	"trace", "record",  "report", "diff",
-	"runs", "check", "cleanup", "list",
+	"runs", "check", "cleanup", "list",   "phase",
 };
 
 const char *cli_cmd_name(enum cli_cmd id)

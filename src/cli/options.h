@@ -28,10 +28,12 @@ enum cli_cmd {
 	CLI_CHECK = 1 << 6,
 	CLI_CLEANUP = 1 << 7,
 	CLI_LIST = 1 << 8,
+	CLI_PHASE = 1 << 9,
 };
 
+#define CLI_N_CMDS 10
 #define CLI_TRACING (CLI_RUN | CLI_TRACE | CLI_RECORD)
-#define CLI_ALL_CMDS 0x1ff
+#define CLI_ALL_CMDS ((1U << CLI_N_CMDS) - 1)
 
 /* what options set; each subcommand reads its own fields */
 struct cli_values {
@@ -48,6 +50,7 @@ struct cli_values {
 	bool reanalyze; /* report --reanalyze */
 	bool dry_run; /* cleanup --dry-run */
 	bool deep; /* list probes --deep */
+	bool end; /* phase --end */
 };
 
 struct cli_option;

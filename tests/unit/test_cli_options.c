@@ -20,7 +20,6 @@
 #include "stderr_capture.h"
 #include "util/log.h"
 
-#define N_CMDS 9
 
 /* an argument each option accepts (any other takes any string) */
 static const char *sample_arg(const char *name)
@@ -102,7 +101,7 @@ static void every_subcommand_parses_each_of_its_options(void **state)
 
 	(void)state;
 	for (i = 0; i < n; i++)
-		for (bit = 1; bit < 1U << N_CMDS; bit <<= 1) {
+		for (bit = 1; bit < 1U << CLI_N_CMDS; bit <<= 1) {
 			if (!(rows[i].cmds & bit))
 				continue;
 			parse_row(&p, bit, &rows[i]);
@@ -159,7 +158,7 @@ an_option_of_other_subcommands_is_refused_naming_this_one(void **state)
 
 	(void)state;
 	for (i = 0; i < n; i++)
-		for (bit = 1; bit < 1U << N_CMDS; bit <<= 1) {
+		for (bit = 1; bit < 1U << CLI_N_CMDS; bit <<= 1) {
 			if (cmds_with(rows[i].name, 0) & bit)
 				continue;
 			snprintf(word, sizeof(word), "--%s", rows[i].name);
@@ -229,7 +228,7 @@ static void help_lists_exactly_the_subcommands_rows(void **state)
 	FILE *out;
 
 	(void)state;
-	for (bit = 1; bit < 1U << N_CMDS; bit <<= 1) {
+	for (bit = 1; bit < 1U << CLI_N_CMDS; bit <<= 1) {
 		out = open_memstream(&text, &size);
 		assert_non_null(out);
 		cli_options_print(bit, out);
@@ -259,7 +258,7 @@ static void help_lines_fit_in_80_columns(void **state)
 
 	(void)state;
 	cli_option_table(&n);
-	for (bit = 1; bit < 1U << N_CMDS; bit <<= 1) {
+	for (bit = 1; bit < 1U << CLI_N_CMDS; bit <<= 1) {
 		out = open_memstream(&text, &size);
 		cli_options_print(bit, out);
 		fclose(out);
