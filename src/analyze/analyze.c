@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze/analyze.h"
 #include "analyze/analyze_int.h"
 
 /* warnings first, then info, then ok; the table's order within each */

@@ -5,7 +5,6 @@
 
 #include <math.h>
 
-#include "analyze/analyze.h"
 #include "analyze/facts.h"
 
 #define COMPARE_MAX_CAUSES (2 * BUDGET_MAX_CAUSES)

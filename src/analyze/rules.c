@@ -4,6 +4,7 @@
  * stands for and its check. docs/rules.md is the catalogue with the
  * thresholds (analyze/thresholds.h) and a source for each mechanism.
  */
+#include "analyze/analyze.h"
 #include "analyze/rules.h"
 
 const struct rule analyze_rules[] = {

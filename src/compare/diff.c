@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "compare/diff.h"
-#include "compare/diff_stats.h"
 
 void diff_options_default(struct diff_options *o)
 {

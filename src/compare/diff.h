@@ -93,8 +93,20 @@ struct diff_setup_item {
 #define DIFF_SETUP_MAX 32
 #define DIFF_UNPAIRED_MAX 16
 
+/*
+ * Noise floor: a change of the mean smaller than this share of A's mean is
+ * "same" when the interval shows it. 2%: repeat-to-repeat wall time of the
+ * same phase on the same target moves by about that much here (page cache,
+ * timer slack, CPU frequency), and the kernel's counters are stabler, so a
+ * counter that moves 2% has moved. Changed with --noise.
+ */
+#define DIFF_NOISE_FLOOR 0.02
+
+/* the false discovery rate of a diff's tests, unless --alpha */
+#define DIFF_ALPHA 0.05
+
 struct diff_options {
-	double alpha; /* false discovery rate, default 0.05 */
+	double alpha; /* false discovery rate, default DIFF_ALPHA */
 	double noise_floor; /* relative, default DIFF_NOISE_FLOOR */
 	const char *metric_glob; /* only metrics matching (fnmatch), or NULL */
 	double fail_above; /* relative; < 0 = no gate */

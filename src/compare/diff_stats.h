@@ -10,18 +10,6 @@
 #include "compare/diff.h"
 
 /*
- * Noise floor: a change of the mean smaller than this share of A's mean is
- * "same" when the interval shows it. 2%: repeat-to-repeat wall time of the
- * same phase on the same target moves by about that much here (page cache,
- * timer slack, CPU frequency), and the kernel's counters are stabler, so a
- * counter that moves 2% has moved. Changed with --noise.
- */
-#define DIFF_NOISE_FLOOR 0.02
-
-/* the false discovery rate of a diff's tests, unless --alpha */
-#define DIFF_ALPHA 0.05
-
-/*
  * A distribution "differs" only when the Kolmogorov-Smirnov gap is at least
  * this large as well as significant: with 100,000 IOs a side, a 1% shift
  * of the CDF is significant and means nothing to the user.
