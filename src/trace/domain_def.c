@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdlib.h>
 #include <bpf/libbpf.h>
+
+#include "fsprof/phase.h"
 
 #include "trace/domain_def.h"
 #include "util/log.h"
@@ -30,6 +33,29 @@ int domain_def_attach(const struct domain_def *def, struct program_slot *slots,
 	return attach_programs(def->name, slots, def->n_progs, list) > 0 ?
 		       0 :
 		       -ENOENT;
+}
+
+void *domain_def_phase_sum(const struct domain_def *def,
+			   struct percpu_stats *stats, unsigned int phase,
+			   int *err)
+{
+	void *sum;
+
+	if (phase >= FSPROF_MAX_PHASES) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	sum = calloc(1, def->stats_size);
+	if (!sum) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*err = percpu_stats_read(stats, phase, sum);
+	if (*err) {
+		free(sum);
+		return NULL;
+	}
+	return sum;
 }
 
 int domain_def_report(const struct domain_def *def, const void *sum,

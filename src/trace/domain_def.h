@@ -47,6 +47,16 @@ int domain_def_open(const struct domain_def *def,
 int domain_def_attach(const struct domain_def *def, struct program_slot *slots,
 		      struct attach_list *list);
 
+/*
+ * A phase's statistics of def's map, added up over every CPU into a new
+ * block of def->stats_size bytes, which the caller frees; NULL with *err
+ * set (-EINVAL for a phase beyond FSPROF_MAX_PHASES, -ENOMEM, or the
+ * read's -errno).
+ */
+void *domain_def_phase_sum(const struct domain_def *def,
+			   struct percpu_stats *stats, unsigned int phase,
+			   int *err);
+
 /* the counters of def, read from sum, those traced into m */
 int domain_def_report(const struct domain_def *def, const void *sum,
 		      struct metric_set *m, counter_traced_fn traced,

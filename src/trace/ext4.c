@@ -265,14 +265,10 @@ static int ext4_collect(void *priv, unsigned int phase,
 	struct ext4_stats *sum;
 	int err;
 
-	if (phase >= FSPROF_MAX_PHASES)
-		return -EINVAL;
-	sum = calloc(1, sizeof(*sum));
+	sum = domain_def_phase_sum(&ext4_def, &d->stats, phase, &err);
 	if (!sum)
-		return -ENOMEM;
-	err = percpu_stats_read(&d->stats, phase, sum);
-	if (!err)
-		err = counts_report(d, sum, &out->metrics);
+		return err;
+	err = counts_report(d, sum, &out->metrics);
 	if (!err)
 		err = hists_report(d, sum, &out->metrics);
 	if (!err && phase == FSPROF_PHASE_NONE && d->skel->bss->fsync_untracked)

@@ -367,14 +367,10 @@ static int jbd2_collect(void *priv, unsigned int phase,
 	uint64_t peer;
 	int err;
 
-	if (phase >= FSPROF_MAX_PHASES)
-		return -EINVAL;
-	sum = calloc(1, sizeof(*sum));
+	sum = domain_def_phase_sum(&jbd2_def, &d->stats, phase, &err);
 	if (!sum)
-		return -ENOMEM;
-	err = percpu_stats_read(&d->stats, phase, sum);
-	if (!err)
-		err = domain_def_report(&jbd2_def, sum, m, traced, d);
+		return err;
+	err = domain_def_report(&jbd2_def, sum, m, traced, d);
 	if (!err)
 		err = hists_report(d, sum, m);
 	if (!err && peer_count(d, phase, &peer))

@@ -16,9 +16,11 @@
 #include <cmocka.h>
 
 #include "fsprof/jbd2.h"
+#include "fsprof/phase.h"
 #include "results/metrics.h"
 #include "trace/attach.h"
 #include "trace/counters.h"
+#include "trace/domain_def.h"
 #include "trace/percpu.h"
 
 #define NCPUS 3
@@ -194,6 +196,22 @@ static void a_tracepoint_is_the_event_without_its_system(void **state)
 	assert_string_equal(program_def_tracepoint(&bare), "sched_switch");
 }
 
+/* a phase the maps have no slot for is refused before any map is read */
+static void a_phase_beyond_the_maps_is_refused(void **state)
+{
+	const struct domain_def def = {
+		.name = "jbd2", .stats_size = sizeof(struct jbd2_stats)
+	};
+	struct percpu_stats stats;
+	int err = 0;
+
+	(void)state;
+	memset(&stats, 0, sizeof(stats));
+	assert_null(
+		domain_def_phase_sum(&def, &stats, FSPROF_MAX_PHASES, &err));
+	assert_int_equal(err, -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +225,7 @@ int main(void)
 		cmocka_unit_test(
 			slots_are_the_named_programs_in_the_tables_order),
 		cmocka_unit_test(a_program_the_skeleton_lacks_is_an_error),
+		cmocka_unit_test(a_phase_beyond_the_maps_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
