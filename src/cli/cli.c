@@ -12,6 +12,7 @@
 #include "cli/cmd_usage.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "run/run_command.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
 #include "version.h"

@@ -10,6 +10,7 @@
 
 #include "cli/cmd_usage.h"
 #include "cli/cmd_run.h"
+#include "cli/run_options.h"
 #include "target/scratch.h"
 
 void cli_usage(FILE *out)
@@ -148,7 +149,8 @@ int cli_parse_run(int argc, char **argv, struct run_options *opt)
 {
 	static const struct cli_command run = { .id = CLI_RUN,
 						.usage = cli_usage,
-						.no_operands = true };
+						.no_operands = true,
+						.parsed = run_guest_arg_add };
 
 	return cli_parse_options(&run, argc, argv, opt);
 }

@@ -10,7 +10,6 @@
 
 #include "cli/cmd_usage.h"
 #include "cli/options.h"
-#include "cli/run_options.h"
 
 /* more than the table's rows for any one subcommand */
 #define CLI_CMD_OPTIONS_MAX 64
@@ -187,8 +186,8 @@ int cli_options_parse(const struct cli_command *cmd, int argc, char **argv,
 		if (c >= 256 && other_commands_option(cmd, argv, o, &word))
 			return unknown_option(cmd, v->cmd, word);
 		err = o->set(v, o, optarg);
-		if (!err && cmd->id == CLI_RUN && v->run)
-			err = run_guest_arg_add(v, o, optarg);
+		if (!err && cmd->parsed)
+			err = cmd->parsed(v, o, optarg);
 		if (err == CLI_HELP_SHOWN && cmd->usage)
 			cmd->usage(stdout);
 		if (err)

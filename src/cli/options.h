@@ -85,6 +85,9 @@ struct cli_command {
 	bool operand_ends_options;
 	/* an operand is a usage error ("unexpected argument") */
 	bool no_operands;
+	/* may be NULL: called after each option's setter succeeded */
+	int (*parsed)(struct cli_values *v, const struct cli_option *o,
+		      const char *arg);
 };
 
 /* "run" for CLI_RUN; NULL for none or several */

@@ -300,6 +300,8 @@ int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
 	struct run_options *opt = v->run;
 	unsigned int i;
 
+	if (!opt)
+		return 0;
 	for (i = 0; i < sizeof(host_only) / sizeof(host_only[0]); i++)
 		if (!strcmp(o->name, host_only[i]))
 			return 0;

@@ -114,7 +114,9 @@ static double per_op_count(const struct phase_result *p, const char *name)
 	return m ? (double)m->value : 0;
 }
 
-int per_op_values(const struct phase_result *p, phase_value_fn fn, void *ctx)
+int per_op_values(const struct phase_result *p,
+		  int (*fn)(void *ctx, const char *name, double value),
+		  void *ctx)
 {
 	unsigned int i, j;
 	int err;

@@ -11,8 +11,11 @@
 #ifndef FSPROF_PER_OP_H
 #define FSPROF_PER_OP_H
 
-#include "results/phase_values.h"
+#include "results/results.h"
 
-int per_op_values(const struct phase_result *p, phase_value_fn fn, void *ctx);
+/* fn as phase_values() calls it (results/phase_values.h's phase_value_fn) */
+int per_op_values(const struct phase_result *p,
+		  int (*fn)(void *ctx, const char *name, double value),
+		  void *ctx);
 
 #endif

@@ -18,7 +18,6 @@
 #include "report/outfile.h"
 #include "results/json.h"
 #include "run/case_run.h"
-#include "run/kernel_run.h"
 #include "run/phase.h"
 #include "run/run.h"
 #include "run/run_history.h"
@@ -36,60 +35,6 @@
 #include "util/progress.h"
 #include "version.h"
 #include "workload/workload.h"
-
-/*
- * --size is the size= parameter (the data size) of the workloads that have
- * one; -ENOENT for the others.
- */
-static int params_apply_size(struct workload_params *params, uint64_t size)
-{
-	unsigned int i;
-
-	for (i = 0; i < params->n; i++) {
-		struct param_value *v = &params->v[i];
-
-		if (strcmp(v->def->key, "size"))
-			continue;
-		v->num = size;
-		snprintf(v->str, sizeof(v->str), "%llu",
-			 (unsigned long long)size);
-		return 0;
-	}
-	return -ENOENT;
-}
-
-/* the parameters of one -w option, with --size applied */
-static int workload_plan_params(const struct run_options *opt,
-				const struct workload_opt *w,
-				struct workload_params *params)
-{
-	const struct workload_def *wl = workload_find(w->name);
-	char err[512];
-
-	/* phase ids index the kernel's per-phase maps; 0 is between phases */
-	if (wl->n_phases >= FSPROF_MAX_PHASES) {
-		log_error(
-			"workload %s has %u phases; fsprof can attribute kernel work to at most %d phases per case",
-			wl->name, wl->n_phases, FSPROF_MAX_PHASES - 1);
-		return -E2BIG;
-	}
-	if (params_parse(wl->params, wl->n_params, w->params, opt->scale,
-			 params, err, sizeof(err))) {
-		log_error("-w %s: %s", w->name, err);
-		return -EINVAL;
-	}
-	if (opt->size && params_apply_size(params, opt->size) &&
-	    opt->n_workloads == 1) {
-		log_error(
-			"--size: workload %s has no size parameter (fsprof list workloads shows its parameters)",
-			wl->name);
-		return -EINVAL;
-	}
-	/* a bad value is a usage error now, not a failed case after mkfs */
-	if (wl->check && wl->check(params))
-		return -EINVAL;
-	return 0;
-}
 
 void run_result_start(struct run_result *r)
 {
@@ -126,7 +71,8 @@ int run_stopped_early(void)
 {
 	int sig = signals_pending();
 
-	log_error("interrupted by %s before anything was set up", strsignal(sig));
+	log_error("interrupted by %s before anything was set up",
+		  strsignal(sig));
 	return 128 + sig;
 }
 
@@ -296,25 +242,12 @@ int run_list_probes(bool deep)
 	return code;
 }
 
-int run_command(const struct run_options *opt)
+int run_local(const struct run_options *opt,
+	      const struct workload_params *params)
 {
-	struct workload_params params[RUN_MAX_WORKLOADS];
 	struct run_ctx *ctx;
-	unsigned int i;
 	int err, code;
 
-	for (i = 0; i < opt->n_workloads; i++) {
-		if (workload_plan_params(opt, &opt->workloads[i], &params[i])) {
-			/* a usage error: the error, then where to look */
-			fprintf(stderr, "see 'fsprof list workloads'\n");
-			return EXIT_USAGE;
-		}
-	}
-	if (signals_early())
-		log_warn("cannot catch SIGINT before the run: %s",
-			 strerror_safe(errno));
-	if (opt->kernels)
-		return run_kernels(opt, params);
 	code = run_preflight(opt, params);
 	if (!code && signals_pending())
 		code = run_stopped_early();

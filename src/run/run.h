@@ -14,8 +14,14 @@
  */
 int run_list_probes(bool deep);
 
-/* Run the plan; returns the process exit code. */
-int run_command(const struct run_options *opt);
+struct workload_params;
+
+/*
+ * The run on this machine of the planned workloads (params, one per -w);
+ * returns the process exit code
+ */
+int run_local(const struct run_options *opt,
+	      const struct workload_params *params);
 
 struct run_result;
 struct workload_params;
