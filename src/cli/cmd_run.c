@@ -11,6 +11,7 @@
 #include "cli/cmd_usage.h"
 #include "cli/cmd_run.h"
 #include "cli/run_options.h"
+#include "run/phase_cache.h"
 #include "target/scratch.h"
 
 void cli_usage(FILE *out)
@@ -90,6 +91,14 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--kernel-modules, --kernel-cmdline and --kernel-timeout apply to the guests of --kernel LIST");
+	if (opt->cold && opt->warm)
+		return cmd_usage_error(
+			cmd,
+			"--warm runs every phase warm: not with --cold (--cold none runs the defaults' cold phases warm)");
+	if (opt->cold && opt->dir && strcmp(opt->cold, PHASE_COLD_NONE))
+		return cmd_usage_error(
+			cmd,
+			"--cold mounts the target again, and a --dir filesystem is not fsprof's to unmount: use an image or --device target");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,
@@ -124,6 +133,7 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 {
 	struct cli_values v = { .run = opt };
 	enum cli_cmd mode = cmd->id;
+	char why[512];
 	int first, err;
 
 	memset(opt, 0, sizeof(*opt));
@@ -142,6 +152,8 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 	if (err)
 		return err;
 	run_options_defaults(opt, mode);
+	if (phase_cold_check(opt, why, sizeof(why)))
+		return cmd_usage_error(v.cmd, "%s", why);
 	return 0;
 }
 

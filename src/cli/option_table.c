@@ -321,7 +321,15 @@ static const struct cli_option table[] = {
 	  RUN_FIELD(no_trace), "run the workload without kernel tracing" },
 	{ "warm", 0, NONE, NULL, CLI_RUN, set_run_flag, RUN_FIELD(warm),
 	  "read phases read what the page cache holds: no\n"
-	  "cache drop before them (a warm re-read)" },
+	  "cache drop before them (a warm re-read), and no\n"
+	  "phase runs cold" },
+	{ "cold", 0, ARG, "PHASE[,PHASE]", CLI_RUN, set_run_string,
+	  RUN_FIELD(cold),
+	  "run exactly these phases cold: the target is\n"
+	  "unmounted and mounted again before each, untimed\n"
+	  "(its own caches emptied, the device model kept);\n"
+	  "none: no phase. Default: each workload's, as its\n"
+	  "original ran (files1m's remove)" },
 	{ "probes", 0, ARG, "SET", CLI_TRACING, set_probes, 0,
 	  "default, or deep: also the per-file hot events\n"
 	  "(ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"

@@ -9,6 +9,7 @@
 #include "run/case_run.h"
 #include "run/case_target.h"
 #include "run/phase.h"
+#include "run/phase_cache.h"
 #include "util/log.h"
 #include "util/progress.h"
 
@@ -72,17 +73,24 @@ static void case_phase_failed(struct case_result *c, const char *phase)
 }
 
 static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
-			   struct case_result *c, const char *dir,
+			   struct case_result *c, struct target *target,
 			   struct tracer *tracer)
 {
 	struct workload_env env = {
-		.dir = dir,
+		.dir = target->workdir,
 		.params = &plan->params,
 		.stop = &ctx->stop,
 		.warm = ctx->opt->warm,
 	};
 	bool draw = isatty(STDOUT_FILENO) && log_get_level() >= LOG_NORMAL;
+	bool can_remount = target->spec.kind != TARGET_DIR;
 	struct progress progress;
+	struct phase_runner r = {
+		.tracer = tracer,
+		.target = target,
+		.env = &env,
+		.progress = &progress,
+	};
 	unsigned int i;
 	int err = 0;
 
@@ -94,8 +102,9 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 	for (i = 0; i < plan->wl->n_phases && !ctx->stop; i++) {
 		progress_init(&progress, stdout, draw,
 			      plan->wl->phases[i].name);
-		err = phase_run(tracer, &plan->wl->phases[i], &env, i + 1,
-				&c->phases[i], &progress);
+		r.cache = phase_cache_state(ctx->opt, &plan->wl->phases[i],
+					    can_remount);
+		err = phase_run(&r, &plan->wl->phases[i], i + 1, &c->phases[i]);
 		if (err && !ctx->stop)
 			case_phase_failed(c, plan->wl->phases[i].name);
 		if (err || ctx->stop)
@@ -139,7 +148,7 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (!err && !ctx->stop)
 		err = case_tracer_up(&ct, ctx->opt, NULL, c, &ctx->td);
 	if (!err && !ctx->stop)
-		err = case_run_phases(ctx, plan, c, ct.target.workdir,
+		err = case_run_phases(ctx, plan, c, &ct.target,
 				      ct.traced ? &ct.tracer : NULL);
 	if (ctx->stop)
 		err = -EINTR;

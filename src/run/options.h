@@ -40,6 +40,8 @@ struct run_options {
 	uint64_t image_size; /* 0: derived from the workload */
 	bool no_trace;
 	bool warm; /* --warm: read phases do not drop caches first */
+	/* --cold LIST: the phases run cold (or "none"); NULL: the defaults */
+	const char *cold;
 	bool probes_deep; /* --probes deep */
 	uint64_t bin_ns; /* --bin: timeline bin width; 0: the default */
 	uint64_t slow_io_ns; /* --slow-io; 0: the default */

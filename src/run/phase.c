@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include "run/phase.h"
+#include "run/phase_cache.h"
 #include "util/clock.h"
 #include "util/progress.h"
 #include "util/log.h"
@@ -34,20 +35,18 @@ static int cpu_sample_take(struct cpu_sample *s)
 	return 0;
 }
 
-int phase_run(struct tracer *tracer, const struct phase_def *def,
-	      const struct workload_env *env, unsigned int id,
-	      struct phase_result *out, struct progress *progress)
+int phase_run(const struct phase_runner *r, const struct phase_def *def,
+	      unsigned int id, struct phase_result *out)
 {
-	struct phase_ctx pc = { .result = out, .progress = progress };
+	struct phase_ctx pc = { .result = out, .progress = r->progress };
+	struct tracer *tracer = r->tracer;
+	const struct workload_env *env = r->env;
 	struct cpu_sample c0, c1;
 	int err, cpu_err;
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->name, sizeof(out->name), "%s", def->name);
-	/* --warm: what would have been dropped is read as the cache holds it */
-	snprintf(out->cache, sizeof(out->cache), "%s",
-		 env->warm && !strcmp(def->cache, "dropped") ? "warm" :
-							       def->cache);
+	snprintf(out->cache, sizeof(out->cache), "%s", r->cache);
 	snprintf(out->sync, sizeof(out->sync), "%s", def->sync);
 	out->id = id;
 
@@ -56,6 +55,9 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 		if (err)
 			return err;
 	}
+	err = phase_cache_prepare(r->cache, def, r->target, tracer, env->dir);
+	if (err)
+		return err;
 	log_info("phase %s ...", def->name);
 
 	cpu_err = cpu_sample_take(&c0);
@@ -68,7 +70,7 @@ int phase_run(struct tracer *tracer, const struct phase_def *def,
 		tracer_set_phase(tracer, 0, out->end_mono_ns);
 	if (!cpu_err)
 		cpu_err = cpu_sample_take(&c1);
-	progress_clear(progress);
+	progress_clear(r->progress);
 
 	out->wall_ns = out->end_mono_ns - out->start_mono_ns;
 	if (cpu_err) {

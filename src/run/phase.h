@@ -3,16 +3,25 @@
 #define FSPROF_PHASE_RUN_H
 
 #include "results/results.h"
+#include "target/target.h"
 #include "trace/tracer.h"
 #include "workload/workload.h"
 
+/* what a phase runs with, besides its definition */
+struct phase_runner {
+	struct tracer *tracer; /* NULL: untraced */
+	struct target *target; /* mounted again before a cold phase */
+	const struct workload_env *env;
+	struct progress *progress;
+	const char *cache; /* its state at the start (run/phase_cache.h) */
+};
+
 /*
- * Run one phase under the tracer (NULL: untraced): prepare (untimed, phase
- * id 0), then the timed body with the phase id set, then collect what the
- * kernel charged to it.
+ * Run one phase: prepare (untimed, phase id 0: the workload's step, then
+ * what r->cache asks for), then the timed body with the phase id set,
+ * then collect what the kernel charged to it.
  */
-int phase_run(struct tracer *tracer, const struct phase_def *def,
-	      const struct workload_env *env, unsigned int id,
-	      struct phase_result *out, struct progress *progress);
+int phase_run(const struct phase_runner *r, const struct phase_def *def,
+	      unsigned int id, struct phase_result *out);
 
 #endif

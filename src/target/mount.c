@@ -12,19 +12,33 @@
 #include "target/mountopts.h"
 #include "util/log.h"
 
-static int mount_undo(void *arg)
+/*
+ * Unmount dir, waiting up to 5 s while it is busy (a just-finished writer
+ * or udev may still hold it for a moment): 0, -EBUSY after 5 s, or -errno.
+ * EINVAL (flags 0) means dir is no mount point: a mount again (--cold)
+ * whose mount failed after its unmount left nothing to undo.
+ */
+static int mount_unmount(const char *dir)
 {
-	const char *dir = arg;
 	int i;
 
-	/* a just-finished writer or udev may still hold it for a moment */
 	for (i = 0; i < 50; i++) {
-		if (!umount2(dir, 0))
+		if (!umount2(dir, 0) || errno == EINVAL)
 			return 0;
 		if (errno != EBUSY)
 			return -errno;
 		usleep(100000);
 	}
+	return -EBUSY;
+}
+
+static int mount_undo(void *arg)
+{
+	const char *dir = arg;
+	int err = mount_unmount(dir);
+
+	if (err != -EBUSY)
+		return err;
 	log_warn("%s still busy after 5 s; detaching it lazily", dir);
 	return umount2(dir, MNT_DETACH) ? -errno : 0;
 }
@@ -41,27 +55,13 @@ static int mountdir_remove(void *arg)
 	return rmdir(dir) ? -errno : 0;
 }
 
-int mount_fs(const char *device, const char *dir, const char *fstype,
-	     const char *options, struct teardown *td)
+/* mount(2) with options split into flags and data; said when it fails */
+static int mount_call(const char *device, const char *dir, const char *fstype,
+		      const char *options)
 {
 	struct mount_args args;
-	int err, kmsg, rec;
+	int err, kmsg;
 
-	rec = teardown_record(td, "mountpoint", dir);
-	if (rec < 0)
-		return rec;
-	if (mkdir(dir, 0755)) {
-		err = errno;
-		log_error("create mount point %s: %s", dir, strerror_safe(err));
-		return -err;
-	}
-	err = teardown_push_recorded(td, rec, mountdir_remove, (void *)dir,
-				     "remove %s", dir);
-	if (err)
-		return err;
-	rec = teardown_record(td, "mount", dir);
-	if (rec < 0)
-		return rec;
 	if (mountopts_split(options, &args)) {
 		log_error("mount options '%s' are too long", options);
 		return -E2BIG;
@@ -82,6 +82,52 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 		return -err;
 	}
 	kmsg_watch_end(kmsg, NULL, NULL, 0);
+	return 0;
+}
+
+int mount_fs(const char *device, const char *dir, const char *fstype,
+	     const char *options, struct teardown *td)
+{
+	int err, rec;
+
+	rec = teardown_record(td, "mountpoint", dir);
+	if (rec < 0)
+		return rec;
+	if (mkdir(dir, 0755)) {
+		err = errno;
+		log_error("create mount point %s: %s", dir, strerror_safe(err));
+		return -err;
+	}
+	err = teardown_push_recorded(td, rec, mountdir_remove, (void *)dir,
+				     "remove %s", dir);
+	if (err)
+		return err;
+	rec = teardown_record(td, "mount", dir);
+	if (rec < 0)
+		return rec;
+	err = mount_call(device, dir, fstype, options);
+	if (err)
+		return err;
 	return teardown_push_recorded(td, rec, mount_undo, (void *)dir,
 				      "unmount %s", dir);
+}
+
+int mount_again(const char *device, const char *dir, const char *fstype,
+		const char *options)
+{
+	int err = mount_unmount(dir);
+
+	if (err == -EBUSY) {
+		log_error(
+			"cannot unmount %s to empty its caches: still busy after 5 s (a process holds a file or directory in it open)",
+			dir);
+		return err;
+	}
+	if (err) {
+		log_error("unmount %s to empty its caches: %s", dir,
+			  strerror_safe(-err));
+		return err;
+	}
+	/* the teardown's unmount finds no mount if this fails: nothing left */
+	return mount_call(device, dir, fstype, options);
 }

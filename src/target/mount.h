@@ -16,4 +16,14 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
  */
 int mount_remove(const char *dir);
 
+/*
+ * Unmount dir and mount device there again with the same options: the
+ * filesystem's page cache, dentries, inodes and metadata buffers go, the
+ * device under it stays (--cold). Never detaches lazily: a busy mount is
+ * an error (-EBUSY), said. The teardown step mount_fs pushed still
+ * unmounts it; after a failed mount here, it finds nothing to undo.
+ */
+int mount_again(const char *device, const char *dir, const char *fstype,
+		const char *options);
+
 #endif

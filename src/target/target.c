@@ -368,6 +368,18 @@ int target_up(struct target *t, const struct target_spec *spec,
 			      t->model_at == MODEL_TRACED_DISK, td);
 }
 
+int target_mount_again(struct target *t)
+{
+	if (t->spec.kind == TARGET_DIR) {
+		log_error(
+			"%s: a --dir target's filesystem is not fsprof's to unmount, so its caches cannot be emptied alone",
+			t->workdir);
+		return -EOPNOTSUPP;
+	}
+	return mount_again(t->devpath, t->mnt, t->spec.fstype,
+			   t->spec.mount_opts);
+}
+
 void target_free(struct target *t)
 {
 	free(t->mkfs.output);

@@ -80,6 +80,13 @@ int target_preflight(const struct target_spec *spec);
 int target_up(struct target *t, const struct target_spec *spec,
 	      struct teardown *td);
 
+/*
+ * Unmount the target and mount it again as target_up did (image and
+ * device targets; a --dir target: -EOPNOTSUPP, said): only its own caches
+ * are emptied, and the device model stays in place.
+ */
+int target_mount_again(struct target *t);
+
 /* Release what target_up allocated (not the setup: teardown does that). */
 void target_free(struct target *t);
 

@@ -68,6 +68,13 @@ struct trace_domain_ops {
 	void (*phase_after)(void *priv, unsigned int from, unsigned int to,
 			    bool exact);
 	/*
+	 * Optional, around an unmount and mount again of the target between
+	 * phases (a cold phase's prepare step; mounted false before the
+	 * unmount, true after the mount): for peers that are the mount's own
+	 * statistics and start again from zero with it.
+	 */
+	void (*remount)(void *priv, bool mounted);
+	/*
 	 * Optional: how much work charged to phase is still in flight (block
 	 * requests). Collect waits for it to drain, up to a bound.
 	 */

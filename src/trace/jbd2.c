@@ -42,6 +42,8 @@ static const char *const run_time_names[JBD2_T_NR] = {
 struct proc_peer {
 	char path[512]; /* empty: no info file for this journal */
 	uint64_t at_open, at_begin;
+	/* counted by the target's mounts before the last mount again */
+	uint64_t carried;
 	unsigned int running; /* the phase begun last, 0 between phases */
 	bool begin_exact; /* at_begin was read at the programs' boundary */
 	bool lost; /* a phase's count is unknown, so the spill's is too */
@@ -310,6 +312,25 @@ static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to,
 	p->have[ended] = true;
 }
 
+/*
+ * The journal's info file starts again from zero at a mount again: what
+ * it had counted, read after the syncfs before the unmount (so no commit
+ * is left for the unmount to make), is carried over.
+ */
+static void jbd2_remount(void *priv, bool mounted)
+{
+	struct jbd2_domain *d = priv;
+	struct proc_peer *p = &d->peer;
+	uint64_t now;
+
+	if (!proc_peer_read(p, &now))
+		return;
+	if (mounted)
+		p->at_open = now;
+	else
+		p->carried += now - p->at_open;
+}
+
 /* the peer for phase, or for the spill: all commits not in a phase */
 static bool peer_count(struct jbd2_domain *d, unsigned int phase,
 		       uint64_t *count)
@@ -328,7 +349,7 @@ static bool peer_count(struct jbd2_domain *d, unsigned int phase,
 		return false;
 	for (i = 1; i < FSPROF_MAX_PHASES; i++)
 		in_phases += p->have[i] ? p->count[i] : 0;
-	*count = now - p->at_open - in_phases;
+	*count = now - p->at_open + p->carried - in_phases;
 	return true;
 }
 
@@ -422,6 +443,7 @@ const struct trace_domain_ops jbd2_domain = {
 	.attach = jbd2_attach,
 	.phase_before = jbd2_phase_before,
 	.phase_after = jbd2_phase_after,
+	.remount = jbd2_remount,
 	.collect = jbd2_collect,
 	.object = jbd2_object,
 	.event_ring = jbd2_event_ring,

@@ -196,6 +196,15 @@ void tracer_phase_switched(struct tracer *t, unsigned int phase)
 	tracer_switch(t, phase, 0, false);
 }
 
+void tracer_remount(struct tracer *t, bool mounted)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->dom[i].ops->remount)
+			t->dom[i].ops->remount(t->dom[i].priv, mounted);
+}
+
 static unsigned int tracer_in_flight(struct tracer *t, unsigned int phase)
 {
 	unsigned int i, n = 0;

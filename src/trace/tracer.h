@@ -55,6 +55,13 @@ void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns);
 void tracer_phase_switched(struct tracer *t, unsigned int phase);
 
 /*
+ * The target is about to be unmounted (mounted false) or was mounted again
+ * (true), between phases: the domains whose peers are the mount's own
+ * statistics carry them over.
+ */
+void tracer_remount(struct tracer *t, bool mounted);
+
+/*
  * What every domain counted for phase (0: between phases) into out. For a
  * phase that has ended, first waits (up to TRACER_SETTLE_MAX_NS) for the
  * work charged to it that is still in flight (block requests), and records

@@ -68,7 +68,9 @@ struct xfs_domain {
 	char sysfs_path[PATH_MAX];
 	unsigned int sysfs_phase; /* the phase whose begin is sysfs_begin */
 	bool sysfs_begin_exact; /* read at the programs' boundary */
-	bool sysfs_lost; /* a phase's delta is unknown, so the spill's is */
+	/* a phase's delta is unknown, or the target was mounted again (its
+	 * statistics restarted): so is the spill's */
+	bool sysfs_lost;
 	struct xfs_sysfs_stats sysfs_open, sysfs_begin;
 	bool sysfs_have[FSPROF_MAX_PHASES];
 	struct xfs_sysfs_stats sysfs_phase_delta[FSPROF_MAX_PHASES];
@@ -333,6 +335,22 @@ static void xfs_phase_before(void *priv, unsigned int from, unsigned int to,
 		}
 	}
 	d->sysfs_phase = FSPROF_PHASE_NONE;
+}
+
+/*
+ * A mount again starts XFS's statistics from zero, and its unmount writes
+ * the unmount record after they were last readable: the spill's peer is
+ * no longer known and is left out; the phases' peers, read inside each
+ * phase, are not touched.
+ */
+static void xfs_remount(void *priv, bool mounted)
+{
+	struct xfs_domain *d = priv;
+
+	if (!mounted && d->have_sysfs)
+		log_debug(
+			"xfs domain: the target is mounted again: the spill's xfs.sysfs_* left out");
+	d->sysfs_lost = true;
 }
 
 static int xfs_collect_counts(struct xfs_domain *d, unsigned int phase,
@@ -618,6 +636,7 @@ const struct trace_domain_ops xfs_domain = {
 	.attach = xfs_attach,
 	.phase_before = xfs_phase_before,
 	.phase_after = xfs_phase_after,
+	.remount = xfs_remount,
 	.collect = xfs_collect,
 	.object = xfs_object,
 	.event_ring = xfs_event_ring,

@@ -2,7 +2,8 @@
 /*
  * files1m: many 1 MiB files. create writes N files in 4 KiB write(2)s and
  * ends with syncfs inside the timing; read drops caches first and reads every
- * file back, checking each block's stamp; remove is rm -rf + syncfs.
+ * file back, checking each block's stamp; remove is rm -rf + syncfs on a
+ * target mounted again (cold), as the original's was.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -287,13 +288,17 @@ static uint64_t files1m_files_needed(const struct workload_params *params)
 static const struct phase_def files1m_phases[] = {
 	{ "create", "warm", "syncfs", NULL, files1m_create },
 	{ "read", "dropped", "none", files1m_drop_caches, files1m_read },
-	{ "remove", "warm", "syncfs", NULL, files1m_remove },
+	/*
+	 * cold: the original's rm -rf followed 4 GB written and read, which
+	 * had pushed the files' mapping blocks out of the cache
+	 */
+	{ "remove", "cold", "syncfs", NULL, files1m_remove },
 };
 
 const struct workload_def files1m_workload = {
 	.name = "files1m",
 	.description =
-		"many 1 MiB files: create in 4 KiB writes + syncfs, cold read, rm -rf + syncfs",
+		"many 1 MiB files: create in 4 KiB writes + syncfs, cold read, cold rm -rf + syncfs",
 	.params = files1m_params,
 	.n_params = sizeof(files1m_params) / sizeof(files1m_params[0]),
 	.phases = files1m_phases,

@@ -2,7 +2,8 @@
 /*
  * Workloads are C generators: parameters, an optional untimed setup, and a
  * list of phases, each with an untimed prepare step (cache drop) and a timed
- * body that includes its own sync. Workloads know nothing of tracing.
+ * body that includes its own sync. Workloads know nothing of tracing, nor
+ * of the target's mount (a cold phase's mount again is the run's).
  */
 #ifndef FSPROF_WORKLOAD_H
 #define FSPROF_WORKLOAD_H
@@ -52,7 +53,12 @@ struct phase_ctx {
 
 struct phase_def {
 	const char *name;
-	const char *cache; /* cache state at the start: "dropped", "warm" */
+	/*
+	 * cache state at the start: "warm"; "dropped" (its prepare drops
+	 * caches); "cold" (the run mounts the target again after prepare,
+	 * run/phase_cache.h), where the original experiment started cold
+	 */
+	const char *cache;
 	const char *sync; /* the flush the timing includes */
 	/* untimed, before the phase (a cache drop); may be NULL */
 	int (*prepare)(const struct workload_env *env);
