@@ -65,6 +65,13 @@ const struct rule analyze_rules[] = {
 		.check = rule_ext4_mballoc_scanning,
 	},
 	{
+		.id = "metadata-read-bound",
+		.domain = "block",
+		.mechanism =
+			"An unlink or a lookup needs metadata the filesystem does not hold in memory - inodes, directory blocks, the blocks that map a file - and waits for each read. Freeing an indirect-mapped file (ext2, ext3, ext4 without extents) reads its indirect blocks to find its data blocks; an extent-mapped file keeps its map in the inode (or a few extent blocks) and reads almost nothing. After streaming data has pushed them out of the cache, each such read is a random read: on a seeking disk thousands of them take seconds.",
+		.check = rule_metadata_read_bound,
+	},
+	{
 		.id = "dirty-throttled",
 		.domain = "writeback",
 		.mechanism =

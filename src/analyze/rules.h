@@ -26,6 +26,9 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f);
 bool rule_cpu_bound(const struct phase_facts *x, struct finding *f);
 bool rule_cache_bound(const struct phase_facts *x, struct finding *f);
 
+/* rules_meta.c: metadata read from the device */
+bool rule_metadata_read_bound(const struct phase_facts *x, struct finding *f);
+
 /* rules_caveats.c: what limits how far the numbers can be trusted */
 bool rule_spill_over(const struct phase_facts *x, struct finding *f);
 bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f);

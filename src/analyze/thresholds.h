@@ -260,4 +260,18 @@
 #define VERIFY_MIN_ROUNDS 3
 #define VERIFY_DEFAULT_ROUNDS 10
 
+/*
+ * metadata-read-bound: the workload slept at least half of the phase
+ * (BOUND_MAJORITY: the mechanism then bounds it) in read_io under an
+ * unlink or lookup path (the heaviest stacks of the time budget; without
+ * it, the meta_read class's busy share of the phase)...
+ */
+#define META_READ_WAIT_SHARE BOUND_MAJORITY
+/*
+ * ... and metadata reads were at least half of the device's busy time:
+ * the waits were for metadata, not for file data read on the same path
+ * (a lookup that goes on to read the file).
+ */
+#define META_READ_DEV_SHARE 0.5
+
 #endif

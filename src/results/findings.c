@@ -31,6 +31,8 @@ const char *advice_kind_name(enum advice_kind k)
 		return "sysctl";
 	case ADVICE_WORKLOAD:
 		return "workload";
+	case ADVICE_FSTYPE:
+		return "fstype";
 	}
 	return "?";
 }

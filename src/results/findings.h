@@ -24,6 +24,8 @@ enum advice_kind {
 	ADVICE_MKFS, /* a mkfs option: --verify can re-run with it */
 	ADVICE_SYSCTL, /* a system-wide setting: not re-run by --verify */
 	ADVICE_WORKLOAD, /* change what the application does */
+	/* make the filesystem as another type: --verify re-runs on it */
+	ADVICE_FSTYPE,
 };
 
 #define FINDING_MAX_EVIDENCE 8

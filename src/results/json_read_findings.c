@@ -34,7 +34,8 @@ static int advice_read(struct jread *r, const char *where, json_t *f,
 {
 	static const enum advice_kind all[] = { ADVICE_NONE, ADVICE_MOUNT,
 						ADVICE_MKFS, ADVICE_SYSCTL,
-						ADVICE_WORKLOAD };
+						ADVICE_WORKLOAD,
+						ADVICE_FSTYPE };
 	char kind[16] = "none";
 	json_t *obj;
 	unsigned int i;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --verify: for each target, workload and parameters whose warnings advise
- * a mount or mkfs option, run the case again as it was and with each
+ * a mount or mkfs option or another filesystem type, run the case again as it was and with each
  * option in rounds, interleaved (before, after; after, before; ...: drift
  * of the machine hits both alike), each on a fresh target, and judge each
  * finding's phase wall time before and after after every round
@@ -56,7 +56,8 @@ static bool verifiable(const struct finding *f)
 {
 	return f->severity == FINDING_WARNING && f->advice.option[0] &&
 	       (f->advice.kind == ADVICE_MOUNT ||
-		f->advice.kind == ADVICE_MKFS);
+		f->advice.kind == ADVICE_MKFS ||
+		f->advice.kind == ADVICE_FSTYPE);
 }
 
 /* the text before '=' (the whole option without one) */
@@ -112,7 +113,10 @@ static void knob_fsspec(const struct fsspec *orig, struct verify_knob *k)
 	int n;
 
 	k->fs = *orig;
-	if (k->kind == ADVICE_MOUNT)
+	/* the same options on the other type (ext3 -> ext4: extents) */
+	if (k->kind == ADVICE_FSTYPE)
+		snprintf(k->fs.fstype, sizeof(k->fs.fstype), "%s", k->option);
+	else if (k->kind == ADVICE_MOUNT)
 		mount_opts_apply(orig->mount_opts, k->option, k->fs.mount_opts,
 				 sizeof(k->fs.mount_opts));
 	else if ((n = snprintf(k->fs.mkfs_opts, sizeof(k->fs.mkfs_opts),

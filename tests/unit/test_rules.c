@@ -1145,6 +1145,103 @@ static void reanalysing_replaces_earlier_findings(void **state)
 	assert_int_equal(warnings(&f->c->phases[0]), 1);
 }
 
+/* a sleep stack of the time budget, innermost frame first */
+static void fx_stack(struct phase_result *p, const char *cause, double share,
+		     const char *const *frames)
+{
+	struct stack_record *r = &p->sched_stacks.v[p->sched_stacks.n++];
+
+	snprintf(r->cause, sizeof(r->cause), "%s", cause);
+	r->count = 300;
+	r->total_ns = (uint64_t)(share * (double)p->wall_ns);
+	for (; *frames && r->n_frames < STACK_MAX_FRAMES; frames++)
+		snprintf(r->frame[r->n_frames++], STACK_FRAME_LEN, "%s",
+			 *frames);
+}
+
+/* an ext3 rm -rf of 300 files, cold, as measured under the hdd model */
+static struct phase_result *cold_remove(struct fx *f, const char *fstype,
+					double wait, double meta_busy)
+{
+	static const char *const unlink_stack[] = {
+		"schedule+0x23",	   "io_schedule+0x3f",
+		"ext4_read_bh+0xa2",	   "ext4_free_branches+0x169",
+		"ext4_ind_truncate+0x201", "ext4_evict_inode+0x296",
+		"evict+0x135",		   "do_unlinkat+0x2a2",
+		NULL,
+	};
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, fstype, fstype, 1);
+	p = fx_phase(f->c, "remove", 2.0);
+	snprintf(p->cache, sizeof(p->cache), "cold");
+	p->work.files = 300;
+	fx_busy(p, 0.98, 1);
+	fx_io(p, BLK_IOC_META_READ, BLK_ISS_OTHER, 307, 307 * 4096,
+	      meta_busy);
+	/* the rest on the CPU: a budget that says where all of it went */
+	fx_budget(p, 1 - wait, "read_io", wait, NULL, 0);
+	fx_stack(p, "read_io", wait, unlink_stack);
+	return p;
+}
+
+static void metadata_read_bound_on_a_cold_ext3_delete_advises_ext4(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	cold_remove(f, "ext3", 0.99, 0.98);
+	fi = fired(f, 0, "metadata-read-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_int_equal(fi->advice.kind, ADVICE_FSTYPE);
+	assert_string_equal(fi->advice.option, "ext4");
+	assert_non_null(strstr(fi->title, "indirect blocks"));
+	assert_true(evidence_says(fi, "1.02 per file"));
+	assert_true(evidence_says(fi, "under ext4_free_branches ("));
+	assert_non_null(strstr(fi->mechanism, "extent"));
+}
+
+static void metadata_read_bound_threshold_edges(void **state)
+{
+	struct fx *f = *state;
+
+	cold_remove(f, "ext3", META_READ_WAIT_SHARE - 0.01, 0.98);
+	assert_null(fired(f, 0, "metadata-read-bound"));
+	fx_reset(f);
+	cold_remove(f, "ext3", META_READ_WAIT_SHARE + 0.01, 0.98);
+	assert_non_null(fired(f, 0, "metadata-read-bound"));
+	/* the reads were mostly not metadata: the device did something else */
+	fx_reset(f);
+	cold_remove(f, "ext3", 0.99, 0.98 * META_READ_DEV_SHARE - 0.01);
+	assert_null(fired(f, 0, "metadata-read-bound"));
+	/* an indirect-mapped ext4 (no extents): rewrite, no other type */
+	fx_reset(f);
+	cold_remove(f, "ext4", 0.99, 0.98);
+	assert_int_equal(fired(f, 0, "metadata-read-bound")->advice.kind,
+			 ADVICE_WORKLOAD);
+}
+
+static void metadata_read_bound_not_for_data_reads(void **state)
+{
+	static const char *const data_stack[] = {
+		"schedule+0x23",      "io_schedule+0x3f",
+		"filemap_read+0x111", "vfs_read+0x2a4",
+		NULL,
+	};
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext3", "ext3", 1);
+	p = fx_phase(f->c, "read", 4.0);
+	p->work.files = 300;
+	fx_busy(p, 0.98, 1);
+	fx_io(p, BLK_IOC_META_READ, BLK_ISS_OTHER, 300, 300 * 4096, 0.6);
+	fx_budget(p, 0.01, "read_io", 0.98, NULL, 0);
+	fx_stack(p, "read_io", 0.98, data_stack);
+	assert_null(fired(f, 0, "metadata-read-bound"));
+}
+
 static void every_rule_has_an_id_domain_and_mechanism(void **state)
 {
 	unsigned int i, j;
@@ -1210,6 +1307,9 @@ int main(void)
 		T(xfs_log_io_bound_when_log_writes_are_the_devices_work),
 		T(device_bound_from_the_budget_when_requests_go_one_by_one),
 		T(reanalysing_replaces_earlier_findings),
+		T(metadata_read_bound_on_a_cold_ext3_delete_advises_ext4),
+		T(metadata_read_bound_threshold_edges),
+		T(metadata_read_bound_not_for_data_reads),
 		cmocka_unit_test(every_rule_has_an_id_domain_and_mechanism),
 	};
 
