@@ -178,7 +178,7 @@ defs["finding"] = obj({
     "evidence": arr(ref("evidence"), "the numbers behind it"),
     "mechanism": s("why it happens, for people"),
     "advice": nullable(obj({"text": s("what to do"),
-                            "kind": {"enum": ["mount", "mkfs", "sysctl", "workload", "none"], "description": "mount/mkfs advice can be re-run by --verify"},
+                            "kind": {"enum": ["mount", "mkfs", "sysctl", "workload", "fstype", "none"], "description": "mount/mkfs/fstype advice can be re-run by --verify"},
                             "option": nullable(s("the option: \"logbsize=256k\", \"-O fast_commit\""))})),
     "verified": nullable(ref("verified")),
 })
@@ -203,7 +203,7 @@ defs["phase"] = obj({
     "start_mono_ns": i("CLOCK_MONOTONIC = bpf_ktime_get_ns() at the start", NS),
     "end_mono_ns": i("... at the end", NS),
     "wall_ns": i("the phase's wall time, its sync included", NS),
-    "cache": {"enum": ["warm", "dropped"], "description": "dropped: caches were dropped before the phase"},
+    "cache": {"enum": ["warm", "dropped", "cold"], "description": "dropped: caches were dropped before the phase (syncfs, drop_caches); cold: the target was unmounted and mounted again before it (--cold, or the workload's default)"},
     "sync": s("what the timing includes: fdatasync, syncfs, none, ..."),
     "workload": obj({
         "bytes": i("bytes the workload read or wrote", "bytes"),

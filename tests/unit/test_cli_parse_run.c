@@ -233,6 +233,22 @@ static void unknown_workload_is_a_usage_error(void **state)
 	check_usage_error(&out, "unknown workload", NULL);
 }
 
+static void cold_takes_phases_of_the_runs_workloads(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "files1m", "--cold", "read,remove");
+	check_accepted(&out);
+	assert_string_equal(out.opt.cold, "read,remove");
+	PARSE(&out, "-w", "files1m", "--cold", "delete");
+	check_usage_error(&out, "--cold", "no workload of this run has a phase 'delete'");
+	PARSE(&out, "-w", "files1m", "--cold", "remove", "--warm");
+	check_usage_error(&out, "--warm", "--cold");
+	PARSE(&out, "-w", "files1m", "--cold", "remove", "--dir", "/tmp");
+	check_usage_error(&out, "--cold", "--dir");
+}
+
 static void stray_argument_is_a_usage_error(void **state)
 {
 	struct parse_outcome out;
@@ -524,6 +540,7 @@ int main(void)
 		cmocka_unit_test(verbose_and_quiet_set_the_log_level),
 		cmocka_unit_test(guests_get_the_runs_options_but_not_the_hosts),
 		cmocka_unit_test(kernel_options_need_kernel_and_exclude_dir),
+		cmocka_unit_test(cold_takes_phases_of_the_runs_workloads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
