@@ -133,11 +133,16 @@ static void meta_read_evidence(const struct phase_facts *x,
 			100 * wait_share, (unsigned long long)w->count,
 			frame_len(w->frame), frame_name(w->frame));
 	finding_evidence(
-		f, "block.io_classes.meta_read.ios", (double)ios, NAN, NAN,
-		"%llu metadata reads (%.0f KiB) for %llu files: %.2f per file",
+		f, "block.io_classes.meta_read.ios / workload.files",
+		files ? (double)ios / (double)files : NAN, NAN,
+		META_READ_PER_FILE_WARN,
+		"%llu metadata reads (%.0f KiB) for %llu files: %.2f per file%s",
 		(unsigned long long)ios, (double)bytes / 1024,
 		(unsigned long long)files,
-		files ? (double)ios / (double)files : 0.0);
+		files ? (double)ios / (double)files : 0.0,
+		files && (double)ios < META_READ_PER_FILE_WARN * (double)files ?
+			" (blocks files share: inode tables, bitmaps, directories)" :
+			"");
 	finding_evidence(
 		f, "block.io_classes.meta_read.busy_ns",
 		x->class_busy[BLK_IOC_META_READ] * x->wall_ns, of_busy,
@@ -150,6 +155,7 @@ bool rule_metadata_read_bound(const struct phase_facts *x, struct finding *f)
 {
 	struct meta_waits w;
 	double wait_share, of_busy;
+	uint64_t files;
 
 	if (x->too_short || !x->block || !x->class_ios[BLK_IOC_META_READ] ||
 	    x->busy <= 0)
@@ -165,7 +171,11 @@ bool rule_metadata_read_bound(const struct phase_facts *x, struct finding *f)
 		wait_share = x->class_busy[BLK_IOC_META_READ];
 	if (wait_share < META_READ_WAIT_SHARE || of_busy < META_READ_DEV_SHARE)
 		return false;
-	f->severity = FINDING_WARNING;
+	files = x->p->work.files;
+	f->severity = !files || (double)x->class_ios[BLK_IOC_META_READ] >=
+					META_READ_PER_FILE_WARN * (double)files ?
+			      FINDING_WARNING :
+			      FINDING_INFO;
 	finding_title(f, "%s waited for metadata reads%s", x->p->name,
 		      w.indirect ? ": indirect blocks read to free files" :
 				   "");

@@ -1215,6 +1215,18 @@ static void metadata_read_bound_threshold_edges(void **state)
 	fx_reset(f);
 	cold_remove(f, "ext3", 0.99, 0.98 * META_READ_DEV_SHARE - 0.01);
 	assert_null(fired(f, 0, "metadata-read-bound"));
+	/* reads shared by files (inode tables, bitmaps): a cold cache's
+	 * price, info; a block per file: the format's, a warning */
+	fx_reset(f);
+	cold_remove(f, "ext3", 0.99, 0.98)->work.files =
+		(uint64_t)(307 / META_READ_PER_FILE_WARN) + 1;
+	assert_int_equal(fired(f, 0, "metadata-read-bound")->severity,
+			 FINDING_INFO);
+	fx_reset(f);
+	cold_remove(f, "ext3", 0.99, 0.98)->work.files =
+		(uint64_t)(307 / META_READ_PER_FILE_WARN);
+	assert_int_equal(fired(f, 0, "metadata-read-bound")->severity,
+			 FINDING_WARNING);
 	/* an indirect-mapped ext4 (no extents): rewrite, no other type */
 	fx_reset(f);
 	cold_remove(f, "ext4", 0.99, 0.98);
