@@ -28,11 +28,23 @@ setup_file() {
 		--device-model hdd --scratch "$SCRATCH" \
 		--json "$SCRATCH.json" >"$SCRATCH.out" 2>&1
 	echo $? >"$SCRATCH.status"
+	# --cold names exactly the cold phases; a --dir target, which fsprof
+	# did not mount, drops caches for a phase cold by default instead
+	mkdir -p "$SCRATCH.dirtarget"
+	"$FSPROF" run -q --no-db -w files1m:files=5,filesize=64k --cold read \
+		--scratch "$SCRATCH" --json "$SCRATCH.list.json" \
+		>"$SCRATCH.list.out" 2>&1
+	echo $? >>"$SCRATCH.status"
+	"$FSPROF" run -q --no-db -w files1m:files=5,filesize=64k \
+		--dir "$SCRATCH.dirtarget" --scratch "$SCRATCH" \
+		--json "$SCRATCH.dir.json" >"$SCRATCH.dir.out" 2>&1
+	echo $? >>"$SCRATCH.status"
 }
 
 teardown_file() {
 	load helpers
-	rm -f "$SCRATCH.json" "$SCRATCH.out" "$SCRATCH.status"
+	rm -f "$SCRATCH".{,list.,dir.}{json,out} "$SCRATCH.status"
+	rmdir "$SCRATCH.dirtarget" 2>/dev/null || true
 	scratch_remove
 }
 
@@ -42,14 +54,21 @@ remove_value() {
 		.phases[] | select(.name == \"remove\") | $2"
 }
 
+# "phase=cache,..." of the first case of a results file
+caches() {
+	jqr "$1" '[.cases[0].phases[] | .name + "=" + .cache] | join(",")'
+}
+
 @test "files1m's remove runs cold by default on both targets, and nothing is left behind" {
-	cat "$SCRATCH.out"
-	[ "$(cat "$SCRATCH.status")" -eq 0 ]
+	cat "$SCRATCH.out" "$SCRATCH.list.out" "$SCRATCH.dir.out"
+	[ "$(sort -u "$SCRATCH.status")" = 0 ]
 	run jqr "$SCRATCH.json" '[.cases[] | .target_label + ":" +
 		([.phases[] | .name + "=" + .cache] | join(","))] | join(" ")'
 	echo "$output"
 	[ "$output" = "ext3:create=warm,read=dropped,remove=cold ext4:create=warm,read=dropped,remove=cold" ]
 	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	run leftovers "$SCRATCH.dirtarget"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
@@ -85,4 +104,13 @@ remove_value() {
 	run remove_value ext4 '.sched.share_of_wall.read_io // 0'
 	echo "ext4 read_io share: $output"
 	awk -v s="$output" 'BEGIN { exit !(s < 0.5) }'
+}
+
+@test "--cold names exactly the cold phases, whose files read back whole; a --dir target drops caches instead" {
+	caches "$SCRATCH.list.json"
+	[ "$(caches "$SCRATCH.list.json")" = "create=warm,read=cold,remove=warm" ]
+	# the read after the mount again checked every block's stamp
+	[ "$(jqr "$SCRATCH.list.json" '.cases[0].phases[1].metrics.files1m.files_verified')" -eq 5 ]
+	caches "$SCRATCH.dir.json"
+	[ "$(caches "$SCRATCH.dir.json")" = "create=warm,read=dropped,remove=dropped" ]
 }
