@@ -181,7 +181,7 @@ static bool proc_peer_read(struct proc_peer *p, const volatile __u64 *seen,
 			p->path[0] = '\0';
 			return false;
 		}
-		if (*count - p->at_open >= *seen) {
+		if (*count - p->at_open + p->carried >= *seen) {
 			if (polls)
 				log_debug(
 					"jbd2: the journal's count caught up with the programs' %llu commits after %u polls, %llu us",
@@ -196,7 +196,8 @@ static bool proc_peer_read(struct proc_peer *p, const volatile __u64 *seen,
 	}
 	log_debug(
 		"jbd2: %s counts %llu commits since open, the programs saw %llu; read after %d ms",
-		p->path, (unsigned long long)(*count - p->at_open),
+		p->path,
+		(unsigned long long)(*count - p->at_open + p->carried),
 		(unsigned long long)*seen, JBD2_PEER_SETTLE_MS);
 	return true;
 }
@@ -315,20 +316,32 @@ static void jbd2_phase_after(void *priv, unsigned int from, unsigned int to,
 /*
  * The journal's info file starts again from zero at a mount again: what
  * it had counted, read after the syncfs before the unmount (so no commit
- * is left for the unmount to make), is carried over.
+ * is left for the unmount to make) once it covers the commits the
+ * programs saw, is carried over; the new journal's count is the new base.
  */
 static void jbd2_remount(void *priv, bool mounted)
 {
 	struct jbd2_domain *d = priv;
 	struct proc_peer *p = &d->peer;
 	uint64_t now;
+	int err;
 
-	if (!proc_peer_read(p, &now))
+	if (!mounted) {
+		if (proc_peer_read(p, &d->skel->bss->commits_seen, &now))
+			p->carried += now - p->at_open;
 		return;
-	if (mounted)
-		p->at_open = now;
-	else
-		p->carried += now - p->at_open;
+	}
+	if (!p->path[0])
+		return;
+	err = jbd2_proc_read_transactions(p->path, &now);
+	if (err) {
+		log_warn(
+			"jbd2: read %s after mounting the target again: %s; jbd2.proc_transactions not reported from here on",
+			p->path, strerror_safe(-err));
+		p->path[0] = '\0';
+		return;
+	}
+	p->at_open = now;
 }
 
 /* the peer for phase, or for the spill: all commits not in a phase */
