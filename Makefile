@@ -30,7 +30,9 @@ BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
 SRCS := $(shell find src -name '*.c' | sort)
-OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
+# data/noise-floors.tsv, embedded (scripts/embed-noise-floors.awk)
+GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o
+OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS)) $(GEN_OBJS)
 LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -96,6 +98,16 @@ $(BUILD)/skel/%.skel.h: $(BUILD)/bpf/%.bpf.o
 $(BUILD)/obj/%.o: src/%.c $(SKELS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/gen/noise_floors_tsv.c: data/noise-floors.tsv \
+		scripts/embed-noise-floors.awk
+	@mkdir -p $(@D)
+	awk -f scripts/embed-noise-floors.awk $< >$@.tmp && mv $@.tmp $@ || \
+		{ rm -f $@.tmp; false; }
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/fsprof: $(OBJS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)

@@ -4,7 +4,7 @@
 void diff_options_default(struct diff_options *o)
 {
 	o->alpha = DIFF_ALPHA;
-	o->noise_floor = DIFF_NOISE_FLOOR;
+	o->noise_floor = DIFF_NOISE_PER_METRIC;
 	o->metric_glob = NULL;
 	o->fail_above = -1;
 	o->allow_mismatch = false;

@@ -46,6 +46,7 @@ struct diff_metric {
 	double ci_lo, ci_hi; /* of the difference, 95% */
 	double p; /* Welch's two-sided p; NAN when not tested */
 	double q; /* Benjamini-Hochberg adjusted p; NAN when not tested */
+	double noise_floor; /* relative: the floor the verdict was judged by */
 	enum diff_verdict verdict;
 	unsigned int more_repeats; /* inconclusive: about this many more */
 	char note[96]; /* why inconclusive, or what is special */
@@ -94,20 +95,24 @@ struct diff_setup_item {
 #define DIFF_UNPAIRED_MAX 16
 
 /*
- * Noise floor: a change of the mean smaller than this share of A's mean is
- * "same" when the interval shows it. 2%: repeat-to-repeat wall time of the
- * same phase on the same target moves by about that much here (page cache,
- * timer slack, CPU frequency), and the kernel's counters are stabler, so a
- * counter that moves 2% has moved. Changed with --noise.
+ * Noise floor: a change of the mean smaller than a share of the larger mean
+ * is "same" when the interval shows it. The share is per metric kind, from
+ * data/noise-floors.tsv (compare/noise_floors.h): each row is a high
+ * quantile of the A/A gaps of its metrics, measured by
+ * scripts/bench/noise-floors.sh (docs/diff.md). --noise PCT sets one floor
+ * for every metric instead; without it, diff_options.noise_floor holds
+ * this.
  */
-#define DIFF_NOISE_FLOOR 0.02
+#define DIFF_NOISE_PER_METRIC (-1.0)
 
 /* the false discovery rate of a diff's tests, unless --alpha */
 #define DIFF_ALPHA 0.05
 
 struct diff_options {
 	double alpha; /* false discovery rate, default DIFF_ALPHA */
-	double noise_floor; /* relative, default DIFF_NOISE_FLOOR */
+	/* relative, for every metric (--noise); DIFF_NOISE_PER_METRIC: each
+	 * metric's from data/noise-floors.tsv */
+	double noise_floor;
 	const char *metric_glob; /* only metrics matching (fnmatch), or NULL */
 	double fail_above; /* relative; < 0 = no gate */
 	bool allow_mismatch; /* compare even when the setup says not to */

@@ -12,6 +12,7 @@
 
 #include "compare/diff_int.h"
 #include "compare/diff_stats.h"
+#include "compare/noise_floors.h"
 
 /* apply fn to every test: metric m or histogram h (the other NULL) */
 typedef void (*test_fn)(void *ctx, struct diff_metric *m, struct diff_hist *h);
@@ -60,10 +61,23 @@ static void scatter_q(void *ctx, struct diff_metric *m, struct diff_hist *h)
 		h->q = f->q[f->n++];
 }
 
-static void metric_verdict(struct diff_metric *m, const struct diff_options *o)
+double diff_noise_floor(const char *metric, const struct diff_options *o,
+			const struct noise_floors *nf)
 {
-	double floor = o->noise_floor * fmax(fabs(m->a.mean), fabs(m->b.mean));
-	bool beyond = fabs(m->diff) > floor;
+	if (o->noise_floor >= 0)
+		return o->noise_floor;
+	return noise_floors_lookup(nf, metric)->floor;
+}
+
+static void metric_verdict(struct diff_metric *m, const struct diff_options *o,
+			   const struct noise_floors *nf)
+{
+	double floor, rel = diff_noise_floor(m->name, o, nf);
+	bool beyond;
+
+	m->noise_floor = rel;
+	floor = rel * fmax(fabs(m->a.mean), fabs(m->b.mean));
+	beyond = fabs(m->diff) > floor;
 
 	m->note[0] = '\0';
 	m->more_repeats = 0;
@@ -98,8 +112,8 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o)
 	m->verdict = DIFF_INCONCLUSIVE;
 	if (!isnan(m->q) && m->q <= o->alpha) {
 		snprintf(m->note, sizeof(m->note),
-			 "significant, but within the %.0f%% noise floor",
-			 o->noise_floor * 100);
+			 "significant, but within the %g%% noise floor",
+			 rel * 100);
 		return;
 	}
 	{
@@ -118,16 +132,21 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o)
 	}
 }
 
+struct judge_ctx {
+	struct diff_result *d;
+	const struct noise_floors *nf;
+};
+
 static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
 {
-	struct diff_result *d = ctx;
+	struct diff_result *d = ((struct judge_ctx *)ctx)->d;
 
 	if (h) {
 		h->differs = !isnan(h->q) && h->q <= d->opt.alpha &&
 			     h->ks_d >= DIFF_KS_MIN_D;
 		return;
 	}
-	metric_verdict(m, &d->opt);
+	metric_verdict(m, &d->opt, ((struct judge_ctx *)ctx)->nf);
 	if (m->emulated_time)
 		return; /* counted in n_emulated_times */
 	switch (m->verdict) {
@@ -177,8 +196,11 @@ static void gate(struct diff_result *d)
 int diff_judge(struct diff_result *d)
 {
 	struct family f = { 0 };
+	struct judge_ctx jc = { d, noise_floors_builtin() };
 	size_t *scratch;
 
+	if (!jc.nf)
+		return -ENOMEM;
 	tests_each(d, count_test, &f);
 	d->n_tests = 0;
 	f.p = calloc(f.n ? f.n : 1, sizeof(double));
@@ -202,7 +224,7 @@ int diff_judge(struct diff_result *d)
 		f.n = 0;
 		tests_each(d, scatter_q, &f);
 	}
-	tests_each(d, judge_one, d);
+	tests_each(d, judge_one, &jc);
 	gate(d);
 	free(f.p);
 	free(f.q);

@@ -44,7 +44,8 @@ static void metric_row(FILE *out, const struct diff_pair *p,
 	csv_num(out, m->has_ci ? m->ci_hi : NAN, false);
 	csv_num(out, m->p, false);
 	csv_num(out, m->q, false);
-	csv_field(out, diff_verdict_name(m->verdict), true);
+	csv_field(out, diff_verdict_name(m->verdict), false);
+	csv_num(out, m->noise_floor, true);
 }
 
 void diff_report_csv(const struct diff_result *d, FILE *out)
@@ -52,7 +53,8 @@ void diff_report_csv(const struct diff_result *d, FILE *out)
 	unsigned int i, j, k;
 
 	fputs("workload,params,a_target,b_target,phase,metric,n_a,mean_a,sd_a,"
-	      "n_b,mean_b,sd_b,diff,ratio,ci95_low,ci95_high,p,q,verdict\n",
+	      "n_b,mean_b,sd_b,diff,ratio,ci95_low,ci95_high,p,q,verdict,"
+	      "noise_floor\n",
 	      out);
 	for (i = 0; i < d->n_pairs; i++)
 		for (j = 0; j < d->pairs[i].n_phases; j++)

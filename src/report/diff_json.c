@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <math.h>
 
+#include "compare/noise_floors.h"
 #include "report/diff_report.h"
 
 static json_t *num(double v)
@@ -33,6 +34,7 @@ static json_t *metric_json(const struct diff_metric *m)
 	json_object_set_new(o, "more_repeats",
 			    m->more_repeats ? json_integer(m->more_repeats) :
 					      json_null());
+	json_object_set_new(o, "noise_floor", num(m->noise_floor));
 	json_object_set_new(o, "note",
 			    m->note[0] ? json_string(m->note) : json_null());
 	return o;
@@ -62,6 +64,25 @@ static json_t *phase_json(const struct diff_phase *ph)
 			 "metrics", metrics, "histograms", hists,
 			 "findings_only_in_a", ph->only_a, "findings_only_in_b",
 			 ph->only_b);
+}
+
+/* the floors file's rows the metrics were judged by; null under --noise */
+static json_t *floors_json(const struct diff_result *d)
+{
+	const struct noise_floors *nf = noise_floors_builtin();
+	json_t *rows;
+	unsigned int i;
+
+	if (d->opt.noise_floor >= 0 || !nf)
+		return json_null();
+	rows = json_array();
+	for (i = 0; i < nf->n; i++)
+		json_array_append_new(
+			rows, json_pack("{s:s, s:f, s:s}", "glob",
+					nf->rows[i].glob, "floor",
+					nf->rows[i].floor, "derived",
+					nf->rows[i].how));
+	return rows;
 }
 
 int diff_report_json(const struct diff_result *d, FILE *out)
@@ -97,9 +118,12 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 	for (i = 0; i < d->n_failed && i < 8; i++)
 		json_array_append_new(failed, json_string(d->failed[i]));
 	root = json_pack(
-		"{s:s, s:s, s:f, s:f, s:s, s:i, s:{s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
+		"{s:s, s:s, s:f, s:o, s:o, s:s, s:i, s:{s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
 		"a", d->a_name, "b", d->b_name, "alpha", d->opt.alpha,
-		"noise_floor", d->opt.noise_floor, "multiple_testing",
+		"noise_floor",
+		d->opt.noise_floor >= 0 ? json_real(d->opt.noise_floor) :
+					  json_null(),
+		"noise_floors", floors_json(d), "multiple_testing",
 		"benjamini-hochberg", "tests", (int)d->n_tests, "verdicts",
 		"changed", (int)d->n_changed, "same", (int)d->n_same,
 		"inconclusive", (int)d->n_inconclusive, "setup_differences",

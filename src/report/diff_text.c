@@ -301,8 +301,38 @@ static void phase_text(const struct diff_phase *ph, bool verbose, FILE *out)
 			metric_line(&ph->metrics[i], "    ", out);
 }
 
+/* "noise floor 2% (--noise)" or "noise floors 0.1%-10% by metric kind" */
+static void noise_text(const struct diff_result *d, char *buf, size_t len)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	unsigned int i, j, k;
+
+	if (d->opt.noise_floor >= 0) {
+		snprintf(buf, len, "noise floor %g%% (--noise)",
+			 d->opt.noise_floor * 100);
+		return;
+	}
+	for (i = 0; i < d->n_pairs; i++)
+		for (j = 0; j < d->pairs[i].n_phases; j++)
+			for (k = 0; k < d->pairs[i].phases[j].n_metrics; k++) {
+				double f = d->pairs[i]
+						   .phases[j]
+						   .metrics[k]
+						   .noise_floor;
+
+				lo = fmin(lo, f);
+				hi = fmax(hi, f);
+			}
+	if (lo > hi)
+		snprintf(buf, len, "noise floors by metric kind");
+	else
+		snprintf(buf, len, "noise floors %g%%-%g%% by metric kind",
+			 lo * 100, hi * 100);
+}
+
 void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 {
+	char noise[64];
 	unsigned int i, j;
 
 	if (d->kernel_variable)
@@ -338,11 +368,12 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 	}
 	for (i = 0; i < d->n_unpaired; i++)
 		fprintf(out, "%s%s\n", i ? "" : "\n", d->unpaired[i]);
+	noise_text(d, noise, sizeof(noise));
 	fprintf(out,
 		"\n%u tests, the false discovery rate held at %g%% over all of them\n"
-		"(Benjamini-Hochberg); noise floor %g%%: %u changed, %u same, %u inconclusive\n",
-		d->n_tests, d->opt.alpha * 100, d->opt.noise_floor * 100,
-		d->n_changed, d->n_same, d->n_inconclusive);
+		"(Benjamini-Hochberg); %s: %u changed, %u same, %u inconclusive\n",
+		d->n_tests, d->opt.alpha * 100, noise, d->n_changed, d->n_same,
+		d->n_inconclusive);
 	if (d->n_emulated_times)
 		fprintf(out,
 			"%u emulated times not judged (TCG; --time-verdicts judges them)\n",

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Write data/noise-floors.tsv from an A/A diff (fsprof diff --noise 0
+--format json A B): each row's floor is the QUANTILE of the relative gaps
+|mean_A - mean_B| / max(|mean_A|, |mean_B|) of the metrics it is the first
+match for, rounded up (whole percents; tenths below 1%, 0.1% at least).
+usage: noise_floors.py DIFF.json TSV QUANTILE MACHINE"""
+import datetime
+import fnmatch
+import json
+import math
+import sys
+
+
+def rows_of(tsv):
+    """the comment lines and the (glob, floor, note) rows of the TSV"""
+    comments, rows = [], []
+    for line in open(tsv):
+        line = line.rstrip("\n")
+        if not line or line.startswith("#"):
+            comments.append(line)
+        else:
+            rows.append(line.split("\t"))
+    return comments, rows
+
+
+def gaps_of(diff, globs):
+    """the relative A/A gaps of every (pair, phase, metric), by row"""
+    gaps = [[] for _ in globs]
+    for pair in diff["pairs"]:
+        for phase in pair["phases"]:
+            for m in phase["metrics"]:
+                a, b = m["a"]["mean"], m["b"]["mean"]
+                if a is None or b is None or max(abs(a), abs(b)) == 0:
+                    continue
+                gap = abs(a - b) / max(abs(a), abs(b))
+                for i, glob in enumerate(globs):
+                    # fnmatch(3) without flags: * matches any character
+                    if fnmatch.fnmatchcase(m["metric"], glob):
+                        gaps[i].append(gap)
+                        break
+    return gaps
+
+
+def quantile(v, q):
+    """nearest-rank quantile: the smallest value with q of v at or below"""
+    v = sorted(v)
+    return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+def round_up(x):
+    """to a whole percent, a tenth below 1%, and 0.1% at least"""
+    pct = x * 100
+    step = 1 if pct > 1 else 0.1
+    return max(0.1, math.ceil(round(pct / step, 9)) * step)
+
+
+def main():
+    diff_path, tsv, q, machine = sys.argv[1:5]
+    q = float(q)
+    diff = json.load(open(diff_path))
+    comments, rows = rows_of(tsv)
+    gaps = gaps_of(diff, [r[0] for r in rows])
+    empty = [r[0] for r, g in zip(rows, gaps) if not g]
+    if empty:
+        sys.exit("noise_floors.py: no metric of the A/A runs is first "
+                 "matched by %s: the workloads do not cover that row, or "
+                 "a row above it takes its metrics" % ", ".join(empty))
+    pairs = diff["pairs"]
+    work = sorted({p["workload"] for p in pairs})
+    targets = sorted({p["a_target"] for p in pairs})
+    reps = min(min(p["a_repeats"], p["b_repeats"]) for p in pairs)
+    date = datetime.date.today().isoformat()
+    with open(tsv, "w") as out:
+        for line in comments:
+            out.write(line + "\n")
+        for r, g in zip(rows, gaps):
+            floor = round_up(quantile(g, q))
+            note = ("p%g of %d A/A gaps %.2f%% (median %.2f%%, max %.1f%%);"
+                    " %s on %s, %d repeats a side, two runs; %s, %s" %
+                    (q * 100, len(g), quantile(g, q) * 100,
+                     quantile(g, 0.5) * 100, max(g) * 100, " ".join(work),
+                     ",".join(targets), reps, date, machine))
+            out.write("%s\t%g%%\t%s\n" % (r[0], floor, note))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+# data/noise-floors.tsv -> a C source defining noise_floors_tsv[], the
+# file's text; a row that is not GLOB<TAB>PCT%<TAB>HOW, or a last row that
+# is not "*", fails the build here (the C parser checks the same at run
+# time, and tests/unit/test_noise_floors.c parses the embedded file).
+BEGIN {
+	FS = "\t"
+	print "/* generated from data/noise-floors.tsv by scripts/embed-noise-floors.awk */"
+	print "const char noise_floors_tsv[] ="
+	rows = 0
+}
+function fail(why) {
+	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
+	failed = 1
+	exit 1
+}
+$0 != "" && $0 !~ /^#/ {
+	if (NF != 3)
+		fail("a row is GLOB<TAB>FLOOR%<TAB>how it was derived, not " NF " field(s)")
+	if ($2 !~ /^[0-9]+(\.[0-9]+)?%$/ || $2 + 0 > 100)
+		fail("the floor '" $2 "' is not a percentage of 0 to 100 (e.g. 2%)")
+	if ($1 == "" || $3 == "")
+		fail("an empty glob or derivation")
+	last = $1
+	rows++
+}
+{
+	line = $0
+	gsub(/\\/, "\\\\", line)
+	gsub(/"/, "\\\"", line)
+	gsub(/\t/, "\\t", line)
+	printf "\t\"%s\\n\"\n", line
+}
+END {
+	if (failed)
+		exit 1
+	if (!rows || last != "*") {
+		printf "%s: the last row is not '*': a metric no row matches would have no floor\n", FILENAME > "/dev/stderr"
+		exit 1
+	}
+	print "\t;"
+}
