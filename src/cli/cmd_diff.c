@@ -13,10 +13,27 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "compare/diff.h"
+#include "compare/noise_floors.h"
 #include "history/history.h"
 #include "report/diff_report.h"
 #include "results/json_read.h"
 #include "run/run.h"
+
+/* the built-in floors, the first matching row a metric's (docs/diff.md) */
+static void noise_floors_print(FILE *out)
+{
+	const struct noise_floors *nf = noise_floors_builtin();
+	unsigned int i;
+
+	if (!nf)
+		return;
+	fputs("\nnoise floors without --noise (the first glob that matches a\n"
+	      "metric; each a high quantile of the A/A runs' gaps, docs/diff.md):\n",
+	      out);
+	for (i = 0; i < nf->n; i++)
+		fprintf(out, "  %-20s %g%%\n", nf->rows[i].glob,
+			nf->rows[i].floor * 100);
+}
 
 static void diff_usage(FILE *out)
 {
@@ -38,6 +55,7 @@ static void diff_usage(FILE *out)
 	      "\n",
 	      out);
 	cli_options_print(CLI_DIFF, out);
+	noise_floors_print(out);
 	fputs("\n"
 	      "exit codes: 0 compared; 1 --fail-above tripped; 2 usage error, a\n"
 	      "file that is not fsprof results, or runs that cannot be compared\n",

@@ -366,7 +366,9 @@ static const struct cli_option table[] = {
 	  "false discovery rate, 0 < A < 1 (default 0.05)" },
 	{ "noise", 0, ARG, "PCT", CLI_DIFF, set_percent,
 	  DIFF_FIELD(noise_floor),
-	  "noise floor: a change within it is `same` (2%)" },
+	  "one noise floor for every metric: a change within\n"
+	  "it is `same` (default: each metric kind's floor,\n"
+	  "measured from A/A runs, listed below)" },
 	{ "fail-above", 0, ARG, "PCT", CLI_DIFF, set_percent,
 	  DIFF_FIELD(fail_above),
 	  "exit 1 when a headline metric (wall time,\n"
