@@ -3,11 +3,19 @@
 --format json A B): each row's floor is the QUANTILE of the relative gaps
 |mean_A - mean_B| / max(|mean_A|, |mean_B|) of the metrics it is the first
 match for, rounded up (whole percents; tenths below 1%, 0.1% at least).
-usage: noise_floors.py DIFF.json TSV QUANTILE MACHINE"""
+Only phases fsprof trusts (wall time at least SHORT_PHASE_NS on both
+sides, src/analyze/thresholds.h) and metrics every repeat of both runs
+measured (min > 0 in both results' summaries) count: a rare event's mean
+over 5 repeats moves with how many times it happened (0 vs 0.2), which
+Welch's interval already shows, and would set the floor of every steady
+metric of its kind.
+usage: noise_floors.py DIFF.json A.json B.json TSV QUANTILE MACHINE"""
 import datetime
 import fnmatch
 import json
 import math
+import os
+import re
 import sys
 
 
@@ -23,14 +31,39 @@ def rows_of(tsv):
     return comments, rows
 
 
-def gaps_of(diff, globs):
+def short_phase_ns():
+    """SHORT_PHASE_NS of src/analyze/thresholds.h"""
+    top = os.path.join(os.path.dirname(__file__), "..", "..")
+    h = open(os.path.join(top, "src", "analyze", "thresholds.h")).read()
+    return float(re.search(r"#define SHORT_PHASE_NS (\d+)", h).group(1))
+
+
+def steady_of(results):
+    """{(workload, target, phase, metric)} measured in every repeat"""
+    out = set()
+    for s in results["summary"]:
+        for ph in s["phases"]:
+            for name, v in ph["metrics"].items():
+                if v.get("min") is not None and v["min"] > 0:
+                    out.add((s["workload"], s["target"], ph["name"], name))
+    return out
+
+
+def gaps_of(diff, steady, globs):
     """the relative A/A gaps of every (pair, phase, metric), by row"""
     gaps = [[] for _ in globs]
+    short = short_phase_ns()
     for pair in diff["pairs"]:
         for phase in pair["phases"]:
+            wall = [m for m in phase["metrics"] if m["metric"] == "wall_ns"]
+            if not wall or min(wall[0]["a"]["mean"],
+                               wall[0]["b"]["mean"]) < short:
+                continue
             for m in phase["metrics"]:
                 a, b = m["a"]["mean"], m["b"]["mean"]
-                if a is None or b is None or max(abs(a), abs(b)) == 0:
+                key = (pair["workload"], pair["a_target"], phase["name"],
+                       m["metric"])
+                if key not in steady:
                     continue
                 gap = abs(a - b) / max(abs(a), abs(b))
                 for i, glob in enumerate(globs):
@@ -55,11 +88,13 @@ def round_up(x):
 
 
 def main():
-    diff_path, tsv, q, machine = sys.argv[1:5]
+    diff_path, a_path, b_path, tsv, q, machine = sys.argv[1:7]
     q = float(q)
     diff = json.load(open(diff_path))
+    steady = steady_of(json.load(open(a_path))) & steady_of(
+        json.load(open(b_path)))
     comments, rows = rows_of(tsv)
-    gaps = gaps_of(diff, [r[0] for r in rows])
+    gaps = gaps_of(diff, steady, [r[0] for r in rows])
     empty = [r[0] for r, g in zip(rows, gaps) if not g]
     if empty:
         sys.exit("noise_floors.py: no metric of the A/A runs is first "
@@ -75,7 +110,7 @@ def main():
             out.write(line + "\n")
         for r, g in zip(rows, gaps):
             floor = round_up(quantile(g, q))
-            note = ("p%g of %d A/A gaps %.2f%% (median %.2f%%, max %.1f%%);"
+            note = ("p%g of %d steady A/A gaps %.2f%% (median %.2f%%, max %.1f%%);"
                     " %s on %s, %d repeats a side, two runs; %s, %s" %
                     (q * 100, len(g), quantile(g, q) * 100,
                      quantile(g, 0.5) * 100, max(g) * 100, " ".join(work),
