@@ -77,11 +77,11 @@ static json_t *floors_json(const struct diff_result *d)
 		return json_null();
 	rows = json_array();
 	for (i = 0; i < nf->n; i++)
-		json_array_append_new(
-			rows, json_pack("{s:s, s:f, s:s}", "glob",
-					nf->rows[i].glob, "floor",
-					nf->rows[i].floor, "derived",
-					nf->rows[i].how));
+		json_array_append_new(rows,
+				      json_pack("{s:s, s:f, s:s}", "glob",
+						nf->rows[i].glob, "floor",
+						nf->rows[i].floor, "derived",
+						nf->rows[i].how));
 	return rows;
 }
 

@@ -155,8 +155,7 @@ static void run_of(struct run_result *run, const char *label, double wall,
 	}
 }
 
-static void each_metric_is_judged_by_its_floor_or_the_noise_option(
-	void **state)
+static void each_metric_is_judged_by_its_floor_or_the_noise_option(void **state)
 {
 	const struct noise_floors *nf = noise_floors_builtin();
 	struct run_result a, b;
