@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The noise floors file: parsing it and looking a metric up (noise_floors.h). */
+/* The noise floors file: parsing it and looking a metric up. */
 #include <errno.h>
 #include <stdbool.h>
 #include <fnmatch.h>
