@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Write data/noise-floors.tsv from an A/A diff (fsprof diff --noise 0
---format json A B): each row's floor is the QUANTILE of the relative gaps
-|mean_A - mean_B| / max(|mean_A|, |mean_B|) of the metrics it is the first
-match for, rounded up (whole percents; tenths below 1%, 0.1% at least).
+--format json A B): each row's floor is the QUANTILE, over the metrics it
+is the first match for, of the A/A gap that Welch's 95% interval does not
+explain: the distance of the interval of mean_B - mean_A from 0 (0 when it
+holds 0), over max(|mean_A|, |mean_B|); rounded up (whole percents, tenths
+below 1%, 0.1% at least). A gap of means inside its interval is sampling
+noise, which the interval already shows; the floor is for the rest (the
+drift between two runs of the same thing). The note also gives the QUANTILE
+of the plain gaps |mean_A - mean_B| / max(|mean_A|, |mean_B|).
 Only phases fsprof trusts (wall time at least SHORT_PHASE_NS on both
 sides, src/analyze/thresholds.h) and metrics every repeat of both runs
 measured (min > 0 in both results' summaries) count: a rare event's mean
@@ -63,9 +68,11 @@ def gaps_of(diff, steady, globs):
                 a, b = m["a"]["mean"], m["b"]["mean"]
                 key = (pair["workload"], pair["a_target"], phase["name"],
                        m["metric"])
-                if key not in steady:
+                if key not in steady or not m["ci95"]:
                     continue
-                gap = abs(a - b) / max(abs(a), abs(b))
+                top = max(abs(a), abs(b))
+                lo, hi = m["ci95"]
+                gap = (max(0, lo, -hi) / top, abs(a - b) / top)
                 for i, glob in enumerate(globs):
                     # fnmatch(3) without flags: * matches any character
                     if fnmatch.fnmatchcase(m["metric"], glob):
@@ -109,11 +116,16 @@ def main():
         for line in comments:
             out.write(line + "\n")
         for r, g in zip(rows, gaps):
-            floor = round_up(quantile(g, q))
-            note = ("p%g of %d steady A/A gaps %.2f%% (median %.2f%%, max %.1f%%);"
-                    " %s on %s, %d repeats a side, two runs; %s, %s" %
-                    (q * 100, len(g), quantile(g, q) * 100,
-                     quantile(g, 0.5) * 100, max(g) * 100, " ".join(work),
+            beyond = [x[0] for x in g]
+            plain = [x[1] for x in g]
+            floor = round_up(quantile(beyond, q))
+            note = ("p%g of %d steady A/A gaps beyond the 95%% interval "
+                    "%.2f%% (max %.1f%%), of the plain gaps of means "
+                    "%.1f%% (median %.1f%%); %s on %s, %d repeats a side, "
+                    "two runs; %s, %s" %
+                    (q * 100, len(g), quantile(beyond, q) * 100,
+                     max(beyond) * 100, quantile(plain, q) * 100,
+                     quantile(plain, 0.5) * 100, " ".join(work),
                      ",".join(targets), reps, date, machine))
             out.write("%s\t%g%%\t%s\n" % (r[0], floor, note))
 
