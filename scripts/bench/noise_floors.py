@@ -44,17 +44,19 @@ def short_phase_ns():
 
 
 def steady_of(results):
-    """{(workload, target, phase, metric)} measured in every repeat"""
-    out = set()
+    """{(workload, target, phase, metric)} measured in every repeat, and
+    every name the summary lists"""
+    out, listed = set(), set()
     for s in results["summary"]:
         for ph in s["phases"]:
             for name, v in ph["metrics"].items():
+                listed.add(name)
                 if v.get("min") is not None and v["min"] > 0:
                     out.add((s["workload"], s["target"], ph["name"], name))
-    return out
+    return out, listed
 
 
-def gaps_of(diff, steady, globs):
+def gaps_of(diff, steady, listed, globs):
     """the relative A/A gaps of every (pair, phase, metric), by row"""
     gaps = [[] for _ in globs]
     short = short_phase_ns()
@@ -68,7 +70,10 @@ def gaps_of(diff, steady, globs):
                 a, b = m["a"]["mean"], m["b"]["mean"]
                 key = (pair["workload"], pair["a_target"], phase["name"],
                        m["metric"])
-                if key not in steady or not m["ci95"]:
+                # a value the diff derives from the saved counts (per_op.*)
+                # is in no summary: steady when both means are above 0
+                derived = m["metric"] not in listed and min(a, b) > 0
+                if (key not in steady and not derived) or not m["ci95"]:
                     continue
                 top = max(abs(a), abs(b))
                 lo, hi = m["ci95"]
@@ -98,10 +103,10 @@ def main():
     diff_path, a_path, b_path, tsv, q, machine = sys.argv[1:7]
     q = float(q)
     diff = json.load(open(diff_path))
-    steady = steady_of(json.load(open(a_path))) & steady_of(
-        json.load(open(b_path)))
+    sa, la = steady_of(json.load(open(a_path)))
+    sb, lb = steady_of(json.load(open(b_path)))
     comments, rows = rows_of(tsv)
-    gaps = gaps_of(diff, steady, [r[0] for r in rows])
+    gaps = gaps_of(diff, sa & sb, la | lb, [r[0] for r in rows])
     empty = [r[0] for r, g in zip(rows, gaps) if not g]
     if empty:
         sys.exit("noise_floors.py: no metric of the A/A runs is first "
