@@ -59,15 +59,17 @@ int phase_cold_check(const struct run_options *opt, char *err, size_t len)
 		size_t n = strcspn(p, ",");
 
 		if (!n || (n == 4 && !strncmp(p, PHASE_COLD_NONE, 4))) {
-			snprintf(err, len,
-				 "--cold %s: give phase names separated by commas, or none alone",
-				 opt->cold);
+			snprintf(
+				err, len,
+				"--cold %s: give phase names separated by commas, or none alone",
+				opt->cold);
 			return -EINVAL;
 		}
 		if (!run_has_phase(opt, p, n)) {
-			snprintf(err, len,
-				 "--cold: no workload of this run has a phase '%.*s' (fsprof list workloads shows their phases)",
-				 (int)n, p);
+			snprintf(
+				err, len,
+				"--cold: no workload of this run has a phase '%.*s' (fsprof list workloads shows their phases)",
+				(int)n, p);
 			return -EINVAL;
 		}
 		p += n;
@@ -95,21 +97,6 @@ const char *phase_cache_state(const struct run_options *opt,
 	return !strcmp(def->cache, "cold") ? "warm" : def->cache;
 }
 
-/* write back what the target holds, while its statistics are readable */
-static int cold_syncfs(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
-
-	if (fd < 0 || syncfs(fd)) {
-		err = -errno;
-		log_error("syncfs %s before mounting it again: %s", dir,
-			  strerror_safe(-err));
-	}
-	if (fd >= 0)
-		close(fd);
-	return err;
-}
-
 int phase_cache_prepare(const char *state, const struct phase_def *def,
 			struct target *target, struct tracer *tracer,
 			const char *dir)
@@ -120,7 +107,8 @@ int phase_cache_prepare(const char *state, const struct phase_def *def,
 		return cache_drop(dir);
 	if (strcmp(state, "cold"))
 		return 0;
-	err = cold_syncfs(dir);
+	/* write back what it holds, while its statistics are readable */
+	err = cache_syncfs(dir, "before mounting it again");
 	if (err)
 		return err;
 	if (tracer)

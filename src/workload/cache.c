@@ -7,20 +7,25 @@
 #include "workload/cache.h"
 #include "workload/workload.h"
 
-int cache_drop(const char *dir)
+int cache_syncfs(const char *dir, const char *before)
 {
-	int fd, err = 0;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || syncfs(fd)) {
 		err = -errno;
-		log_error("syncfs %s before dropping caches: %s", dir,
-			  strerror_safe(-err));
-		if (fd >= 0)
-			close(fd);
-		return err;
+		log_error("syncfs %s %s: %s", dir, before, strerror_safe(-err));
 	}
-	close(fd);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+int cache_drop(const char *dir)
+{
+	int fd, err = cache_syncfs(dir, "before dropping caches");
+
+	if (err)
+		return err;
 	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
 	if (fd < 0 || write(fd, "3", 1) != 1) {
 		err = -errno;

@@ -2,6 +2,12 @@
 #ifndef FSPROF_CACHE_H
 #define FSPROF_CACHE_H
 
+/*
+ * write back dir's filesystem (syncfs); the error said, naming what it was
+ * for ("before dropping caches"); 0 or -errno
+ */
+int cache_syncfs(const char *dir, const char *before);
+
 /* write back dir's filesystem, then drop the clean page and inode caches */
 int cache_drop(const char *dir);
 
