@@ -220,7 +220,9 @@ PY
 # around the device's own busy time (a loop device's submission and its
 # worker: direct_io 60% with the device busy 47% here; CI failed on busy
 # 49.6% with a device verdict), so the busy time is checked only for a
-# verdict from the shares, which rests on it.
+# verdict from the shares, which rests on it. A device verdict from the
+# budget sums the device's causes: under the stress hog one was 35% of 53
+# (the test had asked the largest alone to be half: 1 of 3 failed).
 @test "the seqio write's verdict agrees with its CPU and busy time" {
 	run jq -r '.cases[0].phases[] | select(.name == "write") |
 		.verdict.bound, .verdict.basis, .cpu.percent,
@@ -236,8 +238,13 @@ PY
 	"cpu time_budget") awk -v c="${lines[5]}" 'BEGIN { exit !(c >= 50) }' ;;
 	"cpu "*) awk -v c="${lines[2]}" 'BEGIN { exit !(c >= 50) }' ;;
 	"device time_budget")
-		# on CPU what the waits leave, within the 2% the budget adds up to
-		awk -v w="${lines[4]}" -v c="${lines[2]}" 'BEGIN { exit !(w >= 50 && c <= 100 - w + 2) }' ;;
+		# device bound is the device's causes together at least half
+		# (read_io, writeback_wait, direct_io...: one alone may be 35%
+		# of it, as under the stress hog), so what is on or waiting for
+		# a CPU is at most half, within the 2% the budget adds up to;
+		# and on CPU is what the largest wait leaves
+		awk -v w="${lines[4]}" -v c="${lines[2]}" -v o="${lines[5]}" \
+			'BEGIN { exit !(o <= 50 + 2 && c <= 100 - w + 2) }' ;;
 	"device "*) awk -v b="${lines[3]}" 'BEGIN { exit !(b >= 50) }' ;;
 	*) false ;;
 	esac
