@@ -104,39 +104,46 @@ static int age_remember(struct age_fill *f, uint64_t size)
 	return 0;
 }
 
-/* fill to the spec's share; ENOSPC (blocks or inodes) ends it early */
+/*
+ * Fill to the spec's share; ENOSPC (blocks or inodes) ends it early. The
+ * bytes to write are planned once, from the share used at the start: the
+ * same seed on the same fresh filesystem then writes the same files,
+ * where a stop on each file's statvfs would move with writeback's timing.
+ */
 static int age_fill_up(struct age_fill *f, struct age_result *out)
 {
 	double goal = f->s->fill_pct / 100.0, used;
-	uint64_t total, size;
+	uint64_t total, size, planned, written = 0;
 	int err;
 
-	for (;;) {
+	err = used_share(f->root, &used, &total);
+	if (err || used >= goal)
+		return err;
+	planned = (uint64_t)((goal - used) * (double)total);
+	while (written < planned) {
 		if (*f->stop)
 			return -EINTR;
-		err = used_share(f->root, &used, &total);
-		if (err || used >= goal)
-			break;
 		size = age_draw_size(f);
-		/* the last file no larger than what is left to fill */
-		if ((double)size > (goal - used) * (double)total)
-			size = ((uint64_t)((goal - used) * (double)total) +
-				AGE_ROUND - 1) / AGE_ROUND * AGE_ROUND;
+		/* the last file no larger than what is left to write */
+		if (size > planned - written)
+			size = (planned - written + AGE_ROUND - 1) /
+			       AGE_ROUND * AGE_ROUND;
 		err = age_remember(f, size);
 		if (!err)
 			err = age_write_file(f, f->n - 1, size);
 		if (err == -ENOSPC) {
-			log_warn("aging: the filesystem filled up at %.0f%% used (blocks or inodes): the fill stops there",
-				 100 * used);
-			err = 0;
-			break;
+			log_warn("aging: the filesystem filled up after %llu of %llu bytes (blocks or inodes): the fill stops there",
+				 (unsigned long long)written,
+				 (unsigned long long)planned);
+			return 0;
 		}
 		if (err)
-			break;
+			return err;
+		written += size;
 		out->files_written++;
 		out->bytes_written += size;
 	}
-	return err;
+	return 0;
 }
 
 /* delete the pattern's files, in the order they were written */
