@@ -187,7 +187,7 @@
  * passes (goal_len_slow, any_free) that accept any free extent.
  * The two catch different states. Fragmented free space that is still
  * plentiful (--age fill=90,sizes=small: half of it in extents under
- * 64 KiB) leaves groups/allocation at 1.0-1.1 on 5 groups, 2.4 on 68:
+ * 64 KiB) leaves groups/allocation at 1.0-1.1 on 5 groups, 2.4 on 69:
  * goal_len_slow takes a group whose free total exceeds the goal, and the
  * first group tried has that; the work is inside it (~190 free extents
  * measured per allocation against 1 fresh, mb_max_to_scan's 200 cap),

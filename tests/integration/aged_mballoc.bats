@@ -101,6 +101,10 @@ extents_per_alloc() {
 	jqr "$SCRATCH.aged.json" "$a.free_space | .free_blocks as \$all |
 		[.buckets[] | select(.max_bytes < 131072) | .blocks] | add >= \$all / 2" |
 		grep -qx true
+	# the record validates against the results schema
+	/usr/bin/python3 "$LIB/results_schema_check.py" \
+		"$BATS_TEST_DIRNAME/../../docs/results-schema.json" \
+		"$SCRATCH.aged.json"
 	# the text says it too; a fresh case has none of it
 	grep -q "^aged before the first phase (--age $AGE" "$SCRATCH.aged.out"
 	grep -q "free extent size" "$SCRATCH.aged.out"
