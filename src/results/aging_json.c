@@ -30,12 +30,12 @@ json_t *aging_json(const struct age_result *a)
 
 	if (!a->on)
 		return json_null();
-	obj = json_pack(
-		"{s:s, s:i, s:s, s:i, s:s, s:I, s:I, s:I}", "spec", a->spec,
-		"fill_percent", (int)a->fill_pct, "pattern", a->pattern,
-		"delete_percent", (int)a->delete_pct, "sizes", a->sizes,
-		"size_min_bytes", (json_int_t)a->size_min, "size_max_bytes",
-		(json_int_t)a->size_max, "seed", (json_int_t)a->seed);
+	obj = json_pack("{s:s, s:i, s:s, s:i, s:s, s:I, s:I, s:I}", "spec",
+			a->spec, "fill_percent", (int)a->fill_pct, "pattern",
+			a->pattern, "delete_percent", (int)a->delete_pct,
+			"sizes", a->sizes, "size_min_bytes",
+			(json_int_t)a->size_min, "size_max_bytes",
+			(json_int_t)a->size_max, "seed", (json_int_t)a->seed);
 	json_object_set_new(
 		obj, "outcome",
 		json_pack("{s:I, s:I, s:I, s:I, s:f, s:f, s:I}",

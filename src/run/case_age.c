@@ -48,8 +48,7 @@ int case_age(const struct target *t, const struct age_spec *s, uint64_t need,
 {
 	int err;
 
-	log_info("aging %s: --age, untimed, before the tracer starts",
-		 t->mnt);
+	log_info("aging %s: --age, untimed, before the tracer starts", t->mnt);
 	err = age_filesystem(t->mnt, s, stop, &c->age);
 	if (err)
 		return err;

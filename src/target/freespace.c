@@ -61,9 +61,10 @@ int freespace_histogram(const char *fstype, const char *dev, const char *mnt,
 
 	memset(out, 0, sizeof(*out));
 	if (strncmp(fstype, "ext", 3) && strcmp(fstype, "xfs")) {
-		snprintf(out->error, sizeof(out->error),
-			 "no free-space histogram for %s (e2freefrag reads ext2/3/4, xfs_db xfs)",
-			 fstype);
+		snprintf(
+			out->error, sizeof(out->error),
+			"no free-space histogram for %s (e2freefrag reads ext2/3/4, xfs_db xfs)",
+			fstype);
 		return -EOPNOTSUPP;
 	}
 	err = settle(mnt);
@@ -74,8 +75,8 @@ int freespace_histogram(const char *fstype, const char *dev, const char *mnt,
 		return err;
 	}
 	if (!strcmp(fstype, "xfs")) {
-		char *argv[] = { "xfs_db",  "-r", "-c", "sb 0", "-c",
-				 "p blocksize", "-c", "freesp -s",
+		char *argv[] = { "xfs_db",    "-r",	     "-c", "sb 0",
+				 "-c",	      "p blocksize", "-c", "freesp -s",
 				 (char *)dev, NULL };
 
 		return run_tool(argv, out, freespace_parse_xfs_db);

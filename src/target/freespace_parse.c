@@ -39,8 +39,8 @@ static int e2_row(const char *line, struct freespace_table *out)
 	double pct;
 	struct freespace_bucket *b;
 
-	if (sscanf(line, " %llu%c... %llu%c- : %llu %llu %lf%%", &lo, &ulo,
-		   &hi, &uhi, &ext, &blk, &pct) != 7)
+	if (sscanf(line, " %llu%c... %llu%c- : %llu %llu %lf%%", &lo, &ulo, &hi,
+		   &uhi, &ext, &blk, &pct) != 7)
 		return 0;
 	if (out->n == FREESPACE_BUCKETS_MAX)
 		return -E2BIG;
@@ -72,12 +72,14 @@ int freespace_parse_e2freefrag(const char *text, struct freespace_table *out)
 		else if (!strncmp(line, "HISTOGRAM OF FREE EXTENT SIZES", 30))
 			histogram = true;
 		else if (histogram && e2_row(line, out) < 0)
-			return table_fail(out,
-					  "e2freefrag: a histogram row out of range");
+			return table_fail(
+				out,
+				"e2freefrag: a histogram row out of range");
 	}
 	if (!out->block_size || !histogram)
-		return table_fail(out,
-				  "e2freefrag printed no block size or no histogram");
+		return table_fail(
+			out,
+			"e2freefrag printed no block size or no histogram");
 	return 0;
 }
 
@@ -117,15 +119,16 @@ int freespace_parse_xfs_db(const char *text, struct freespace_table *out)
 		else if (sscanf(line, "total free blocks %llu", &n) == 1)
 			out->free_blocks = n;
 		else if (xfs_row(line, out) < 0)
-			return table_fail(out,
-					  "xfs_db freesp: more rows than fsprof keeps");
+			return table_fail(
+				out,
+				"xfs_db freesp: more rows than fsprof keeps");
 	}
 	if (!out->block_size)
 		return table_fail(out, "xfs_db printed no block size");
 	for (i = 0; i < out->n; i++) {
 		out->b[i].min_bytes *= out->block_size;
-		out->b[i].max_bytes = (out->b[i].max_bytes + 1) *
-					      out->block_size - 1;
+		out->b[i].max_bytes =
+			(out->b[i].max_bytes + 1) * out->block_size - 1;
 	}
 	return 0;
 }

@@ -57,8 +57,7 @@ static uint64_t age_draw_size(struct age_fill *f)
 	return n < min ? min : n > max ? max : n;
 }
 
-static void age_path(const struct age_fill *f, size_t i, char *path,
-		     size_t len)
+static void age_path(const struct age_fill *f, size_t i, char *path, size_t len)
 {
 	snprintf(path, len, "%s/d%05zu/f%07zu", f->root, i / AGE_PER_DIR, i);
 }
@@ -126,15 +125,16 @@ static int age_fill_up(struct age_fill *f, struct age_result *out)
 		size = age_draw_size(f);
 		/* the last file no larger than what is left to write */
 		if (size > planned - written)
-			size = (planned - written + AGE_ROUND - 1) /
-			       AGE_ROUND * AGE_ROUND;
+			size = (planned - written + AGE_ROUND - 1) / AGE_ROUND *
+			       AGE_ROUND;
 		err = age_remember(f, size);
 		if (!err)
 			err = age_write_file(f, f->n - 1, size);
 		if (err == -ENOSPC) {
-			log_warn("aging: the filesystem filled up after %llu of %llu bytes (blocks or inodes): the fill stops there",
-				 (unsigned long long)written,
-				 (unsigned long long)planned);
+			log_warn(
+				"aging: the filesystem filled up after %llu of %llu bytes (blocks or inodes): the fill stops there",
+				(unsigned long long)written,
+				(unsigned long long)planned);
 			return 0;
 		}
 		if (err)
@@ -210,8 +210,9 @@ int age_filesystem(const char *dir, const struct age_spec *s,
 	age_spec_format(s, out->spec, sizeof(out->spec));
 	out->on = true;
 	out->fill_pct = s->fill_pct;
-	out->delete_pct = s->pattern == AGE_RANDOM ? s->delete_pct :
-			  s->pattern == AGE_EVERY_OTHER ? 50 : 0;
+	out->delete_pct = s->pattern == AGE_RANDOM	? s->delete_pct :
+			  s->pattern == AGE_EVERY_OTHER ? 50 :
+							  0;
 	snprintf(out->pattern, sizeof(out->pattern), "%s",
 		 age_pattern_name(s->pattern));
 	snprintf(out->sizes, sizeof(out->sizes), "%s",

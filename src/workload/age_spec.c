@@ -210,12 +210,13 @@ int age_spec_parse(const char *text, struct age_spec *out, char *why,
 			&p,
 			"--age %s: fill=PCT is required (how full the filesystem is made before the deletes), e.g. --age fill=90%s",
 			text, "");
-	if (p.delete && out->pattern != AGE_RANDOM)
+	if (p.delete &&out->pattern != AGE_RANDOM)
 		return age_fail(
 			&p,
 			"--age delete=: only pattern=random deletes a share; pattern=%s deletes %s",
 			age_pattern_name(out->pattern),
-			out->pattern == AGE_KEEP ? "nothing" : "every other file");
+			out->pattern == AGE_KEEP ? "nothing" :
+						   "every other file");
 	out->on = true;
 	return 0;
 }

@@ -95,7 +95,8 @@ static void fill_that_is_no_percentage_is_refused(void **state)
 static void fill_is_required(void **state)
 {
 	(void)state;
-	check_refused("pattern=random", "fill=PCT is required", "--age fill=90");
+	check_refused("pattern=random", "fill=PCT is required",
+		      "--age fill=90");
 }
 
 static void unknown_pattern_and_sizes_name_the_known_ones(void **state)
@@ -169,8 +170,7 @@ int main(void)
 		cmocka_unit_test(fill_over_95_is_refused_with_why),
 		cmocka_unit_test(fill_that_is_no_percentage_is_refused),
 		cmocka_unit_test(fill_is_required),
-		cmocka_unit_test(
-			unknown_pattern_and_sizes_name_the_known_ones),
+		cmocka_unit_test(unknown_pattern_and_sizes_name_the_known_ones),
 		cmocka_unit_test(unknown_key_and_bare_word_are_refused),
 		cmocka_unit_test(delete_share_belongs_to_pattern_random),
 		cmocka_unit_test(seed_must_be_a_whole_number),

@@ -140,10 +140,10 @@ static void output_without_a_histogram_is_refused_with_why(void **state)
 				 &t),
 			 -EINVAL);
 	assert_non_null(strstr(t.error, "no histogram"));
-	assert_int_equal(freespace_parse_xfs_db(
-				 "xfs_db: t.img is not a valid XFS filesystem\n",
-				 &t),
-			 -EINVAL);
+	assert_int_equal(
+		freespace_parse_xfs_db(
+			"xfs_db: t.img is not a valid XFS filesystem\n", &t),
+		-EINVAL);
 	assert_non_null(strstr(t.error, "no block size"));
 	assert_int_equal(freespace_parse_e2freefrag("", &t), -EINVAL);
 }
@@ -153,11 +153,12 @@ static void a_histogram_of_no_free_extents_is_empty_not_an_error(void **state)
 	struct freespace_table t;
 
 	(void)state;
-	assert_int_equal(freespace_parse_xfs_db("blocksize = 4096\n"
-						"   from      to extents  blocks    pct\n"
-						"total free extents 0\n"
-						"total free blocks 0\n",
-						&t),
+	assert_int_equal(freespace_parse_xfs_db(
+				 "blocksize = 4096\n"
+				 "   from      to extents  blocks    pct\n"
+				 "total free extents 0\n"
+				 "total free blocks 0\n",
+				 &t),
 			 0);
 	assert_int_equal(t.n, 0);
 	assert_null(freespace_median_bucket(&t));
