@@ -191,3 +191,15 @@ extents_per_alloc() {
 	run leftovers "$SCRATCH"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
+
+@test "a workload the aging leaves no room for fails its case, saying what to change, and nothing is left behind" {
+	# 95% of 512 MiB kept (pattern=none): ~25 MiB free for 200 MiB
+	run "$FSPROF" run --no-db -w files1m:files=200 --fs ext4 \
+		--image-size 512M --age fill=95,pattern=none,sizes=large \
+		--scratch "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"left "*" free on "*"the workload needs 200.8 MiB"*"give a larger --image-size"* ]]
+	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
