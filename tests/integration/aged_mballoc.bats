@@ -41,6 +41,11 @@ setup_file() {
 		--scratch "$SCRATCH" --json "$SCRATCH.aged.json" \
 		>"$SCRATCH.aged.out" 2>&1
 	echo "aged $?" >>"$SCRATCH.status"
+	# xfs: the histogram from xfs_db freesp
+	"$FSPROF" run -q --no-db -w files1m:files=5 --fs xfs \
+		--age fill=40,sizes=small --scratch "$SCRATCH" \
+		--json "$SCRATCH.xfs.json" >"$SCRATCH.xfs.out" 2>&1
+	echo "xfs $?" >>"$SCRATCH.status"
 	# the same seed twice and another seed, on one image size
 	for run in a:3 b:3 c:4; do
 		"$FSPROF" run -q --no-db -w files1m:files=5 --fs ext4 \
@@ -54,8 +59,8 @@ setup_file() {
 
 teardown_file() {
 	load helpers
-	rm -f "$SCRATCH".{fresh,aged,seeda,seedb,seedc}.json \
-		"$SCRATCH".{fresh,aged,seed}.out "$SCRATCH.status"
+	rm -f "$SCRATCH".{fresh,aged,xfs,seeda,seedb,seedc}.json \
+		"$SCRATCH".{fresh,aged,xfs,seed}.out "$SCRATCH.status"
 	scratch_remove
 }
 
@@ -109,6 +114,20 @@ extents_per_alloc() {
 	grep -q "^aged before the first phase (--age $AGE" "$SCRATCH.aged.out"
 	grep -q "free extent size" "$SCRATCH.aged.out"
 	[ "$(jqr "$SCRATCH.fresh.json" "$a")" = null ]
+}
+
+@test "on xfs the free-extent table is xfs_db's, its rows in bytes adding up to its free blocks" {
+	local a='.cases[0].age'
+	jqr "$SCRATCH.xfs.json" "$a.outcome"
+	[ "$(jqr "$SCRATCH.xfs.json" "$a.free_space.tool")" = "xfs_db freesp" ]
+	jqr "$SCRATCH.xfs.json" "$a.free_space | .block_size == 4096 and
+		([.buckets[].blocks] | add) == .free_blocks and
+		([.buckets[].extents] | add) == .free_extents and
+		.free_extents > 100 and
+		all(.buckets[]; .min_bytes % 4096 == 0 and
+			(.max_bytes + 1) % 4096 == 0)" | grep -qx true
+	jqr "$SCRATCH.xfs.json" "$a.outcome | .used_after_fill > 0.35 and
+		.used_after_age < .used_after_fill" | grep -qx true
 }
 
 @test "the aging is in no phase and not in the spill: its deletes free no block there" {
