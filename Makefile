@@ -30,8 +30,9 @@ BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
 SRCS := $(shell find src -name '*.c' | sort)
-# data/noise-floors.tsv, embedded (scripts/embed-noise-floors.awk)
-GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o
+# data/noise-floors.tsv and data/classic.tsv, embedded
+# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk)
+GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o $(BUILD)/obj/gen/classic_tsv.o
 OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS)) $(GEN_OBJS)
 LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 
@@ -103,6 +104,11 @@ $(BUILD)/gen/noise_floors_tsv.c: data/noise-floors.tsv \
 		scripts/embed-noise-floors.awk
 	@mkdir -p $(@D)
 	awk -f scripts/embed-noise-floors.awk $< >$@.tmp && mv $@.tmp $@ || \
+		{ rm -f $@.tmp; false; }
+
+$(BUILD)/gen/classic_tsv.c: data/classic.tsv scripts/embed-classic.awk
+	@mkdir -p $(@D)
+	awk -f scripts/embed-classic.awk $< >$@.tmp && mv $@.tmp $@ || \
 		{ rm -f $@.tmp; false; }
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c

@@ -133,6 +133,7 @@ int set_suite(struct cli_values *v, const struct cli_option *o, const char *arg)
 	if (strcmp(arg, "classic"))
 		return cmd_usage_error(
 			v->cmd, "unknown suite '%s' (known: classic)", arg);
+	snprintf(v->run->suite, sizeof(v->run->suite), "%s", arg);
 	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]); i++) {
 		err = set_workload(v, o, suite_classic[i]);
 		if (err)

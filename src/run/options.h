@@ -22,6 +22,7 @@ struct run_options {
 	struct workload_opt workloads[RUN_MAX_WORKLOADS];
 	unsigned int n_workloads;
 	enum scale scale;
+	char suite[16]; /* --suite: "classic", or "" */
 	struct fsspec fs[FSSPEC_MAX];
 	unsigned int n_fs;
 	unsigned int repeat; /* fresh mkfs for each */
