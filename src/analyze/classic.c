@@ -18,6 +18,7 @@
 #include "analyze/analyze_int.h"
 #include "analyze/classic_table.h"
 #include "analyze/ratio_ci.h"
+#include "analyze/thresholds.h"
 #include "util/log.h"
 
 /* the level of our intervals: 95% */
@@ -162,6 +163,20 @@ static bool finding_unexplained(const struct finding *f)
 	return false;
 }
 
+/* why the pair comparison named no mechanism */
+static const char *unexplained_reason(const struct comparison *cmp,
+				      const struct finding *f)
+{
+	unsigned int t;
+
+	if (f)
+		return "no measured resource grew by half the difference";
+	for (t = 0; t < cmp->n_targets; t++)
+		if (cmp->targets[t].wall_s >= (double)SHORT_PHASE_NS / 1e9)
+			return "they do not differ beyond the noise";
+	return "both phases are under 0.5 s: too short to compare";
+}
+
 /* what the two targets' phase ph shows: their difference, or none */
 static int why_phase(const struct group *g, const struct case_result *cn,
 		     const struct case_result *cd, unsigned int ph,
@@ -178,12 +193,9 @@ static int why_phase(const struct group *g, const struct case_result *cn,
 		return err;
 	f = finding_list_find(&cmp.findings, "target-difference");
 	if (!f || finding_unexplained(f))
-		why_add(w,
-			"not explained: %s's %s differs from %s's by no resource fsprof measures (%s)",
-			case_target_name(cn), cn->phases[ph].name,
-			case_target_name(cd),
-			f ? "the largest that grew explains less than half" :
-			    "they do not differ beyond the noise or the phase is under 0.5 s");
+		why_add(w, "not explained: %s, %s against %s: %s",
+			cn->phases[ph].name, case_target_name(cn),
+			case_target_name(cd), unexplained_reason(&cmp, f));
 	if (f) {
 		why_add(w, "%s", f->title);
 		for (i = 0; i < f->n_evidence; i++)
@@ -195,19 +207,50 @@ static int why_phase(const struct group *g, const struct case_result *cn,
 	return 0;
 }
 
-/* each target's bound verdict of phase ph, as analyze judged it */
+/* "meta_read 1.02, log_write 0.10": device requests per file by class */
+static void requests_per_file(const struct phase_result *p, char *buf,
+			      size_t len)
+{
+	double ios[BLK_IOC_NR] = { 0 }, files = (double)p->work.files;
+	size_t off = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->block.n_io; i++)
+		ios[p->block.io[i].ioclass] += (double)p->block.io[i].r.ios;
+	for (i = 0; i < BLK_IOC_NR && off < len; i++)
+		if (ios[i] > 0)
+			off += (size_t)snprintf(
+				buf + off, len - off, "%s%s %.2f",
+				off ? ", " : "", blk_ioclass_name(i),
+				files > 0 ? ios[i] / files : ios[i]);
+	if (!buf[0])
+		snprintf(buf, len, "none");
+}
+
+/* each target's conditions, device requests and bound verdict of ph */
 static void why_verdicts(const struct case_result *cn,
 			 const struct case_result *cd, unsigned int ph,
 			 struct classic_why *w)
 {
 	const struct case_result *c[2] = { cn, cd };
+	char model[DEVICE_MODEL_TEXT_LEN], reqs[256];
+	const struct phase_result *p;
 	unsigned int i;
 
-	for (i = 0; i < 2; i++)
-		if (ph < c[i]->n_phases && c[i]->phases[ph].verdict.done)
-			why_add(w, "%s %s: %s", case_target_name(c[i]),
-				c[i]->phases[ph].name,
-				c[i]->phases[ph].verdict.text);
+	for (i = 0; i < 2; i++) {
+		if (ph >= c[i]->n_phases)
+			continue;
+		p = &c[i]->phases[ph];
+		requests_per_file(p, reqs, sizeof(reqs));
+		why_add(w,
+			"%s %s (first run; cache %s, device model %s): device requests per %s: %s; %s",
+			case_target_name(c[i]), p->name, p->cache,
+			device_model_format(&c[i]->target.model.m, model,
+					    sizeof(model)),
+			p->work.files ? "file" : "phase", reqs,
+			p->verdict.done ? p->verdict.text : "no verdict");
+	}
 }
 
 /* what our measurements say of each phase of a ratio that differs */
