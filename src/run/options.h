@@ -16,6 +16,7 @@
 struct workload_opt {
 	char name[32];
 	const char *params; /* "key=val,..." after -w NAME: */
+	bool from_suite; /* added by --suite, no -w has set its params */
 };
 
 struct run_options {
