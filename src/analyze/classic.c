@@ -113,7 +113,8 @@ static void samples_collect(const struct group *g, const char *target,
 	for (i = g->first; i < g->run->n_cases; i++) {
 		const struct case_result *c = &g->run->cases[i];
 
-		if (!in_group(g, c) || !target_matches(target, c->target_label) ||
+		if (!in_group(g, c) ||
+		    !target_matches(target, c->target_label) ||
 		    !case_value(c, phases, m, &v))
 			continue;
 		if (s->first < 0)
@@ -297,9 +298,10 @@ static void ratio_judge(struct classic_ratio *r, const struct samples *num,
 	r->ci_hi = rc.hi;
 	if (!rc.has_ci) {
 		r->verdict = CLASSIC_NO_INTERVAL;
-		snprintf(r->note, sizeof(r->note),
-			 "%u and %u run(s): an interval needs 2 of each (--repeat 3)",
-			 num->n, den->n);
+		snprintf(
+			r->note, sizeof(r->note),
+			"%u and %u run(s): an interval needs 2 of each (--repeat 3)",
+			num->n, den->n);
 	} else if (rc.hi < r->orig.lo || rc.lo > r->orig.hi) {
 		r->verdict = CLASSIC_DIFFERS;
 	} else {
@@ -344,8 +346,7 @@ static bool experiment_wanted(const struct run_result *run,
 
 /* the table's experiment t for the group starting at case first */
 static int experiment_add(struct run_result *run, unsigned int first,
-			  const struct classic_experiment *t,
-			  struct samples *s)
+			  const struct classic_experiment *t, struct samples *s)
 {
 	struct group g = { .run = run, .first = first };
 	struct classic_experiment *e = classic_list_add(&run->classic);

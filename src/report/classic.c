@@ -36,8 +36,8 @@ static void figures_print(const struct classic_experiment *e, FILE *out)
 
 	if (!e->n_figures)
 		return;
-	fprintf(out, "  %-16s %-24s %-8s %14s  %s\n", "phase", "target",
-		"unit", "original", "ours (mean ± half the 95% CI)");
+	fprintf(out, "  %-16s %-24s %-8s %14s  %s\n", "phase", "target", "unit",
+		"original", "ours (mean ± half the 95% CI)");
 	for (k = 0; k < e->n_figures; k++) {
 		const struct classic_figure *f = &e->figures[k];
 
@@ -76,9 +76,10 @@ static void ratio_print(const struct classic_ratio *r,
 		text_hanging(out, 6, "    (%s)", r->note);
 	if (r->verdict != CLASSIC_DIFFERS)
 		return;
-	text_hanging(out, 6,
-		     "    the shape differs: ours %.3g, the original's %s; what differs today, from this run:",
-		     r->ours, orig);
+	text_hanging(
+		out, 6,
+		"    the shape differs: ours %.3g, the original's %s; what differs today, from this run:",
+		r->ours, orig);
 	for (i = 0; i < r->why.n; i++)
 		text_hanging(out, 8, "    - %s", r->why.line[i]);
 	if (!r->why.n)
@@ -96,9 +97,11 @@ static void experiment_print(const struct run_result *run,
 		     e->params);
 	text_hanging(out, 4, "  source: %s", e->source);
 	text_hanging(out, 4, "  it ran: %s", e->conditions);
-	text_hanging(out, 4, "  ours ran: device model %s (phases under 0.5 s are too short to trust)",
-		     device_model_format(&run->cases[0].target.model.m, model,
-					 sizeof(model)));
+	text_hanging(
+		out, 4,
+		"  ours ran: device model %s (phases under 0.5 s are too short to trust)",
+		device_model_format(&run->cases[0].target.model.m, model,
+				    sizeof(model)));
 	figures_print(e, out);
 	if (!e->n_ratios)
 		return;

@@ -46,13 +46,13 @@ static json_t *ratio_json(const struct classic_ratio *r)
 				 "n_denominator", (int)r->n_den, "ci95_low",
 				 num(r->has_ci ? r->ci_lo : NAN), "ci95_high",
 				 num(r->has_ci ? r->ci_hi : NAN));
-	return json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:s, s:s, s:o}", "label",
-		r->label, "phase", r->phase, "metric",
-		classic_metric_name(r->metric), "numerator", r->num,
-		"denominator", r->den, "original", value_json(&r->orig),
-		"ours", ours, "verdict", classic_verdict_name(r->verdict),
-		"note", r->note, "explanation", why);
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:s, s:s, s:o}",
+			 "label", r->label, "phase", r->phase, "metric",
+			 classic_metric_name(r->metric), "numerator", r->num,
+			 "denominator", r->den, "original",
+			 value_json(&r->orig), "ours", ours, "verdict",
+			 classic_verdict_name(r->verdict), "note", r->note,
+			 "explanation", why);
 }
 
 json_t *classic_to_json(const struct classic_list *l)
@@ -65,15 +65,17 @@ json_t *classic_to_json(const struct classic_list *l)
 		json_t *figs = json_array(), *ratios = json_array();
 
 		for (k = 0; k < e->n_figures; k++)
-			json_array_append_new(figs, figure_json(&e->figures[k]));
+			json_array_append_new(figs,
+					      figure_json(&e->figures[k]));
 		for (k = 0; k < e->n_ratios; k++)
-			json_array_append_new(ratios, ratio_json(&e->ratios[k]));
+			json_array_append_new(ratios,
+					      ratio_json(&e->ratios[k]));
 		json_array_append_new(
-			arr, json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}",
-				       "workload", e->workload, "params",
-				       e->params, "source", e->source,
-				       "conditions", e->conditions, "figures",
-				       figs, "ratios", ratios));
+			arr,
+			json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "workload",
+				  e->workload, "params", e->params, "source",
+				  e->source, "conditions", e->conditions,
+				  "figures", figs, "ratios", ratios));
 	}
 	return arr;
 }

@@ -17,8 +17,8 @@
 #include "analyze/classic_table.h"
 #include "analyze_fixture.h"
 
-static const struct classic_experiment *
-table_find(const struct classic_list *l, const char *workload)
+static const struct classic_experiment *table_find(const struct classic_list *l,
+						   const char *workload)
 {
 	unsigned int i;
 
@@ -128,9 +128,8 @@ static void bad_rows_are_refused_naming_the_line(void **state)
 }
 
 /* a files1m case on target fs whose remove took remove_s */
-static struct case_result *files1m_case(struct run_result *run,
-					const char *fs, double remove_s,
-					unsigned int repeat)
+static struct case_result *files1m_case(struct run_result *run, const char *fs,
+					double remove_s, unsigned int repeat)
 {
 	struct case_result *c = fx_case(run, fs, fs, 3);
 
@@ -154,8 +153,8 @@ static const struct classic_ratio *run_ratio(const struct run_result *run,
 
 static void a_shape_within_our_interval_agrees(void **state)
 {
-	static const double ext3[] = { 8.0, 8.3, 7.8 }, ext4[] = { 0.35,
-								   0.37, 0.34 };
+	static const double ext3[] = { 8.0, 8.3, 7.8 },
+			    ext4[] = { 0.35, 0.37, 0.34 };
 	const struct classic_ratio *r;
 	struct run_result run = { 0 };
 	unsigned int i;
@@ -194,10 +193,10 @@ static void a_shape_our_interval_excludes_differs_and_says_why(void **state)
 	(void)state;
 	/* ext3's remove 2.0 s: reads a metadata block per file, ext4 1.0 s */
 	for (i = 0; i < 3; i++) {
-		struct case_result *a = files1m_case(&run, "ext3", 2.0 + 0.01 * i,
-						     i + 1);
-		struct case_result *b = files1m_case(&run, "ext4", 1.0 + 0.01 * i,
-						     i + 1);
+		struct case_result *a =
+			files1m_case(&run, "ext3", 2.0 + 0.01 * i, i + 1);
+		struct case_result *b =
+			files1m_case(&run, "ext4", 1.0 + 0.01 * i, i + 1);
 
 		fx_io(&a->phases[2], BLK_IOC_META_READ, BLK_ISS_WORKLOAD, 1000,
 		      4096000, 0.8);
@@ -217,7 +216,8 @@ static void a_shape_our_interval_excludes_differs_and_says_why(void **state)
 	assert_true(i < r->why.n);
 	/* each side's requests per file: ext3 1.00 metadata reads */
 	for (i = 0; i < r->why.n; i++)
-		if (strstr(r->why.line[i], "ext3 remove (first run; cache warm") &&
+		if (strstr(r->why.line[i],
+			   "ext3 remove (first run; cache warm") &&
 		    strstr(r->why.line[i], "meta_read 1.00"))
 			break;
 	assert_true(i < r->why.n);
