@@ -383,9 +383,9 @@ defs["classic_experiment"] = obj({
                                              "n_numerator": i("repeats"), "n_denominator": i("repeats"),
                                              "ci95_low": nullable(n("95% CI (Welch's t on the logarithms); null with fewer than 2 repeats a side")),
                                              "ci95_high": nullable(n("... high"))})),
-                       "verdict": s("agrees: our CI meets the original's value or range; differs: it excludes it",
-                                    enum=["agrees", "differs", "no interval", "not run"]),
-                       "note": s("not run: which target; no interval: why; else empty"),
+                       "verdict": s("agrees: our CI meets the original's value or range; differs: it excludes it; inconclusive: it meets it but spans more than 4x",
+                                    enum=["agrees", "differs", "inconclusive", "no interval", "not run"]),
+                       "note": s("not run: which target; no interval, inconclusive: why; else empty"),
                        "explanation": arr(s("one line"), "differs only: what our measurements say differs, a line each (\"not explained: ...\" when no measured resource does)")}),
                   "the shapes the original reported, ours beside each"),
 }, desc="One classic experiment the run reproduced: the original's figures and shapes beside ours.")

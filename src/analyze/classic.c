@@ -222,8 +222,9 @@ static void requests_per_file(const struct phase_result *p, char *buf,
 	for (i = 0; i < BLK_IOC_NR && off < len; i++)
 		if (ios[i] > 0)
 			off += (size_t)snprintf(
-				buf + off, len - off, "%s%s %.2f",
+				buf + off, len - off, "%s%s %.*f",
 				off ? ", " : "", blk_ioclass_name(i),
+				files > 0 ? 2 : 0,
 				files > 0 ? ios[i] / files : ios[i]);
 	if (!buf[0])
 		snprintf(buf, len, "none");
@@ -235,7 +236,7 @@ static void why_verdicts(const struct case_result *cn,
 			 struct classic_why *w)
 {
 	const struct case_result *c[2] = { cn, cd };
-	char model[DEVICE_MODEL_TEXT_LEN], reqs[256];
+	char reqs[256];
 	const struct phase_result *p;
 	unsigned int i;
 
@@ -247,8 +248,9 @@ static void why_verdicts(const struct case_result *cn,
 		why_add(w,
 			"%s %s (first run; cache %s, device model %s): device requests per %s: %s; %s",
 			case_target_name(c[i]), p->name, p->cache,
-			device_model_format(&c[i]->target.model.m, model,
-					    sizeof(model)),
+			c[i]->target.model.m.name[0] ?
+				c[i]->target.model.m.name :
+				"none",
 			p->work.files ? "file" : "phase", reqs,
 			p->verdict.done ? p->verdict.text : "no verdict");
 	}
@@ -304,6 +306,12 @@ static void ratio_judge(struct classic_ratio *r, const struct samples *num,
 			num->n, den->n);
 	} else if (rc.hi < r->orig.lo || rc.lo > r->orig.hi) {
 		r->verdict = CLASSIC_DIFFERS;
+	} else if (rc.hi > CLASSIC_CI_SPAN_MAX * rc.lo) {
+		r->verdict = CLASSIC_INCONCLUSIVE;
+		snprintf(
+			r->note, sizeof(r->note),
+			"our interval spans %.0fx, more than %.0fx: more repeats (or a longer phase) would narrow it",
+			rc.hi / rc.lo, CLASSIC_CI_SPAN_MAX);
 	} else {
 		r->verdict = CLASSIC_AGREES;
 	}

@@ -70,7 +70,7 @@ static void ratio_print(const struct classic_ratio *r,
 
 	value_text(&r->orig, 3, orig, sizeof(orig));
 	ratio_ours_text(r, ours, sizeof(ours));
-	fprintf(out, "  %-40.40s %14s %22s  %s\n", r->label, orig, ours,
+	fprintf(out, "  %-40.40s %14s %24s  %s\n", r->label, orig, ours,
 		classic_verdict_name(r->verdict));
 	if (r->note[0] && (!above || strcmp(above->note, r->note)))
 		text_hanging(out, 6, "    (%s)", r->note);
@@ -105,7 +105,7 @@ static void experiment_print(const struct run_result *run,
 	figures_print(e, out);
 	if (!e->n_ratios)
 		return;
-	fprintf(out, "  %-40s %14s %22s  %s\n", "shape (ratio)", "original",
+	fprintf(out, "  %-40s %14s %24s  %s\n", "shape (ratio)", "original",
 		"ours (95% CI)", "verdict");
 	for (k = 0; k < e->n_ratios; k++)
 		ratio_print(&e->ratios[k], k ? &e->ratios[k - 1] : NULL, out);

@@ -41,6 +41,8 @@ const char *classic_verdict_name(enum classic_verdict v)
 		return "agrees";
 	case CLASSIC_DIFFERS:
 		return "differs";
+	case CLASSIC_INCONCLUSIVE:
+		return "inconclusive";
 	case CLASSIC_NO_INTERVAL:
 		return "no interval";
 	case CLASSIC_NOT_RUN:

@@ -46,9 +46,20 @@ struct classic_figure {
 enum classic_verdict {
 	CLASSIC_AGREES, /* our 95% interval meets the original's value/range */
 	CLASSIC_DIFFERS, /* our interval excludes it */
+	/* it meets it but spans more than CLASSIC_CI_SPAN_MAX: cannot tell */
+	CLASSIC_INCONCLUSIVE,
 	CLASSIC_NO_INTERVAL, /* a target ran once: no interval to judge by */
 	CLASSIC_NOT_RUN, /* a target of the ratio did not run */
 };
+
+/*
+ * The widest interval (high / low) that still tells a shape: the
+ * originals' shapes run from 1.1x to 27x, and the ones the experiments are
+ * known for are 3x (logbsize) and 20x (ext3's cold rm); an interval wider
+ * than 4x (2x either way of its middle) holds both "no effect" and the
+ * logbsize speed-up, so meeting the original's value says nothing.
+ */
+#define CLASSIC_CI_SPAN_MAX 4.0
 
 #define CLASSIC_WHY_MAX 16
 #define CLASSIC_WHY_LEN 800

@@ -184,6 +184,28 @@ static void a_shape_within_our_interval_agrees(void **state)
 	run_result_free(&run);
 }
 
+static void an_interval_too_wide_to_tell_is_inconclusive(void **state)
+{
+	static const double ext4[] = { 0.1, 0.4, 1.6 };
+	const struct classic_ratio *r;
+	struct run_result run = { 0 };
+	unsigned int i;
+
+	(void)state;
+	/* a geometric mean of 0.4 s against 8 s: 0.05, inside 0.037-0.052 */
+	for (i = 0; i < 3; i++) {
+		files1m_case(&run, "ext3", 8.0, i + 1);
+		files1m_case(&run, "ext4", ext4[i], i + 1);
+	}
+	assert_int_equal(analyze_run(&run), 0);
+	r = run_ratio(&run, "ext4/ext3 rm -fr time");
+	assert_true(r->ci_lo <= r->orig.hi && r->ci_hi >= r->orig.lo);
+	assert_true(r->ci_hi > CLASSIC_CI_SPAN_MAX * r->ci_lo);
+	assert_int_equal(r->verdict, CLASSIC_INCONCLUSIVE);
+	assert_non_null(strstr(r->note, "more repeats"));
+	run_result_free(&run);
+}
+
 static void a_shape_our_interval_excludes_differs_and_says_why(void **state)
 {
 	const struct classic_ratio *r;
@@ -297,6 +319,7 @@ int main(void)
 		cmocka_unit_test(the_built_in_table_has_the_five_experiments),
 		cmocka_unit_test(bad_rows_are_refused_naming_the_line),
 		cmocka_unit_test(a_shape_within_our_interval_agrees),
+		cmocka_unit_test(an_interval_too_wide_to_tell_is_inconclusive),
 		cmocka_unit_test(
 			a_shape_our_interval_excludes_differs_and_says_why),
 		cmocka_unit_test(
