@@ -158,7 +158,7 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
 	-Wall -Wextra -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
 FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS))) \
-	$(FUZZ_BUILD)/obj/gen/noise_floors_tsv.o
+	$(FUZZ_BUILD)/obj/gen/noise_floors_tsv.o $(FUZZ_BUILD)/obj/gen/classic_tsv.o
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 $(FUZZ_BUILD)/obj/%.o: src/%.c $(SKELS)
