@@ -332,6 +332,14 @@ static const struct cli_option table[] = {
 	  "(its own caches emptied, the device model kept);\n"
 	  "none: no phase. Default: each workload's, as its\n"
 	  "original ran (files1m's remove)" },
+	{ "age", 0, ARG, "fill=PCT[,...]", CLI_RUN, set_age, 0,
+	  "age the filesystem first, untimed and untraced:\n"
+	  "fill it to PCT (1-95) with a seeded mix of file\n"
+	  "sizes, then delete a pattern of them so its free\n"
+	  "space is fragmented; the free-extent histogram\n"
+	  "after it is recorded. Also pattern=every-other|\n"
+	  "random|none, delete=PCT (random), sizes=small|\n"
+	  "mixed|large, seed=N" },
 	{ "probes", 0, ARG, "SET", CLI_TRACING, set_probes, 0,
 	  "default, or deep: also the per-file hot events\n"
 	  "(ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"

@@ -12,6 +12,7 @@
 #include "history/history.h"
 #include "target/fsspec.h"
 #include "util/parse.h"
+#include "workload/age_spec.h"
 #include "workload/workload.h"
 
 /* what a duration option accepts */
@@ -181,6 +182,16 @@ int set_suite(struct cli_values *v, const struct cli_option *o, const char *arg)
 			return err;
 		v->run->workloads[v->run->n_workloads - 1].from_suite = true;
 	}
+	return 0;
+}
+
+int set_age(struct cli_values *v, const struct cli_option *o, const char *arg)
+{
+	char why[512];
+
+	(void)o;
+	if (age_spec_parse(arg, &v->run->age, why, sizeof(why)))
+		return cmd_usage_error(v->cmd, "%s", why);
 	return 0;
 }
 

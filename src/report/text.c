@@ -11,6 +11,7 @@
 #include "report/histo_text.h"
 #include "report/targets.h"
 #include "report/procs.h"
+#include "report/aging_text.h"
 #include "report/text.h"
 #include "report/timeline.h"
 #include "report/wrap.h"
@@ -105,6 +106,7 @@ static void report_case_header(const struct run_result *run,
 	if (device_model_active(&t->model.m))
 		report_device_model(t, out);
 	report_throttle_check(c, out);
+	report_aging(&c->age, out);
 	text_hanging(out, 2, "mount: %s (superblock: %s)", t->mount_opts,
 		     t->super_opts);
 	if (c->programs.n)

@@ -8,6 +8,7 @@
 #include "results/classic_json.h"
 #include "results/findings_json.h"
 #include "results/budget_parts.h"
+#include "results/aging_json.h"
 #include "results/json.h"
 #include "results/procs_json.h"
 #include "results/summary.h"
@@ -534,6 +535,7 @@ static json_t *case_json(const struct case_result *c)
 				  "btf_hash", c->kernel.btf_hash, "accel",
 				  c->kernel.accel, "emulated",
 				  c->kernel.emulated));
+	json_object_set_new(obj, "age", aging_json(&c->age));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
 	spill = json_pack("{s:o, s:o, s:o}", "block",

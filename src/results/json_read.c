@@ -626,6 +626,7 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    charging_read(r, where, charging, &c->charging) ||
 	    events_read(r, where, events, &c->events) ||
 	    case_kernel_read(r, where, obj, &c->kernel) ||
+	    jread_aging(r, where, obj, &c->age) ||
 	    jread_u64(r, where, obj, "events_not_stored",
 		      &c->events.not_stored))
 		return -EINVAL;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "fsprof/block.h"
+#include "results/aging.h"
 #include "results/classic.h"
 #include "results/device_model.h"
 #include "results/events.h"
@@ -251,6 +252,7 @@ struct case_result {
 	struct charging_list charging;
 	struct event_list events; /* rare kernel events, every phase and spill */
 	struct case_kernel kernel;
+	struct age_result age; /* --age: the aging before the first phase */
 };
 
 struct run_result {

@@ -9,6 +9,27 @@ load helpers
 
 THROTTLE=/sys/fs/cgroup/blkio
 
+# One XFS fsync loop held to 100 write IOPS, with bpftrace counting the
+# cache flushes of every loop device: two tests read it
+setup_file() {
+	load helpers
+	scratch_create
+	export XFS_RUN=$SCRATCH
+	flush_counts_start
+	"$FSPROF" run -w fsync:files=100 --fs xfs --device-model custom:wiops=100 \
+		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json" \
+		>"$SCRATCH.out" 2>&1
+	echo $? >"$SCRATCH.status"
+	bpftrace_stop
+}
+
+teardown_file() {
+	load helpers
+	SCRATCH=$XFS_RUN
+	rm -f "$SCRATCH.json" "$SCRATCH.out" "$SCRATCH.status" "$SCRATCH.bt"
+	scratch_remove
+}
+
 setup() {
 	scratch_create
 }
@@ -121,17 +142,16 @@ model_loops() {
 }
 
 @test "under custom:wiops=100 an XFS fsync loop stays at the limit, log writes included, by fsprof and by XFS's own stats" {
-	run "$FSPROF" run -q -w fsync:files=100 --fs xfs --device-model custom:wiops=100 \
-		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json"
-	[ "$status" -eq 0 ]
+	local json=$XFS_RUN.json
+	[ "$(cat "$XFS_RUN.status")" -eq 0 ] || { cat "$XFS_RUN.out"; false; }
 	phase='.cases[0].phases[] | select(.name=="cycles")'
-	secs=$(jqr "$SCRATCH.json" "$phase | .wall_ns / 1e9")
-	ours=$(jqr "$SCRATCH.json" "$phase | .metrics.xfs.log_writes")
-	xfs=$(jqr "$SCRATCH.json" "$phase | .metrics.xfs.sysfs_log_writes")
-	blk=$(jqr "$SCRATCH.json" "$phase | .block.io_classes.log_write.ios")
+	secs=$(jqr "$json" "$phase | .wall_ns / 1e9")
+	ours=$(jqr "$json" "$phase | .metrics.xfs.log_writes")
+	xfs=$(jqr "$json" "$phase | .metrics.xfs.sysfs_log_writes")
+	blk=$(jqr "$json" "$phase | .block.io_classes.log_write.ios")
 	# every write and cache flush of the traced device is one request on the
 	# throttled one
-	reqs=$(jqr "$SCRATCH.json" "$phase | .block.classes.write.ios + .block.classes.flush.ios")
+	reqs=$(jqr "$json" "$phase | .block.classes.write.ios + .block.classes.flush.ios")
 	echo "wall $secs s, log writes: fsprof $ours, xfs stats $xfs, block $blk; writes + flushes $reqs"
 	[ "$ours" -gt 0 ]
 	[ "$ours" -eq "$xfs" ]
@@ -161,14 +181,13 @@ flushes_on() {
 }
 
 @test "a cache flush on the traced device reaches the throttled lower loop and costs a write IO there" {
-	flush_counts_start
-	run "$FSPROF" run -w fsync:files=100 --fs xfs --device-model custom:wiops=100 \
-		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json"
-	bpftrace_stop
+	# the shared run's bpftrace log is $XFS_RUN.bt (flushes_on)
+	local json=$XFS_RUN.json output SCRATCH=$XFS_RUN
+	output=$(cat "$XFS_RUN.out")
 	echo "$output"
-	[ "$status" -eq 0 ]
-	upper=$(jqr "$SCRATCH.json" '.cases[0].target | "\(.dev_major):\(.dev_minor)"')
-	lower=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
+	[ "$(cat "$XFS_RUN.status")" -eq 0 ]
+	upper=$(jqr "$json" '.cases[0].target | "\(.dev_major):\(.dev_minor)"')
+	lower=$(jqr "$json" '.cases[0].target.device_model_stack.throttled_dev')
 	up=$(flushes_on "$upper")
 	low=$(flushes_on "$lower")
 	echo "flush requests: upper $upper $up, lower $lower $low"
@@ -181,9 +200,9 @@ flushes_on() {
 	# charged there: writes + flushes together hold the limit, and flushes
 	# are half of them (passed free, the phase would run at 200 requests/s)
 	phase='.cases[0].phases[] | select(.name=="cycles")'
-	secs=$(jqr "$SCRATCH.json" "$phase | .wall_ns / 1e9")
-	w=$(jqr "$SCRATCH.json" "$phase | .block.classes.write.ios")
-	f=$(jqr "$SCRATCH.json" "$phase | .block.classes.flush.ios")
+	secs=$(jqr "$json" "$phase | .wall_ns / 1e9")
+	w=$(jqr "$json" "$phase | .block.classes.write.ios")
+	f=$(jqr "$json" "$phase | .block.classes.flush.ios")
 	echo "cycles: $w writes + $f flushes in $secs s"
 	python3 - "$secs" "$w" "$f" <<'PY'
 import sys

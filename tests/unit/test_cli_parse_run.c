@@ -249,6 +249,31 @@ static void cold_takes_phases_of_the_runs_workloads(void **state)
 	check_usage_error(&out, "--cold", "--dir");
 }
 
+static void age_is_parsed_whole_and_refused_with_why(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "files1m", "--age",
+	      "fill=90,sizes=small,pattern=random,delete=30,seed=7");
+	check_accepted(&out);
+	assert_true(out.opt.age.on);
+	assert_int_equal(out.opt.age.fill_pct, 90);
+	assert_int_equal(out.opt.age.sizes, AGE_SMALL);
+	assert_int_equal(out.opt.age.pattern, AGE_RANDOM);
+	assert_int_equal(out.opt.age.delete_pct, 30);
+	assert_true(out.opt.age.seed == 7);
+	PARSE(&out, "-w", "files1m");
+	check_accepted(&out);
+	assert_false(out.opt.age.on);
+	PARSE(&out, "-w", "files1m", "--age", "fill=99");
+	check_usage_error(&out, "fill=99", "give fill=95 or less");
+	PARSE(&out, "-w", "files1m", "--age", "fill=90,pattern=zigzag");
+	check_usage_error(&out, "unknown pattern", "every-other");
+	PARSE(&out, "-w", "files1m", "--age", "fill=50", "--dir", "/tmp");
+	check_usage_error(&out, "--age", "--dir");
+}
+
 static void stray_argument_is_a_usage_error(void **state)
 {
 	struct parse_outcome out;
@@ -583,6 +608,7 @@ int main(void)
 		cmocka_unit_test(guests_get_the_runs_options_but_not_the_hosts),
 		cmocka_unit_test(kernel_options_need_kernel_and_exclude_dir),
 		cmocka_unit_test(cold_takes_phases_of_the_runs_workloads),
+		cmocka_unit_test(age_is_parsed_whole_and_refused_with_why),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
