@@ -203,7 +203,9 @@ static const struct cli_option table[] = {
 	  "quick (default) or full: the parameters' defaults" },
 	{ "suite", 0, ARG, "classic", CLI_RUN, set_suite, 0,
 	  "the five classic experiments in their original\n"
-	  "order: seqio files1m untar bonnie afd" },
+	  "order: seqio files1m untar bonnie afd (-w NAME:...\n"
+	  "sets one's parameters); the report sets each\n"
+	  "original's published figures and shapes beside ours" },
 	{ "fs", 0, ARG, "LIST", CLI_RUN | CLI_TRACE, set_fs, 0,
 	  "filesystems to compare, each made fresh for every\n"
 	  "workload and repeat (default ext4; trace: one):\n"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report/attach.h"
+#include "report/classic.h"
 #include "report/compare.h"
 #include "report/findings.h"
 #include "report/format.h"
@@ -577,6 +578,7 @@ void report_text(const struct run_result *run, FILE *out)
 		     i++)
 			report_case_histograms(&run->cases[i], out);
 	}
+	report_classic(run, out);
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
 			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");

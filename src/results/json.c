@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "results/classic_json.h"
 #include "results/findings_json.h"
 #include "results/budget_parts.h"
 #include "results/aging_json.h"
@@ -620,6 +621,10 @@ json_t *results_to_json(const struct run_result *run)
 	json_object_set_new(root, "summary", summary_json(run));
 	json_object_set_new(root, "comparisons",
 			    comparisons_to_json(&run->comparisons));
+	json_object_set_new(root, "suite",
+			    run->suite[0] ? json_string(run->suite) :
+					    json_null());
+	json_object_set_new(root, "classic", classic_to_json(&run->classic));
 	return root;
 }
 

@@ -701,6 +701,10 @@ int results_from_json(json_t *root, const char *name, struct run_result *run,
 	if (json_is_integer(json_object_get(root, "signal")))
 		run->signal = (int)json_integer_value(
 			json_object_get(root, "signal"));
+	/* the suite decides whether the originals are printed (older: none) */
+	if (json_is_string(json_object_get(root, "suite")))
+		snprintf(run->suite, sizeof(run->suite), "%s",
+			 json_string_value(json_object_get(root, "suite")));
 	if (!cases) {
 		jread_fail(&r, name, "no cases[]: not a complete results file");
 		goto fail;

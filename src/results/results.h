@@ -11,6 +11,7 @@
 
 #include "fsprof/block.h"
 #include "results/aging.h"
+#include "results/classic.h"
 #include "results/device_model.h"
 #include "results/events.h"
 #include "results/findings.h"
@@ -265,6 +266,10 @@ struct run_result {
 	struct case_result *cases;
 	/* cross-target findings of the analyze stage */
 	struct comparison_list comparisons;
+	/* "classic" for fsprof run --suite classic, else "" */
+	char suite[16];
+	/* the originals' figures beside ours (made by analyze, not read) */
+	struct classic_list classic;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);

@@ -265,6 +265,7 @@ int run_kernels(const struct run_options *opt,
 	if (code)
 		goto out;
 	run_result_start(r);
+	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
 	for (i = 0; i < kr->n && !kr->stop; i++)
 		failed |= kernel_one(kr, &kr->k[i], r) != 0;
 	run_kernels_name(r);

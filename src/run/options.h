@@ -17,12 +17,14 @@
 struct workload_opt {
 	char name[32];
 	const char *params; /* "key=val,..." after -w NAME: */
+	bool from_suite; /* added by --suite, no -w has set its params */
 };
 
 struct run_options {
 	struct workload_opt workloads[RUN_MAX_WORKLOADS];
 	unsigned int n_workloads;
 	enum scale scale;
+	char suite[16]; /* --suite: "classic", or "" */
 	struct fsspec fs[FSSPEC_MAX];
 	unsigned int n_fs;
 	unsigned int repeat; /* fresh mkfs for each */
