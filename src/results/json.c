@@ -518,6 +518,8 @@ static json_t *case_json(const struct case_result *c)
 		phases);
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
 	json_object_set_new(obj, "target_name", json_string(c->target_name));
+	if (c->order)
+		json_object_set_new(obj, "order", json_integer(c->order));
 	json_object_set_new(obj, "charging", charging_json(&c->charging));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));

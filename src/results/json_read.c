@@ -618,6 +618,7 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    jread_u64(r, where, work, "data_bytes", &c->data_bytes) ||
 	    jread_u64(r, where, work, "ram_bytes", &c->ram_bytes) ||
 	    jread_uint(r, where, obj, "repeat", &c->repeat) ||
+	    jread_uint(r, where, obj, "order", &c->order) ||
 	    jread_bool(r, where, obj, "complete", &c->complete) ||
 	    jread_str(r, where, obj, "error", c->error, sizeof(c->error)) ||
 	    jread_str(r, where, obj, "failed_phase", c->failed_phase,

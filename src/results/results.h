@@ -239,6 +239,9 @@ struct case_result {
 	uint64_t data_bytes; /* what the workload stores at its peak */
 	uint64_t ram_bytes; /* the machine's RAM */
 	unsigned int repeat; /* 1-based */
+	/* its place in the order the run ran its cases, 1-based, across the
+	 * kernels of fsprof run --kernel; 0: unknown (an older run) */
+	unsigned int order;
 	bool complete; /* every phase ran */
 	char error[1024]; /* why not, when it failed */
 	char failed_phase[32]; /* the phase that failed (ENOSPC, EROFS...) */
