@@ -276,8 +276,7 @@ static int guest_done(struct kernel_run *kr, unsigned int i,
 	}
 	log_info(
 		"kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s, its first case within %.1f s",
-		k->spec, g->release, g->accel, g->wall_s, g->boot_s,
-		kg->up_s);
+		k->spec, g->release, g->accel, g->wall_s, g->boot_s, kg->up_s);
 	ret = g->run_json ? guest_collect(k, g, into) : -EIO;
 	if (ret || g->fsprof_rc) {
 		log_error("kernel %s (%s): fsprof in the guest exited %d",

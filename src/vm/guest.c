@@ -189,8 +189,9 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	       strcmp(accel, "kvm") ? "tcg,thread=multi" : "kvm", "-cpu",
 	       strcmp(accel, "kvm") ? "max" : "host", "-m", GUEST_MEM, "-smp",
 	       GUEST_CPUS, "-nodefaults", "-no-reboot", "-display", "none",
-	       "-serial", "stdio", "-serial", gate, "-kernel", kernel, "-initrd", initrd,
-	       "-append", append, "-drive", d1, "-drive", d2, (char *)NULL);
+	       "-serial", "stdio", "-serial", gate, "-kernel", kernel,
+	       "-initrd", initrd, "-append", append, "-drive", d1, "-drive", d2,
+	       (char *)NULL);
 	fprintf(stderr, "exec qemu-system-x86_64: %s\n", strerror(errno));
 	_exit(127);
 }
@@ -287,17 +288,21 @@ static int gate_line(struct guest *g)
 static void guest_error(struct guest *g, char *err, size_t errlen)
 {
 	const struct vm_kernel *k = g->spec->kernel;
-	char tail[GUEST_CONSOLE_TAIL_BYTES], why[200], during[GUEST_LINE_MAX + 16];
+	char tail[GUEST_CONSOLE_TAIL_BYTES], why[200],
+		during[GUEST_LINE_MAX + 16];
 
 	console_tail(g->dir, tail, sizeof(tail));
 	if (g->qemu == QEMU_TIMEOUT)
 		snprintf(
 			why, sizeof(why),
 			"did not finish within %llu s (--kernel-timeout) and was killed",
-			(unsigned long long)(g->spec->timeout_ns / 1000000000ULL));
+			(unsigned long long)(g->spec->timeout_ns /
+					     1000000000ULL));
 	else if (g->qemu > QEMU_SIGNALED)
-		snprintf(why, sizeof(why), "ended: QEMU was killed by signal %d (%s)",
-			 g->qemu - QEMU_SIGNALED, strsignal(g->qemu - QEMU_SIGNALED));
+		snprintf(why, sizeof(why),
+			 "ended: QEMU was killed by signal %d (%s)",
+			 g->qemu - QEMU_SIGNALED,
+			 strsignal(g->qemu - QEMU_SIGNALED));
 	else if (g->qemu > QEMU_STOPPED)
 		snprintf(why, sizeof(why), "was stopped by %s",
 			 strsignal(g->qemu - QEMU_STOPPED));

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "vm/guest_output.h"
 #include "vm/kernel.h"
 
 /* an option of fsprof run for the guest's run: --name[=value] */
@@ -44,16 +45,6 @@ struct guest_spec {
 	 * its end (not the time it idles while another guest runs) */
 	uint64_t timeout_ns;
 	volatile sig_atomic_t *stop; /* a signal number: the run is to stop */
-};
-
-struct guest_result {
-	char accel[8]; /* "kvm", "tcg" */
-	double wall_s; /* QEMU started to ended */
-	double boot_s; /* the guest's uptime when /init started; < 0 unknown */
-	char release[128]; /* uname -r in the guest */
-	int fsprof_rc; /* its fsprof's exit status; -1 when it did not end */
-	char *run_json; /* its results file; NULL when it wrote none */
-	char *run_log; /* its fsprof's output; may be NULL */
 };
 
 /* where a guest's fsprof is, after guest_wait */

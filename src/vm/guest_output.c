@@ -138,4 +138,3 @@ void results_read(const char *dir, struct guest_result *res)
 	}
 	archive_read_free(a);
 }
-

@@ -10,7 +10,16 @@
 
 #include <stddef.h>
 
-#include "vm/guest.h"
+/* what a guest gave back */
+struct guest_result {
+	char accel[8]; /* "kvm", "tcg" */
+	double wall_s; /* QEMU started to ended */
+	double boot_s; /* the guest's uptime when /init started; < 0 unknown */
+	char release[128]; /* uname -r in the guest */
+	int fsprof_rc; /* its fsprof's exit status; -1 when it did not end */
+	char *run_json; /* its results file; NULL when it wrote none */
+	char *run_log; /* its fsprof's output; may be NULL */
+};
 
 /* what console_tail writes at most: 15 lines of 160 */
 #define GUEST_CONSOLE_TAIL_BYTES (15 * (160 + 8))
