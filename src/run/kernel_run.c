@@ -41,6 +41,7 @@ struct kernel_run {
 	const char *fstypes[FSSPEC_MAX];
 	const char *programs[FSSPEC_MAX];
 	unsigned int n_fstypes;
+	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
 	uint64_t scratch_bytes;
 	volatile sig_atomic_t stop;
 	/* kernels given by path are staged here, for this run only: a
@@ -198,6 +199,7 @@ static void guests_boot(struct kernel_run *kr)
 		spec->kernel = &kr->k[i];
 		spec->args = opt->guest_args;
 		spec->n_args = opt->n_guest_args;
+		spec->modules = kr->modules;
 		spec->programs = kr->programs;
 		spec->n_programs = kr->n_fstypes;
 		spec->scratch = opt->scratch;
@@ -346,6 +348,8 @@ int run_kernels(const struct run_options *opt,
 	}
 	kr->opt = opt;
 	fstypes_of(kr);
+	vm_kernel_guest_modules(kr->fstypes, kr->n_fstypes, kr->modules,
+				sizeof(kr->modules));
 	run_needs(opt, params, &image, &space, &files);
 	kr->scratch_bytes = image + GUEST_SCRATCH_SLACK;
 	code = run_output_paths_check(opt) ? EXIT_USAGE : kernels_ready(kr);

@@ -96,7 +96,7 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 	char scripts[PATH_MAX], tool[PATH_MAX + 32], guest[PATH_MAX + 32];
 	char initrd[FILE_PATH], args[FILE_PATH], argfile[FILE_PATH + 8];
 	char img[FILE_PATH], exe[64];
-	const char *argv[16 + 2 * 8];
+	const char *argv[18 + 2 * 8];
 	unsigned int i, n = 0;
 	int ret;
 
@@ -119,6 +119,10 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 	argv[n++] = guest;
 	argv[n++] = initrd;
 	argv[n++] = "--kconfig";
+	if (spec->modules) {
+		argv[n++] = "--modules";
+		argv[n++] = spec->modules;
+	}
 	argv[n++] = "--file";
 	argv[n++] = argfile;
 	for (i = 0; i < spec->n_programs && i < 8; i++) {

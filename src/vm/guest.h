@@ -36,6 +36,7 @@ struct guest_spec {
 	const struct vm_kernel *kernel;
 	const struct guest_arg *args; /* fsprof run's options in the guest */
 	unsigned int n_args;
+	const char *modules; /* what it loads (vm_kernel_guest_modules) */
 	const char *const *programs; /* mkfs.ext4 ...: copied in */
 	unsigned int n_programs;
 	const char *scratch; /* the host's scratch directory */

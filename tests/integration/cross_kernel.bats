@@ -6,7 +6,8 @@
 # and fsprof diff --by kernel of it, and judge each guest's cases against
 # the same fsprof on this host (scripts/vm/check-results.jq). The refusals
 # (no BTF, a filesystem without its module, a package apt cannot fetch)
-# come before any boot; the hung guest is one killed 3 s into its boot.
+# come before any boot; the hung guest is one killed 3 s into its boot; the
+# guest killed mid-run is a second, untraced A/B of one small case a side.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -35,7 +36,7 @@ setup_file() {
 		--repeat "$AB_REPEATS" --image-size 320M --scratch "$VM_OUT" \
 		--kernel-timeout 7min \
 		--db "$VM_OUT/history.db" --json "$VM_OUT/ab.json" \
-		>"$VM_OUT/ab.log" 2>&1
+		--html "$VM_OUT/ab.html" >"$VM_OUT/ab.log" 2>&1
 	echo $? >"$VM_OUT/ab.rc"
 	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
 		--format json >"$VM_OUT/diff.json" 2>"$VM_OUT/diff.err" || true
@@ -146,6 +147,41 @@ block_and_fs_domains_count() {
 	[ "$(grep -c 'booting Linux' "$VM_OUT/ab.log")" -eq 2 ] || { show_log; return 1; }
 }
 
+@test "run --kernel: the kernels take turns, A, B, A, B, each case's order in the JSON" {
+	# sorted by order: 1..n, the kernels alternate, and each pair of
+	# neighbours (A then B) is the same workload, target and repeat
+	jq -e '[.cases[] | {order, k: .kernel.release,
+			c: [.workload.name, .target_label, .repeat]}] | sort_by(.order)
+		| ([.[].order] == [range(1; length + 1)])
+		and .[0].k != .[1].k
+		and (. as $s | all(range(0; length); $s[.].k == $s[. % 2].k))
+		and (. as $s | all(range(0; length; 2); $s[.].c == $s[. + 1].c))' \
+		"$VM_OUT/ab.json" >/dev/null || {
+		show_log
+		jq -c '.cases[] | [.order, .kernel.release, .target_label]' "$VM_OUT/ab.json"
+		return 1
+	}
+	# the report says it too
+	grep -Eq '^  6\.1\.[^ ]* .*, cases 1 3 of the run$' "$VM_OUT/ab.log"
+	grep -Eq '^  6\.12\.[^ ]* .*, cases 2 4 of the run$' "$VM_OUT/ab.log"
+}
+
+@test "run --kernel: the HTML report lists the kernels (release, source, BTF id, guest) and loads in chromium" {
+	command -v chromium >/dev/null || skip "chromium is not installed"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--hide-scrollbars --enable-logging=stderr --v=0 \
+		--user-data-dir="$VM_OUT/chromium" --dump-dom \
+		"file://$VM_OUT/ab.html" >"$VM_OUT/dom.html" 2>"$VM_OUT/dom.log"
+	run grep 'CONSOLE' "$VM_OUT/dom.log"
+	[ "$status" -eq 1 ] || { echo "$output"; return 1; }
+	# the Kernels table against the JSON: a row a kernel, with its cases
+	run python3 "$BATS_TEST_DIRNAME/lib/html_check.py" "$VM_OUT/dom.html" \
+		"$VM_OUT/ab.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '<h2 id="kernels">Kernels</h2>' "$VM_OUT/dom.html"
+}
+
 @test "run --kernel: the text report names each kernel, that its times are emulated, and each group's kernel" {
 	grep -Eq '^  6\.1\.[^ ]*  linux-image-6\.1\.[^ ]*, (tcg|kvm) guest, BTF [0-9a-f]{16}' "$VM_OUT/ab.log" ||
 		{ show_log; return 1; }
@@ -235,4 +271,43 @@ block_and_fs_domains_count() {
 	echo "$output" | grep -q 'kernel 6.1 (6.1.*did not finish within 3 s (--kernel-timeout) and was killed; its console ended'
 	[ -z "$(ls "$VM_OUT/hung")" ] || { ls -la "$VM_OUT/hung"; return 1; }
 	! pgrep -f "qemu-system-x86_64.*$VM_OUT/hung" >/dev/null
+}
+
+# the guest of 6.12 killed (SIGKILL to its QEMU) once the host has let it
+# start its case: the run goes on with 6.1 alone. Untraced and small, so
+# that a case costs a few seconds of the guest, not the ~20 s of loading
+# the BPF programs under TCG.
+@test "a guest killed while a case runs: its kernel and case named with its console, the host clean, the other kernel's cases kept" {
+	local out=$VM_OUT/killed pid i rc=0
+	mkdir -p "$out"
+	"$FSPROF" run --kernel 6.1,6.12 -w seqio:size=1M --fs ext4 --no-trace \
+		--image-size 320M --scratch "$out/scratch" --kernel-timeout 5min \
+		--db "$out/history.db" --json "$out/run.json" >"$out/log" 2>&1 &
+	pid=$!
+	for i in $(seq 1 1200); do
+		grep -q 'kernel 6.12: case 2 of the run' "$out/log" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	pkill -KILL -f "qemu-system-x86_64.*linux-image-6[.]12[.].*$out/scratch/" ||
+		{ cat "$out/log"; kill "$pid"; return 1; }
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 1 ] || { echo "exit $rc"; cat "$out/log"; return 1; }
+	# the error: the kernel, the case it ran, how it ended, its console
+	grep -A3 'kernel 6.12 (6.12.*the guest ended: QEMU was killed by signal 9 (Killed) during seqio on ext4, repeat 1; its console ended:' \
+		"$out/log" | grep -q '^    .*fsprof-vm: ' || { cat "$out/log"; return 1; }
+	# 6.1's case is kept: in the JSON and the history
+	jq -e '[.cases[] | {k: .kernel.release, order, complete}]
+		| length == 1 and (.[0].k | startswith("6.1.")) and .[0].order == 1
+		and .[0].complete' "$out/run.json" >/dev/null ||
+		{ cat "$out/log"; return 1; }
+	run "$FSPROF" report latest --db "$out/history.db" --format json
+	[ "$status" -eq 0 ]
+	echo "$output" | jq -e '[.cases[].kernel.release] == [.cases[0].kernel.release]
+		and (.cases[0].kernel.release | startswith("6.1."))' >/dev/null
+	# the host is clean: no guest directory, QEMU, mount or loop device
+	[ -z "$(ls -A "$out/scratch")" ] || { ls -laR "$out/scratch"; return 1; }
+	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
+	! grep -q "$out" /proc/mounts
+	! losetup -a | grep -q "$out"
 }
