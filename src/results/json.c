@@ -535,6 +535,9 @@ static json_t *case_json(const struct case_result *c)
 				  "btf_hash", c->kernel.btf_hash, "accel",
 				  c->kernel.accel, "emulated",
 				  c->kernel.emulated));
+	if (c->kernel.guest && c->kernel.slot)
+		json_object_set_new(json_object_get(obj, "kernel"), "slot",
+				    json_integer(c->kernel.slot));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
 	spill = json_pack("{s:o, s:o, s:o}", "block",

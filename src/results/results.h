@@ -226,6 +226,10 @@ struct case_kernel {
 	char btf_hash[24]; /* FNV-1a 64 of its vmlinux .BTF, hex */
 	char accel[8]; /* "kvm" or "tcg" */
 	bool emulated; /* TCG: every time is the emulator's */
+	/* a kernel --kernel names more than once (6.1,6.1: an A/A): which
+	 * of its guests, 1-based, so that each stays a kernel of its own;
+	 * 0 for a kernel named once */
+	unsigned int slot;
 };
 
 /* One workload run once on one freshly made target. */

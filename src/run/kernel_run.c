@@ -127,8 +127,25 @@ static int kernels_ready(struct kernel_run *kr)
 	return EXIT_OK;
 }
 
+/* k's place among the kernels of LIST that are the same as it (1-based),
+ * when LIST names it more than once (an A/A); else 0 */
+static unsigned int kernel_slot(const struct kernel_run *kr,
+				const struct vm_kernel *k)
+{
+	unsigned int i, slot = 0, same = 0;
+
+	for (i = 0; i < kr->n; i++) {
+		if (strcmp(kr->k[i].dir, k->dir))
+			continue;
+		same++;
+		if (&kr->k[i] == k)
+			slot = same;
+	}
+	return same > 1 ? slot : 0;
+}
+
 static void cases_tag(struct run_result *r, const struct vm_kernel *k,
-		      const struct guest_result *g)
+		      const struct guest_result *g, unsigned int slot)
 {
 	unsigned int i;
 
@@ -142,6 +159,7 @@ static void cases_tag(struct run_result *r, const struct vm_kernel *k,
 		snprintf(ck->btf_hash, sizeof(ck->btf_hash), "%s", k->btf_hash);
 		snprintf(ck->accel, sizeof(ck->accel), "%s", g->accel);
 		ck->emulated = !strcmp(g->accel, "tcg");
+		ck->slot = slot;
 	}
 }
 
@@ -161,7 +179,7 @@ static void log_tail(const char *text)
 
 /* the guest's results into the run's; 0, or -errno said */
 static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
-			 struct run_result *into)
+			 unsigned int slot, struct run_result *into)
 {
 	struct run_result *r = calloc(1, sizeof(*r));
 	char err[1024], name[600];
@@ -176,7 +194,7 @@ static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
 	else if (results_from_json(root, name, r, err, sizeof(err)))
 		log_error("%s", err);
 	else {
-		cases_tag(r, k, g);
+		cases_tag(r, k, g, slot);
 		ret = run_result_move_cases(into, r);
 		run_result_free(r);
 	}
@@ -279,7 +297,8 @@ static int guest_done(struct kernel_run *kr, unsigned int i,
 	log_info(
 		"kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s, its first case within %.1f s",
 		k->spec, g->release, g->accel, g->wall_s, g->boot_s, kg->up_s);
-	ret = g->run_json ? guest_collect(k, g, into) : -EIO;
+	ret = g->run_json ? guest_collect(k, g, kernel_slot(kr, k), into) :
+			    -EIO;
 	if (ret || g->fsprof_rc) {
 		log_error("kernel %s (%s): fsprof in the guest exited %d",
 			  k->spec, g->release, g->fsprof_rc);
