@@ -51,7 +51,8 @@
 # the throttle holds to 150 IOPS, not a share a CPU moves).
 # cross_kernel meets all three: its verdicts are counts its guests make on
 # their own kernels (one fsprof run --kernel 6.1,6.12: QEMU, ~1 CPU for ~2
-# minutes, within a 7 min limit a guest; its diff judges no emulated time),
+# minutes, within a 7 min limit a guest; its diff judges no emulated time;
+# the killed-guest A/B beside it takes the second CPU for ~30 s),
 # its host reference run only lists the domains that attach here, its
 # refusals boot nothing, and it makes no loop device, mount or throttle
 # rule on the host outside its own scratch directory; beside
