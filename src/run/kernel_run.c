@@ -88,6 +88,23 @@ static void fstypes_of(struct kernel_run *kr)
 	}
 }
 
+/* k's place among the kernels of LIST that are the same as it (1-based),
+ * when LIST names it more than once (an A/A); else 0 */
+static unsigned int kernel_slot(const struct kernel_run *kr,
+				const struct vm_kernel *k)
+{
+	unsigned int i, slot = 0, same = 0;
+
+	for (i = 0; i < kr->n; i++) {
+		if (strcmp(kr->k[i].dir, k->dir))
+			continue;
+		same++;
+		if (&kr->k[i] == k)
+			slot = same;
+	}
+	return same > 1 ? slot : 0;
+}
+
 /* every kernel staged and checked before the first boot: EXIT_USAGE */
 static int kernels_ready(struct kernel_run *kr)
 {
@@ -124,24 +141,16 @@ static int kernels_ready(struct kernel_run *kr)
 		log_debug("kernel %s: Linux %s from %s in %s, BTF %s", k->spec,
 			  k->release, k->source, k->dir, k->btf_hash);
 	}
-	return EXIT_OK;
-}
-
-/* k's place among the kernels of LIST that are the same as it (1-based),
- * when LIST names it more than once (an A/A); else 0 */
-static unsigned int kernel_slot(const struct kernel_run *kr,
-				const struct vm_kernel *k)
-{
-	unsigned int i, slot = 0, same = 0;
-
+	/* the same kernel twice: its messages say which guest, 6.1#2 */
 	for (i = 0; i < kr->n; i++) {
-		if (strcmp(kr->k[i].dir, k->dir))
-			continue;
-		same++;
-		if (&kr->k[i] == k)
-			slot = same;
+		unsigned int slot = kernel_slot(kr, &kr->k[i]);
+		size_t len = strlen(kr->k[i].spec);
+
+		if (slot && len + 12 < sizeof(kr->k[i].spec))
+			snprintf(kr->k[i].spec + len,
+				 sizeof(kr->k[i].spec) - len, "#%u", slot);
 	}
-	return same > 1 ? slot : 0;
+	return EXIT_OK;
 }
 
 static void cases_tag(struct run_result *r, const struct vm_kernel *k,
