@@ -2,11 +2,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -178,8 +179,12 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	if (pid)
 		return pid;
 	/* its own process group: a terminal's ^C reaches fsprof, which
-	 * ends the guest itself */
+	 * ends the guest itself; and it dies with fsprof, whatever killed
+	 * it: a guest at its gate would wait for the host's go forever */
 	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() == 1)
+		_exit(127);
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0)
 		_exit(127);

@@ -11,7 +11,7 @@
 # fail this file about one run in twenty at worst, and a per_op metric
 # whose repeats agree on each side but differ across the two guests (a
 # count that depends on the guest, not the kernel) fails it every time.
-# ~80 s of QEMU under TCG on this machine: opt-in, FSPROF_KERNEL_AA=1
+# ~60 s of QEMU under TCG on this machine (61 s at load 5): opt-in, FSPROF_KERNEL_AA=1
 # runs it (skipped otherwise, with the reason).
 
 load helpers
@@ -20,7 +20,7 @@ AA_WORKLOAD=seqio:size=8M
 
 setup_file() {
 	if [ "${FSPROF_KERNEL_AA:-}" != 1 ]; then
-		export AA_SKIP="the A/A run takes ~80 s of QEMU under TCG: FSPROF_KERNEL_AA=1 runs it"
+		export AA_SKIP="the A/A run takes ~60 s of QEMU under TCG: FSPROF_KERNEL_AA=1 runs it"
 		return 0
 	fi
 	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
