@@ -112,8 +112,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
-			ready_names_the_case_and_go_gives_its_order,
-			pair_setup, pair_teardown),
+			ready_names_the_case_and_go_gives_its_order, pair_setup,
+			pair_teardown),
 		cmocka_unit_test_setup_teardown(a_stop_ends_the_cases,
 						pair_setup, pair_teardown),
 		cmocka_unit_test_setup_teardown(a_host_gone_is_an_error,
