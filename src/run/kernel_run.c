@@ -42,6 +42,8 @@ struct kernel_run {
 	const char *programs[FSSPEC_MAX];
 	unsigned int n_fstypes;
 	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
+	struct runstate state; /* what fsprof cleanup removes after a kill */
+	bool has_state;
 	uint64_t scratch_bytes;
 	volatile sig_atomic_t stop;
 	/* kernels given by path are staged here, for this run only: a
@@ -236,6 +238,7 @@ static void guests_boot(struct kernel_run *kr)
 					   opt->kernel_timeout_ns :
 					   KERNEL_TIMEOUT_DEFAULT_NS;
 		spec->stop = &kr->stop;
+		spec->state = kr->has_state ? &kr->state : NULL;
 		log_info("kernel %s: booting Linux %s (%s)", kr->k[i].spec,
 			 kr->k[i].release, guest_accel());
 		kg->state = guest_start(&kg->g, spec, err, sizeof(err));
@@ -317,6 +320,17 @@ static int guest_done(struct kernel_run *kr, unsigned int i,
 	return ret;
 }
 
+/* every guest's directory removed: the state file has nothing to keep */
+static bool guests_gone(const struct kernel_run *kr)
+{
+	unsigned int i;
+
+	for (i = 0; i < kr->n; i++)
+		if (kr->g[i].g.record)
+			return false;
+	return true;
+}
+
 /* every kernel's cases in turn, each guest booted once; true if one failed */
 static bool guests_run(struct kernel_run *kr, struct run_result *into)
 {
@@ -386,7 +400,11 @@ int run_kernels(const struct run_options *opt,
 	if (code)
 		goto out;
 	run_result_start(r);
+	mkdir(opt->scratch, 0755);
+	kr->has_state = !runstate_create(&kr->state, opt->scratch);
 	failed = guests_run(kr, r);
+	if (kr->has_state)
+		runstate_close(&kr->state, guests_gone(kr));
 	run_kernels_name(r);
 	if (analyze_run(r))
 		log_warn(

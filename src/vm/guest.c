@@ -435,6 +435,18 @@ static int gate_open(struct guest *g, char *err, size_t errlen)
 	return 0;
 }
 
+/* its directory in the run's state file, as it resolves (cleanup asks) */
+static void guest_record(struct guest *g)
+{
+	char real[PATH_MAX];
+	int id;
+
+	if (!g->spec->state || !realpath(g->dir, real))
+		return;
+	id = runstate_add(g->spec->state, "workdir", real);
+	g->record = id > 0 ? id : 0;
+}
+
 int guest_start(struct guest *g, const struct guest_spec *spec, char *err,
 		size_t errlen)
 {
@@ -447,7 +459,8 @@ int guest_start(struct guest *g, const struct guest_spec *spec, char *err,
 	g->res.fsprof_rc = -1;
 	err[0] = '\0';
 	snprintf(g->res.accel, sizeof(g->res.accel), "%s", guest_accel());
-	snprintf(g->dir, sizeof(g->dir), "%s/fsprof-guest.XXXXXX",
+	/* fsprof.*: what fsprof cleanup removes as a workdir, once recorded */
+	snprintf(g->dir, sizeof(g->dir), "%s/fsprof.guest-XXXXXX",
 		 spec->scratch);
 	mkdir(spec->scratch, 0755);
 	if (!mkdtemp(g->dir)) {
@@ -457,6 +470,7 @@ int guest_start(struct guest *g, const struct guest_spec *spec, char *err,
 		g->dir[0] = '\0';
 		return ret;
 	}
+	guest_record(g);
 	ret = guest_prepare(spec, g->dir, err, errlen);
 	if (!ret)
 		ret = gate_open(g, err, errlen);
@@ -483,6 +497,10 @@ void guest_destroy(struct guest *g)
 	g->gate_to = g->gate_from = -1;
 	if (g->dir[0])
 		dir_remove(g->dir);
+	if (g->record && access(g->dir, F_OK)) {
+		runstate_remove(g->spec->state, g->record);
+		g->record = 0;
+	}
 	g->dir[0] = '\0';
 	free(g->res.run_json);
 	free(g->res.run_log);

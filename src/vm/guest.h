@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "util/runstate.h"
 #include "vm/guest_output.h"
 #include "vm/kernel.h"
 
@@ -46,6 +47,9 @@ struct guest_spec {
 	 * its end (not the time it idles while another guest runs) */
 	uint64_t timeout_ns;
 	volatile sig_atomic_t *stop; /* a signal number: the run is to stop */
+	/* the run's state file: the guest's directory is recorded in it, for
+	 * fsprof cleanup after a run killed with SIGKILL; NULL: none */
+	struct runstate *state;
 };
 
 /* where a guest's fsprof is, after guest_wait */
@@ -68,6 +72,7 @@ struct guest {
 	char running[GUEST_LINE_MAX]; /* the case it was let run, or "" */
 	uint64_t t0, waited_ns;
 	int qemu; /* how QEMU ended (guest.c); -1 running */
+	int record; /* dir's record in spec->state; 0: none */
 	struct guest_result res;
 };
 
@@ -95,7 +100,8 @@ void guest_release(struct guest *g);
 /* until QEMU ends, its results in g->res: 0, or -EIO as guest_wait's */
 int guest_end(struct guest *g, char *err, size_t errlen);
 
-/* QEMU killed if it still runs, its directory removed, results freed */
+/* QEMU killed if it still runs, its directory removed (its record too;
+ * g->record stays when it could not be), results freed */
 void guest_destroy(struct guest *g);
 
 #endif
