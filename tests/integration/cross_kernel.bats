@@ -6,7 +6,8 @@
 # and fsprof diff --by kernel of it, and judge each guest's cases against
 # the same fsprof on this host (scripts/vm/check-results.jq). The refusals
 # (no BTF, a filesystem without its module, a package apt cannot fetch)
-# come before any boot; the hung guest is one killed 3 s into its boot; the
+# come before any boot; the hung guest is one killed 3 s into its boot, and
+# one whose fsprof is killed (SIGKILL) as QEMU starts; the
 # guest killed mid-run is a second, untraced A/B of one small case a side
 # (killed_ab), run beside the first once its guests are up.
 # Skipped, with the reason, where QEMU cannot be had.
@@ -330,4 +331,34 @@ block_and_fs_domains_count() {
 	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
 	! grep -q "$out" /proc/mounts
 	! losetup -a | grep -q "$out"
+}
+
+# fsprof itself killed (SIGKILL) while its guest boots: nothing of fsprof
+# runs to end the guest, so QEMU must die with it (PR_SET_PDEATHSIG), and
+# fsprof cleanup must find the guest's directory in the run's state file
+@test "fsprof killed with SIGKILL mid-boot: its QEMU dies with it, fsprof cleanup removes the guest's directory" {
+	local out=$VM_OUT/sigkill pid i
+	mkdir -p "$out"
+	"$FSPROF" run --kernel 6.1 -w "$AB_WORKLOAD" --no-db --scratch "$out" \
+		>"$out.log" 2>&1 &
+	pid=$!
+	for i in $(seq 1 600); do
+		pgrep -f "qemu-system-x86_64.*$out/" >/dev/null && break
+		sleep 0.1
+	done
+	pgrep -f "qemu-system-x86_64.*$out/" >/dev/null || { cat "$out.log"; kill "$pid"; return 1; }
+	kill -KILL "$pid"
+	wait "$pid" || true
+	for i in $(seq 1 50); do
+		pgrep -f "qemu-system-x86_64.*$out/" >/dev/null || break
+		sleep 0.1
+	done
+	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
+	ls -d "$out"/fsprof.guest-* >/dev/null
+	run "$FSPROF" cleanup --scratch "$out"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q "removed directory $out/fsprof.guest-"
+	# the state file went with what it recorded
+	[ -z "$(ls -A "$out")" ] || { ls -la "$out"; return 1; }
 }
