@@ -6,10 +6,9 @@
 # and fsprof diff --by kernel of it, and judge each guest's cases against
 # the same fsprof on this host (scripts/vm/check-results.jq). The refusals
 # (no BTF, a filesystem without its module, a package apt cannot fetch)
-# come before any boot; the hung guest is one killed 3 s into its boot, and
-# one whose fsprof is killed (SIGKILL) as QEMU starts; the
-# guest killed mid-run is a second, untraced A/B of one small case a side
-# (killed_ab), run beside the first once its guests are up.
+# come before any boot; the hung guest is one killed 3 s into its boot.
+# Guests killed mid-case, and fsprof killed under its guests, are
+# kernel_killed.bats's.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -22,36 +21,6 @@ load helpers
 AB_WORKLOAD=seqio:size=8M
 AB_REPEATS=${FSPROF_AB_REPEATS:-1}
 
-# The guest of 6.12 killed (SIGKILL to its QEMU) once the host has let it
-# start its case: that run goes on with 6.1 alone. Untraced and small, so
-# that a case costs a few seconds of the guest, not the ~20 s of loading
-# the BPF programs under TCG; started once the main A/B's guests are up,
-# when they take turns (one busy at a time), so that its boots use the CPU
-# the main run leaves idle: ~30 s alone, ~10 s more for the file beside it.
-# Its exit status into killed/rc.
-killed_ab() {
-	local out=$VM_OUT/killed pid i rc=0
-	mkdir -p "$out"
-	for i in $(seq 1 3000); do
-		grep -q 'case 1 of the run' "$VM_OUT/ab.log" 2>/dev/null && break
-		[ ! -e "$VM_OUT/ab.rc" ] || break
-		sleep 0.2
-	done
-	"$FSPROF" run --kernel 6.1,6.12 -w seqio:size=1M --fs ext4 --no-trace \
-		--image-size 320M --scratch "$out/scratch" --kernel-timeout 5min \
-		--db "$out/history.db" --json "$out/run.json" >"$out/log" 2>&1 &
-	pid=$!
-	for i in $(seq 1 3000); do
-		grep -q 'kernel 6.12: case 2 of the run' "$out/log" && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	pkill -KILL -f "qemu-system-x86_64.*linux-image-6[.]12[.].*$out/scratch/" &&
-		touch "$out/killed"
-	wait "$pid" || rc=$?
-	echo "$rc" >"$out/rc"
-}
-
 setup_file() {
 	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
 		# bats 1.8 cannot skip from setup_file: every test's setup does
@@ -60,14 +29,10 @@ setup_file() {
 	}
 	VM_OUT=$(mktemp -d /var/tmp/fsprof-vm-test.XXXXXX)
 	export VM_OUT
-	local killed
 	# the reference: what attaches on this host must attach in every guest
 	"$FSPROF" run -q -w "$AB_WORKLOAD" --fs ext4,xfs --image-size 320M \
 		--no-db --scratch "$VM_OUT" --json "$VM_OUT/host.json" \
 		>"$VM_OUT/host.log" 2>&1 || true
-	# (bats waits on an open fd 3: the background run closes it)
-	killed_ab 3>&- &
-	killed=$!
 	"$FSPROF" run --kernel 6.1,6.12 -w "$AB_WORKLOAD" --fs ext4,xfs \
 		--repeat "$AB_REPEATS" --image-size 320M --scratch "$VM_OUT" \
 		--kernel-timeout 7min \
@@ -78,7 +43,6 @@ setup_file() {
 		--format json >"$VM_OUT/diff.json" 2>"$VM_OUT/diff.err" || true
 	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
 		>"$VM_OUT/diff.txt" 2>&1 || true
-	wait "$killed"
 }
 
 setup() {
@@ -308,57 +272,4 @@ block_and_fs_domains_count() {
 	echo "$output" | grep -q 'kernel 6.1 (6.1.*did not finish within 3 s (--kernel-timeout) and was killed; its console ended'
 	[ -z "$(ls "$VM_OUT/hung")" ] || { ls -la "$VM_OUT/hung"; return 1; }
 	! pgrep -f "qemu-system-x86_64.*$VM_OUT/hung" >/dev/null
-}
-
-@test "a guest killed while a case runs: its kernel and case named with its console, the host clean, the other kernel's cases kept" {
-	local out=$VM_OUT/killed
-	[ -e "$out/killed" ] || { echo "6.12's QEMU was not found to kill"; cat "$out/log"; return 1; }
-	[ "$(cat "$out/rc")" -eq 1 ] || { cat "$out/rc" "$out/log"; return 1; }
-	# the error: the kernel, the case it ran, how it ended, its console
-	grep -A3 'kernel 6.12 (6.12.*the guest ended: QEMU was killed by signal 9 (Killed) during seqio on ext4, repeat 1; its console ended:' \
-		"$out/log" | grep -q '^    .*fsprof-vm: ' || { cat "$out/log"; return 1; }
-	# 6.1's case is kept: in the JSON and the history
-	jq -e '[.cases[] | {k: .kernel.release, order, complete}]
-		| length == 1 and (.[0].k | startswith("6.1.")) and .[0].order == 1
-		and .[0].complete' "$out/run.json" >/dev/null ||
-		{ cat "$out/log"; return 1; }
-	run "$FSPROF" report latest --db "$out/history.db" --format json
-	[ "$status" -eq 0 ]
-	echo "$output" | jq -e '[.cases[].kernel.release] == [.cases[0].kernel.release]
-		and (.cases[0].kernel.release | startswith("6.1."))' >/dev/null
-	# the host is clean: no guest directory, QEMU, mount or loop device
-	[ -z "$(ls -A "$out/scratch")" ] || { ls -laR "$out/scratch"; return 1; }
-	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
-	! grep -q "$out" /proc/mounts
-	! losetup -a | grep -q "$out"
-}
-
-# fsprof itself killed (SIGKILL) while its guest boots: nothing of fsprof
-# runs to end the guest, so QEMU must die with it (PR_SET_PDEATHSIG), and
-# fsprof cleanup must find the guest's directory in the run's state file
-@test "fsprof killed with SIGKILL mid-boot: its QEMU dies with it, fsprof cleanup removes the guest's directory" {
-	local out=$VM_OUT/sigkill pid i
-	mkdir -p "$out"
-	"$FSPROF" run --kernel 6.1 -w "$AB_WORKLOAD" --no-db --scratch "$out" \
-		>"$out.log" 2>&1 &
-	pid=$!
-	for i in $(seq 1 600); do
-		pgrep -f "qemu-system-x86_64.*$out/" >/dev/null && break
-		sleep 0.1
-	done
-	pgrep -f "qemu-system-x86_64.*$out/" >/dev/null || { cat "$out.log"; kill "$pid"; return 1; }
-	kill -KILL "$pid"
-	wait "$pid" || true
-	for i in $(seq 1 50); do
-		pgrep -f "qemu-system-x86_64.*$out/" >/dev/null || break
-		sleep 0.1
-	done
-	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
-	ls -d "$out"/fsprof.guest-* >/dev/null
-	run "$FSPROF" cleanup --scratch "$out"
-	echo "$output"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -q "removed directory $out/fsprof.guest-"
-	# the state file went with what it recorded
-	[ -z "$(ls -A "$out")" ] || { ls -la "$out"; return 1; }
 }
