@@ -30,8 +30,9 @@ BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
 SRCS := $(shell find src -name '*.c' | sort)
-# data/noise-floors.tsv, embedded (scripts/embed-noise-floors.awk)
-GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o
+# data/noise-floors.tsv and data/classic.tsv, embedded
+# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk)
+GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o $(BUILD)/obj/gen/classic_tsv.o
 OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS)) $(GEN_OBJS)
 LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 
@@ -105,6 +106,11 @@ $(BUILD)/gen/noise_floors_tsv.c: data/noise-floors.tsv \
 	awk -f scripts/embed-noise-floors.awk $< >$@.tmp && mv $@.tmp $@ || \
 		{ rm -f $@.tmp; false; }
 
+$(BUILD)/gen/classic_tsv.c: data/classic.tsv scripts/embed-classic.awk
+	@mkdir -p $(@D)
+	awk -f scripts/embed-classic.awk $< >$@.tmp && mv $@.tmp $@ || \
+		{ rm -f $@.tmp; false; }
+
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -152,7 +158,7 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
 	-Wall -Wextra -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
 FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS))) \
-	$(FUZZ_BUILD)/obj/gen/noise_floors_tsv.o
+	$(FUZZ_BUILD)/obj/gen/noise_floors_tsv.o $(FUZZ_BUILD)/obj/gen/classic_tsv.o
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 $(FUZZ_BUILD)/obj/%.o: src/%.c $(SKELS)

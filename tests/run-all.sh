@@ -46,6 +46,9 @@
 #     drops the page cache and turns kernel.bpf_stats_enabled on and off
 #     for the whole machine: a file asserting a warm cache, or self cost
 #     (probes_and_selfcost), runs alone.
+# results_schema validates the JSON of small runs of every workload; its
+# verified run needs a verification made, whatever it found. aged_mballoc
+# judges the allocator by counts (late passes, free extents examined).
 # report_formats checks formats of one run under the hdd model (its one
 # finding checked, jbd2-commit-bound, is the fsync loop's wait for commits
 # the throttle holds to 150 IOPS, not a share a CPU moves).
@@ -77,7 +80,9 @@ PAIRABLE=${FSPROF_PAIRABLE-"
 tests/integration/cross_kernel.bats
 tests/integration/kernel_killed.bats
 tests/integration/concurrent_runs.bats
+tests/integration/results_schema.bats
 tests/integration/report_formats.bats
+tests/integration/aged_mballoc.bats
 tests/integration/bad_input.bats
 tests/integration/report_saved_run.bats
 tests/integration/text_output.bats

@@ -71,5 +71,6 @@ int analyze_run(struct run_result *run)
 		if (err)
 			return err;
 	}
-	return analyze_comparisons(run);
+	err = analyze_comparisons(run);
+	return err ? err : analyze_classic(run);
 }

@@ -61,6 +61,18 @@ bool phase_is_cached(const struct phase_facts *x);
 /* the cross-target comparisons of a run */
 int analyze_comparisons(struct run_result *run);
 
+/*
+ * Phase ph of case first's workload compared on two targets only (labels
+ * a and b), into out (zeroed first; its findings are the caller's to
+ * free). 0, or -ENOMEM.
+ */
+int compare_pair(const struct run_result *run, unsigned int first,
+		 unsigned int ph, const char *a, const char *b,
+		 struct comparison *out);
+
+/* the originals' figures beside ours (classic.c) */
+int analyze_classic(struct run_result *run);
+
 /* finding helpers; share and threshold may be NAN */
 void finding_title(struct finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -143,22 +143,20 @@ static void compare_work(struct compare_ctx *cx, const struct case_result *c,
 			cx->files = (double)c->phases[i].work.files;
 }
 
-static int compare_phase(struct run_result *run, unsigned int first,
-			 unsigned int ph)
+/* phase ph of first's workload on every target (only: on these two) */
+static int compare_fill(const struct run_result *run, unsigned int first,
+			unsigned int ph, const char *const *only,
+			struct comparison *cmp)
 {
 	const struct case_result *c0 = &run->cases[first];
 	unsigned int i, t, stride = run->n_cases;
 	struct compare_ctx cx;
-	struct comparison *cmp;
 	double *walls;
 	int slot, err = 0;
 
-	cmp = comparison_list_add(&run->comparisons);
 	walls = calloc((size_t)stride * COMPARISON_MAX_TARGETS, sizeof(*walls));
-	if (!cmp || !walls) {
-		free(walls);
+	if (!walls)
 		return -ENOMEM;
-	}
 	memset(&cx, 0, sizeof(cx));
 	cx.run = run;
 	cx.cmp = cmp;
@@ -169,6 +167,9 @@ static int compare_phase(struct run_result *run, unsigned int first,
 		const struct case_result *c = &run->cases[i];
 
 		if (!c->complete || !same_workload(c, c0) || ph >= c->n_phases)
+			continue;
+		if (only && strcmp(c->target_label, only[0]) &&
+		    strcmp(c->target_label, only[1]))
 			continue;
 		slot = target_slot(cmp, c);
 		if (slot < 0)
@@ -202,6 +203,24 @@ static int compare_phase(struct run_result *run, unsigned int first,
 	}
 	free(walls);
 	return err;
+}
+
+static int compare_phase(struct run_result *run, unsigned int first,
+			 unsigned int ph)
+{
+	struct comparison *cmp = comparison_list_add(&run->comparisons);
+
+	return cmp ? compare_fill(run, first, ph, NULL, cmp) : -ENOMEM;
+}
+
+int compare_pair(const struct run_result *run, unsigned int first,
+		 unsigned int ph, const char *a, const char *b,
+		 struct comparison *out)
+{
+	const char *only[2] = { a, b };
+
+	memset(out, 0, sizeof(*out));
+	return compare_fill(run, first, ph, only, out);
 }
 
 int analyze_comparisons(struct run_result *run)

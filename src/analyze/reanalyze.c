@@ -62,6 +62,7 @@ int analyze_saved_run(struct run_result *run)
 int analyze_saved_verdicts(struct run_result *run)
 {
 	unsigned int i, p;
+	int err;
 
 	for (i = 0; i < run->n_cases; i++)
 		for (p = 0; p < run->cases[i].n_phases; p++) {
@@ -70,5 +71,6 @@ int analyze_saved_verdicts(struct run_result *run)
 			phase_facts_init(&x, &run->cases[i], p);
 			analyze_verdict(&x, &run->cases[i].phases[p].verdict);
 		}
-	return analyze_comparisons(run);
+	err = analyze_comparisons(run);
+	return err ? err : analyze_classic(run);
 }

@@ -112,6 +112,7 @@ bool rule_ext4_mballoc_scanning(const struct phase_facts *x, struct finding *f)
 {
 	uint64_t regular = fact_metric(x, "ext4.mballoc_regular");
 	uint64_t groups = fact_metric(x, "ext4.mballoc_groups_scanned");
+	uint64_t extents = fact_metric(x, "ext4.mballoc_extents_scanned");
 	uint64_t late = fact_metric(x, "ext4.mballoc_cr_goal_len_slow") +
 			fact_metric(x, "ext4.mballoc_cr_any_free");
 	uint64_t hits = fact_metric(x, "ext4.alloc_goal_hits");
@@ -135,6 +136,13 @@ bool rule_ext4_mballoc_scanning(const struct phase_facts *x, struct finding *f)
 		MBALLOC_GROUPS_PER_ALLOC,
 		"%.1f block groups scanned per regular allocation (%llu allocations)",
 		per_alloc, (unsigned long long)regular);
+	/* the work inside each group: free extents measured, up to
+	 * mb_max_to_scan (200) in the late passes' complex scan */
+	finding_evidence(
+		f, "ext4.mballoc_extents_scanned", (double)extents,
+		regular ? (double)extents / (double)regular : 0, NAN,
+		"%.0f free extents examined per regular allocation",
+		regular ? (double)extents / (double)regular : 0);
 	finding_evidence(
 		f, "ext4.mballoc_cr_goal_len_slow+cr_any_free", (double)late,
 		late_share, MBALLOC_LATE_CR_SHARE,

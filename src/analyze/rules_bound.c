@@ -142,6 +142,12 @@ bool rule_free_space_flush(const struct phase_facts *x, struct finding *f)
 			"the filesystem is %.0f MB for %.0f MB of workload data",
 			(double)x->c->target.image_size / 1e6,
 			(double)x->c->data_bytes / 1e6);
+	if (x->c->age.on)
+		finding_evidence(
+			f, "age.outcome.used_after_age", x->c->age.used_aged,
+			x->c->age.used_aged, NAN,
+			"aged first (--age %s): %.0f%% of it was in use before the first phase",
+			x->c->age.spec, 100 * x->c->age.used_aged);
 	finding_mechanism_append(
 		f, "%s",
 		x->fs == FS_EXT ?

@@ -2,9 +2,7 @@
 /*
  * Whether re-running with the advice applied helped: the speed-up of the
  * phase (before / after wall time) and its confidence interval, from
- * Welch's t on the logarithms of the times (a ratio of times is
- * log-normal-ish and its interval is then symmetric in log space: 2x
- * faster and 2x slower are equally far from 1).
+ * Welch's t on the logarithms of the times (analyze/ratio_ci.h).
  *
  * --verify looks at the samples after every round and stops at the first
  * look that decides, so each look is one more chance for noise to decide
@@ -18,16 +16,12 @@
  * which 3-10 runs a side with unknown variance do not give; Bonferroni
  * needs only each look's own interval to be valid.
  */
-#include <gsl/gsl_cdf.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/ratio_ci.h"
 #include "analyze/thresholds.h"
-
-/* a time below this is taken as this, so that its logarithm exists */
-#define VERIFY_MIN_SECONDS 1e-6
 
 void verify_plan_make(unsigned int max_rounds, struct verify_plan *p)
 {
@@ -42,23 +36,6 @@ void verify_plan_make(unsigned int max_rounds, struct verify_plan *p)
 	p->look_alpha = VERIFY_ALPHA / p->looks;
 }
 
-static void log_stats(const double *v, unsigned int n, double *mean,
-		      double *var)
-{
-	double sum = 0, sq = 0, l;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		sum += log(v[i] > VERIFY_MIN_SECONDS ? v[i] :
-						       VERIFY_MIN_SECONDS);
-	*mean = sum / n;
-	for (i = 0; i < n; i++) {
-		l = log(v[i] > VERIFY_MIN_SECONDS ? v[i] : VERIFY_MIN_SECONDS);
-		sq += (l - *mean) * (l - *mean);
-	}
-	*var = n > 1 ? sq / (n - 1) : 0;
-}
-
 static double arith_mean(const double *v, unsigned int n)
 {
 	double sum = 0;
@@ -69,25 +46,9 @@ static double arith_mean(const double *v, unsigned int n)
 	return n ? sum / n : 0;
 }
 
-/* half the interval of the log ratio at two-sided level alpha */
-static double welch_half(double vb, unsigned int nb, double va, unsigned int na,
-			 double alpha)
-{
-	double qb = vb / nb, qa = va / na, se2 = qb + qa, den, df;
-
-	if (se2 <= 0)
-		return 0;
-	/* Welch-Satterthwaite degrees of freedom */
-	den = qb * qb / (nb - 1) + qa * qa / (na - 1);
-	df = den > 0 ? se2 * se2 / den : (double)(nb + na - 2);
-	if (!(df >= 1))
-		df = 1;
-	return gsl_cdf_tdist_Qinv(alpha / 2, df) * sqrt(se2);
-}
-
 void verification_judge(struct verification *v)
 {
-	double mb, ma, vb, va, d, half;
+	struct ratio_ci rc;
 	double alpha = v->look_alpha > 0 ? v->look_alpha : VERIFY_ALPHA;
 	unsigned int nb = v->n_before, na = v->n_after;
 
@@ -103,13 +64,10 @@ void verification_judge(struct verification *v)
 				nb, na);
 		return;
 	}
-	log_stats(v->before, nb, &mb, &vb);
-	log_stats(v->after, na, &ma, &va);
-	d = mb - ma;
-	half = welch_half(vb, nb, va, na, alpha);
-	v->ratio = exp(d);
-	v->ci_lo = exp(d - half);
-	v->ci_hi = exp(d + half);
+	ratio_ci_compute(v->before, nb, v->after, na, alpha, &rc);
+	v->ratio = rc.ratio;
+	v->ci_lo = rc.lo;
+	v->ci_hi = rc.hi;
 	if (v->ci_lo > 1 && v->ratio >= VERIFY_MIN_SPEEDUP)
 		snprintf(v->verdict, sizeof(v->verdict), "confirmed");
 	else if (v->ci_hi < VERIFY_MIN_SPEEDUP)

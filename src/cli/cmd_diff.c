@@ -196,7 +196,7 @@ int cli_diff(int argc, char **argv)
 					d.setup[i].what, d.setup[i].a,
 					d.setup[i].b);
 		fprintf(stderr,
-			"run both with the same workload parameters, image size and device model, or pass --allow-mismatch\n");
+			"run both with the same workload parameters, image size, device model and --age, or pass --allow-mismatch\n");
 		code = EXIT_USAGE;
 	} else {
 		if (!strcmp(format, "json"))

@@ -99,6 +99,10 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--cold mounts the target again, and a --dir filesystem is not fsprof's to unmount: use an image or --device target");
+	if (opt->age.on && opt->dir)
+		return cmd_usage_error(
+			cmd,
+			"--age fills the filesystem and deletes files on it, and a --dir filesystem is not fsprof's to fill: use an image or --device target");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

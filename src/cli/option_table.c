@@ -203,7 +203,9 @@ static const struct cli_option table[] = {
 	  "quick (default) or full: the parameters' defaults" },
 	{ "suite", 0, ARG, "classic", CLI_RUN, set_suite, 0,
 	  "the five classic experiments in their original\n"
-	  "order: seqio files1m untar bonnie afd" },
+	  "order: seqio files1m untar bonnie afd (-w NAME:...\n"
+	  "sets one's parameters); the report sets each\n"
+	  "original's published figures and shapes beside ours" },
 	{ "fs", 0, ARG, "LIST", CLI_RUN | CLI_TRACE, set_fs, 0,
 	  "filesystems to compare, each made fresh for every\n"
 	  "workload and repeat (default ext4; trace: one):\n"
@@ -334,6 +336,14 @@ static const struct cli_option table[] = {
 	  "(its own caches emptied, the device model kept);\n"
 	  "none: no phase. Default: each workload's, as its\n"
 	  "original ran (files1m's remove)" },
+	{ "age", 0, ARG, "fill=PCT[,...]", CLI_RUN, set_age, 0,
+	  "age the filesystem first, untimed and untraced:\n"
+	  "fill it to PCT (1-95) with a seeded mix of file\n"
+	  "sizes, then delete a pattern of them so its free\n"
+	  "space is fragmented; the free-extent histogram\n"
+	  "after it is recorded. Also pattern=every-other|\n"
+	  "random|none, delete=PCT (random), sizes=small|\n"
+	  "mixed|large, seed=N" },
 	{ "probes", 0, ARG, "SET", CLI_TRACING, set_probes, 0,
 	  "default, or deep: also the per-file hot events\n"
 	  "(ext4_mark_inode_dirty, es_lookup, jbd2 handles);\n"

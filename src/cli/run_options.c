@@ -12,6 +12,7 @@
 #include "history/history.h"
 #include "target/fsspec.h"
 #include "util/parse.h"
+#include "workload/age_spec.h"
 #include "workload/workload.h"
 
 /* what a duration option accepts */
@@ -90,16 +91,40 @@ int set_run_size(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
-/* -w NAME[:key=val,...], repeatable; arg is not written to */
+/* the workload of that name the suite added and -w has not set, or NULL */
+static struct workload_opt *suite_workload(struct run_options *opt,
+					   const char *name, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < opt->n_workloads; i++) {
+		struct workload_opt *w = &opt->workloads[i];
+
+		if (w->from_suite && !w->params && strlen(w->name) == len &&
+		    !strncmp(w->name, name, len))
+			return w;
+	}
+	return NULL;
+}
+
+/*
+ * -w NAME[:key=val,...], repeatable; arg is not written to. After
+ * --suite, -w NAME:params gives the suite's NAME its parameters.
+ */
 int set_workload(struct cli_values *v, const struct cli_option *o,
 		 const char *arg)
 {
 	const char *colon = strchr(arg, ':');
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	struct run_options *opt = v->run;
-	struct workload_opt *w;
+	struct workload_opt *w = suite_workload(opt, arg, len);
 
 	(void)o;
+	if (w) {
+		w->params = colon ? colon + 1 : NULL;
+		w->from_suite = false;
+		return 0;
+	}
 	if (opt->n_workloads == RUN_MAX_WORKLOADS)
 		return cmd_usage_error(v->cmd, "more than %d workloads",
 				       RUN_MAX_WORKLOADS);
@@ -121,10 +146,25 @@ int set_workload(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
+/* a workload of that name is in the plan already */
+static bool workload_planned(const struct run_options *opt, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < opt->n_workloads; i++)
+		if (!strcmp(opt->workloads[i].name, name))
+			return true;
+	return false;
+}
+
 /* the classic experiments, in their original order */
 static const char *const suite_classic[] = { "seqio", "files1m", "untar",
 					     "bonnie", "afd" };
 
+/*
+ * --suite classic: its workloads in order; one -w gave already (with its
+ * parameters) is not added twice, and a -w after it sets its parameters
+ */
 int set_suite(struct cli_values *v, const struct cli_option *o, const char *arg)
 {
 	unsigned int i;
@@ -133,11 +173,25 @@ int set_suite(struct cli_values *v, const struct cli_option *o, const char *arg)
 	if (strcmp(arg, "classic"))
 		return cmd_usage_error(
 			v->cmd, "unknown suite '%s' (known: classic)", arg);
+	snprintf(v->run->suite, sizeof(v->run->suite), "%s", arg);
 	for (i = 0; i < sizeof(suite_classic) / sizeof(suite_classic[0]); i++) {
+		if (workload_planned(v->run, suite_classic[i]))
+			continue;
 		err = set_workload(v, o, suite_classic[i]);
 		if (err)
 			return err;
+		v->run->workloads[v->run->n_workloads - 1].from_suite = true;
 	}
+	return 0;
+}
+
+int set_age(struct cli_values *v, const struct cli_option *o, const char *arg)
+{
+	char why[512];
+
+	(void)o;
+	if (age_spec_parse(arg, &v->run->age, why, sizeof(why)))
+		return cmd_usage_error(v->cmd, "%s", why);
 	return 0;
 }
 

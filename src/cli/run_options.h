@@ -21,6 +21,8 @@ int set_workload(struct cli_values *v, const struct cli_option *o,
 		 const char *arg);
 int set_suite(struct cli_values *v, const struct cli_option *o,
 	      const char *arg);
+/* --age fill=PCT,...: workload/age_spec.h */
+int set_age(struct cli_values *v, const struct cli_option *o, const char *arg);
 int set_scale(struct cli_values *v, const struct cli_option *o,
 	      const char *arg);
 int set_fs(struct cli_values *v, const struct cli_option *o, const char *arg);

@@ -3,9 +3,9 @@
  * What two runs differ in besides what is compared. A diff compares two
  * kernels or two option sets: the kernel, mkfs and mount options and
  * vm.dirty_* are shown when they differ; the workload's parameters, the
- * image size and the device model make the phases incomparable, and the
- * diff is refused unless --allow-mismatch; another fsprof version is
- * warned about (its metrics may be defined differently).
+ * image size, the device model and --age make the phases incomparable,
+ * and the diff is refused unless --allow-mismatch; another fsprof version
+ * is warned about (its metrics may be defined differently).
  */
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +73,9 @@ static void pair_compare(struct diff_result *d, const struct diff_pair *p)
 	     device_model_format(&a->model.m, mda, sizeof(mda)),
 	     device_model_format(&b->model.m, mdb, sizeof(mdb)), true);
 	item(d, "target kind", a->kind, b->kind, true);
+	/* an aged filesystem allocates differently: not the same experiment */
+	item(d, "--age", p->a_case->age.on ? p->a_case->age.spec : "none",
+	     p->b_case->age.on ? p->b_case->age.spec : "none", true);
 	item(d, "kernel", a->kernel_release, b->kernel_release, false);
 	item(d, "filesystem", a->fstype, b->fstype, false);
 	without_device(a->mkfs_cmd, a->device, ma, sizeof(ma));

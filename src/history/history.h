@@ -16,7 +16,7 @@
 #include "results/results.h"
 
 /* the schema this fsprof writes; a newer database is refused */
-#define HISTORY_SCHEMA_VERSION 2
+#define HISTORY_SCHEMA_VERSION 3
 #define HISTORY_DEFAULT_PATH "/var/lib/fsprof/runs.db"
 #define HISTORY_LABEL_MAX 64
 

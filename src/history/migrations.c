@@ -20,6 +20,10 @@ static int v2_compress_rows(sqlite3 *db, const char *path, char *err,
 
 static const char v2_drop[] = "ALTER TABLE runs DROP COLUMN results_json;";
 
+/* 2 -> 3: each case's --age ("" when not aged), a setup field to query by */
+static const char v3_add[] =
+	"ALTER TABLE cases ADD COLUMN age TEXT NOT NULL DEFAULT '';";
+
 /* migrations[v] takes a database from version v to v + 1 */
 static const struct migration migrations[HISTORY_SCHEMA_VERSION] = {
 	/* 0 -> 1: runs, their cases, one row per case, phase and metric */
@@ -70,6 +74,7 @@ static const struct migration migrations[HISTORY_SCHEMA_VERSION] = {
 		 "  FOREIGN KEY (run_id, case_no) REFERENCES cases (run_id, case_no)"
 		 "    ON DELETE CASCADE) WITHOUT ROWID;" },
 	{ .sql = v2_add, .code = v2_compress_rows, .sql_after = v2_drop },
+	{ .sql = v3_add },
 };
 
 /* every v1 row's results_json into results_json_z */

@@ -126,6 +126,8 @@ static int record_case_row(struct recorder *r, sqlite3_stmt *st,
 	sqlite3_bind_int64(st, 12, (int64_t)t->image_size);
 	sqlite3_bind_int(st, 13, (int)c->repeat);
 	sqlite3_bind_int(st, 14, c->complete);
+	sqlite3_bind_text(st, 15, c->age.on ? c->age.spec : "", -1,
+			  SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	return rc == SQLITE_DONE ? 0 :
 				   recorder_fail(r, rc, "cannot record a case");
@@ -169,7 +171,7 @@ static int record_cases(struct recorder *r, const struct run_result *run)
 
 	rc = sqlite3_prepare_v2(
 		r->db,
-		"INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		"INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		-1, &cs, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(

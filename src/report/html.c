@@ -181,7 +181,7 @@ static void html_targets(const struct run_result *run, FILE *out)
 	char model[DEVICE_MODEL_TEXT_LEN];
 	unsigned int i, j;
 
-	fputs("<h2 id=\"targets\">Targets</h2>\n<table>\n<tr><th class=\"l\">name</th><th class=\"l\">spec</th><th class=\"l\">mkfs</th><th class=\"l\">mount options</th><th class=\"l\">device model</th></tr>\n",
+	fputs("<h2 id=\"targets\">Targets</h2>\n<table>\n<tr><th class=\"l\">name</th><th class=\"l\">spec</th><th class=\"l\">mkfs</th><th class=\"l\">mount options</th><th class=\"l\">device model</th><th class=\"l\">aged (--age)</th></tr>\n",
 	      out);
 	for (i = 0; i < run->n_cases; i++) {
 		const struct case_result *c = &run->cases[i];
@@ -204,6 +204,8 @@ static void html_targets(const struct run_result *run, FILE *out)
 		fputs("</td><td class=\"l\">", out);
 		html_text(out, device_model_format(&t->model.m, model,
 						   sizeof(model)));
+		fputs("</td><td class=\"l\">", out);
+		html_text(out, c->age.on ? c->age.spec : "no");
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);

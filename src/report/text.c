@@ -4,12 +4,14 @@
 #include <string.h>
 
 #include "report/attach.h"
+#include "report/classic.h"
 #include "report/compare.h"
 #include "report/findings.h"
 #include "report/format.h"
 #include "report/histo_text.h"
 #include "report/targets.h"
 #include "report/procs.h"
+#include "report/aging_text.h"
 #include "report/text.h"
 #include "report/timeline.h"
 #include "report/wrap.h"
@@ -104,6 +106,7 @@ static void report_case_header(const struct run_result *run,
 	if (device_model_active(&t->model.m))
 		report_device_model(t, out);
 	report_throttle_check(c, out);
+	report_aging(&c->age, out);
 	text_hanging(out, 2, "mount: %s (superblock: %s)", t->mount_opts,
 		     t->super_opts);
 	if (c->programs.n)
@@ -575,6 +578,7 @@ void report_text(const struct run_result *run, FILE *out)
 		     i++)
 			report_case_histograms(&run->cases[i], out);
 	}
+	report_classic(run, out);
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
 			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");

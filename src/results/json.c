@@ -5,8 +5,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "results/classic_json.h"
 #include "results/findings_json.h"
 #include "results/budget_parts.h"
+#include "results/aging_json.h"
 #include "results/json.h"
 #include "results/procs_json.h"
 #include "results/summary.h"
@@ -538,6 +540,7 @@ static json_t *case_json(const struct case_result *c)
 	if (c->kernel.guest && c->kernel.slot)
 		json_object_set_new(json_object_get(obj, "kernel"), "slot",
 				    json_integer(c->kernel.slot));
+	json_object_set_new(obj, "age", aging_json(&c->age));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));
 	spill = json_pack("{s:o, s:o, s:o}", "block",
@@ -623,6 +626,10 @@ json_t *results_to_json(const struct run_result *run)
 	json_object_set_new(root, "summary", summary_json(run));
 	json_object_set_new(root, "comparisons",
 			    comparisons_to_json(&run->comparisons));
+	json_object_set_new(root, "suite",
+			    run->suite[0] ? json_string(run->suite) :
+					    json_null());
+	json_object_set_new(root, "classic", classic_to_json(&run->classic));
 	return root;
 }
 

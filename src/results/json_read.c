@@ -628,6 +628,7 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    charging_read(r, where, charging, &c->charging) ||
 	    events_read(r, where, events, &c->events) ||
 	    case_kernel_read(r, where, obj, &c->kernel) ||
+	    jread_aging(r, where, obj, &c->age) ||
 	    jread_u64(r, where, obj, "events_not_stored",
 		      &c->events.not_stored))
 		return -EINVAL;
@@ -702,6 +703,10 @@ int results_from_json(json_t *root, const char *name, struct run_result *run,
 	if (json_is_integer(json_object_get(root, "signal")))
 		run->signal = (int)json_integer_value(
 			json_object_get(root, "signal"));
+	/* the suite decides whether the originals are printed (older: none) */
+	if (json_is_string(json_object_get(root, "suite")))
+		snprintf(run->suite, sizeof(run->suite), "%s",
+			 json_string_value(json_object_get(root, "suite")));
 	if (!cases) {
 		jread_fail(&r, name, "no cases[]: not a complete results file");
 		goto fail;

@@ -58,6 +58,10 @@ int jread_hist(struct jread *r, const char *where, json_t *obj,
 int jread_block(struct jread *r, const char *where, json_t *obj,
 		struct block_result *b);
 
+/* case.age (aging_json.c): null or absent reads as not aged */
+int jread_aging(struct jread *r, const char *where, json_t *obj,
+		struct age_result *a);
+
 /* phase.findings[] (findings_json.c) */
 int jread_findings(struct jread *r, const char *where, json_t *arr,
 		   struct finding_list *l);

@@ -252,4 +252,5 @@ void run_result_free(struct run_result *run)
 	run->cases = NULL;
 	run->n_cases = 0;
 	comparison_list_free(&run->comparisons);
+	classic_list_free(&run->classic);
 }

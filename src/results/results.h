@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 #include "fsprof/block.h"
+#include "results/aging.h"
+#include "results/classic.h"
 #include "results/device_model.h"
 #include "results/events.h"
 #include "results/findings.h"
@@ -257,6 +259,7 @@ struct case_result {
 	struct charging_list charging;
 	struct event_list events; /* rare kernel events, every phase and spill */
 	struct case_kernel kernel;
+	struct age_result age; /* --age: the aging before the first phase */
 };
 
 struct run_result {
@@ -270,6 +273,10 @@ struct run_result {
 	struct case_result *cases;
 	/* cross-target findings of the analyze stage */
 	struct comparison_list comparisons;
+	/* "classic" for fsprof run --suite classic, else "" */
+	char suite[16];
+	/* the originals' figures beside ours (made by analyze, not read) */
+	struct classic_list classic;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);

@@ -6,6 +6,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "run/case_age.h"
 #include "run/case_run.h"
 #include "run/case_target.h"
 #include "run/phase.h"
@@ -26,6 +27,22 @@ uint64_t run_image_size(uint64_t need)
 	if (size < 512 * MiB)
 		size = 512 * MiB;
 	return (size + MiB - 1) / MiB * MiB;
+}
+
+/*
+ * What the image is sized for: the workload's need, or with --age the
+ * image whose share left free by the aging holds that need.
+ */
+static uint64_t case_image_need(const struct run_options *opt,
+				const struct workload_def *wl,
+				const struct workload_params *params)
+{
+	uint64_t need = workload_image_need(wl, params);
+	double free_share = age_spec_free_share(&opt->age);
+
+	if (!opt->age.on || free_share <= 0)
+		return need;
+	return (uint64_t)((double)need / free_share);
 }
 
 void case_plan_make(const struct run_options *opt, const struct workload_opt *w,
@@ -54,8 +71,8 @@ void case_plan_make(const struct run_options *opt, const struct workload_opt *w,
 		workload_files_needed(plan->wl, &plan->params);
 	plan->spec.image_size = opt->image_size ?
 					opt->image_size :
-					run_image_size(workload_image_need(
-						plan->wl, &plan->params));
+					run_image_size(case_image_need(
+						opt, plan->wl, &plan->params));
 }
 
 /*
@@ -146,6 +163,9 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	c->order = plan->order;
 
 	err = case_target_up(&ct, &plan->spec, c, &ctx->td);
+	if (!err && !ctx->stop && ctx->opt->age.on)
+		err = case_age(&ct.target, &ctx->opt->age,
+			       plan->spec.space_needed, &ctx->stop, c);
 	if (!err && !ctx->stop)
 		err = case_tracer_up(&ct, ctx->opt, NULL, c, &ctx->td);
 	if (!err && !ctx->stop)

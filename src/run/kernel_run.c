@@ -400,6 +400,7 @@ int run_kernels(const struct run_options *opt,
 	if (code)
 		goto out;
 	run_result_start(r);
+	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
 	mkdir(opt->scratch, 0755);
 	kr->has_state = !runstate_create(&kr->state, opt->scratch);
 	failed = guests_run(kr, r);

@@ -64,6 +64,21 @@ void live_phases_init(struct live_phases *lp, struct tracer *tracer,
 	lp->interval_ns = interval_ns;
 }
 
+/*
+ * The domains' switch to id: at at_ns when the kernel published it, else
+ * when the tracer does (its stamp, the moment the programs see it)
+ */
+static uint64_t live_tracer_switch(struct live_phases *lp, unsigned int id,
+				   uint64_t at_ns, bool publish)
+{
+	if (!lp->tracer)
+		return at_ns;
+	if (publish)
+		return tracer_set_phase(lp->tracer, id);
+	tracer_phase_switched(lp->tracer, id);
+	return at_ns;
+}
+
 void live_phases_switch(struct live_phases *lp, unsigned int id,
 			const char *name, uint64_t at_ns, bool publish)
 {
@@ -74,25 +89,18 @@ void live_phases_switch(struct live_phases *lp, unsigned int id,
 		return;
 	if (lp->running) {
 		ended = &lp->ph[lp->running];
-		ended->end_ns = at_ns;
 		ended->cpu1 = cpu;
 	}
 	/*
 	 * The domains' boundary work (peer counters) is done for an end and
 	 * a begin: a direct switch goes through 0 for them.
 	 */
-	if (lp->tracer && ended && id) {
-		if (publish)
-			tracer_set_phase(lp->tracer, FSPROF_PHASE_NONE, at_ns);
-		else
-			tracer_phase_switched(lp->tracer, FSPROF_PHASE_NONE);
-	}
-	if (lp->tracer) {
-		if (publish)
-			tracer_set_phase(lp->tracer, id, at_ns);
-		else
-			tracer_phase_switched(lp->tracer, id);
-	}
+	if (ended && id)
+		ended->end_ns = live_tracer_switch(lp, FSPROF_PHASE_NONE, at_ns,
+						   publish);
+	at_ns = live_tracer_switch(lp, id, at_ns, publish);
+	if (ended && !id)
+		ended->end_ns = at_ns;
 	lp->running = id;
 	if (!id)
 		return;
@@ -149,7 +157,8 @@ uint64_t live_phases_tick(struct live_phases *lp, uint64_t now)
 	return lp->tick_ns - now;
 }
 
-void live_phases_begin(struct live_phases *lp, const char *name, uint64_t at_ns)
+uint64_t live_phases_begin(struct live_phases *lp, const char *name,
+			   uint64_t at_ns)
 {
 	char slice[32];
 
@@ -158,6 +167,7 @@ void live_phases_begin(struct live_phases *lp, const char *name, uint64_t at_ns)
 		name = slice;
 	}
 	live_phases_switch(lp, 1, name, at_ns, true);
+	return lp->ph[1].start_ns;
 }
 
 static void phase_fill(const struct live_phase *ph, unsigned int id,

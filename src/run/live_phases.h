@@ -57,9 +57,12 @@ void live_phases_use_cgroup(struct live_phases *lp,
 void live_phases_switch(struct live_phases *lp, unsigned int id,
 			const char *name, uint64_t at_ns, bool publish);
 
-/* phase 1 begins at at_ns: name, or the first time phase with --interval */
-void live_phases_begin(struct live_phases *lp, const char *name,
-		       uint64_t at_ns);
+/*
+ * phase 1 begins at at_ns, or when the tracer publishes it: name, or the
+ * first time phase with --interval. Returns when it began.
+ */
+uint64_t live_phases_begin(struct live_phases *lp, const char *name,
+			   uint64_t at_ns);
 
 /*
  * --interval: when the running time phase is over at now, the next one

@@ -9,6 +9,7 @@
 #include "target/fsspec.h"
 #include "target/throttle.h"
 #include "vm/guest.h"
+#include "workload/age_spec.h"
 #include "workload/params.h"
 
 #define RUN_MAX_WORKLOADS 16
@@ -16,12 +17,14 @@
 struct workload_opt {
 	char name[32];
 	const char *params; /* "key=val,..." after -w NAME: */
+	bool from_suite; /* added by --suite, no -w has set its params */
 };
 
 struct run_options {
 	struct workload_opt workloads[RUN_MAX_WORKLOADS];
 	unsigned int n_workloads;
 	enum scale scale;
+	char suite[16]; /* --suite: "classic", or "" */
 	struct fsspec fs[FSSPEC_MAX];
 	unsigned int n_fs;
 	unsigned int repeat; /* fresh mkfs for each */
@@ -42,6 +45,8 @@ struct run_options {
 	bool warm; /* --warm: read phases do not drop caches first */
 	/* --cold LIST: the phases run cold (or "none"); NULL: the defaults */
 	const char *cold;
+	/* --age: fill and fragment the filesystem before the first phase */
+	struct age_spec age;
 	bool probes_deep; /* --probes deep */
 	uint64_t bin_ns; /* --bin: timeline bin width; 0: the default */
 	uint64_t slow_io_ns; /* --slow-io; 0: the default */

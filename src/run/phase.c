@@ -61,13 +61,11 @@ int phase_run(const struct phase_runner *r, const struct phase_def *def,
 	log_info("phase %s ...", def->name);
 
 	cpu_err = cpu_sample_take(&c0);
-	out->start_mono_ns = clock_mono_ns();
-	if (tracer)
-		tracer_set_phase(tracer, id, out->start_mono_ns);
+	out->start_mono_ns = tracer ? tracer_set_phase(tracer, id) :
+				      clock_mono_ns();
 	err = def->body(env, &pc);
-	out->end_mono_ns = clock_mono_ns();
-	if (tracer)
-		tracer_set_phase(tracer, 0, out->end_mono_ns);
+	out->end_mono_ns = tracer ? tracer_set_phase(tracer, 0) :
+				    clock_mono_ns();
 	if (!cpu_err)
 		cpu_err = cpu_sample_take(&c1);
 	progress_clear(r->progress);

@@ -69,11 +69,11 @@ int record_command(const struct run_options *opt)
 	if (!code && !lc.stop) {
 		live_phases_init(&lp, lc.ct.traced ? &lc.ct.tracer : NULL, 0,
 				 opt->interval_ns);
-		start = clock_mono_ns();
-		end = opt->duration_ns ? start + opt->duration_ns : 0;
 		log_info("recording %s%s", opt->dir,
-			 end ? "" : " until SIGINT (Ctrl-C)");
-		live_phases_begin(&lp, "record", start);
+			 opt->duration_ns ? "" : " until SIGINT (Ctrl-C)");
+		/* the duration from the moment the programs see the phase */
+		start = live_phases_begin(&lp, "record", clock_mono_ns());
+		end = opt->duration_ns ? start + opt->duration_ns : 0;
 		record_wait(&lc, &lp, end);
 		err = live_phases_collect(&lp, lc.c, clock_mono_ns(), false);
 		if (err)

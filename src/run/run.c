@@ -279,6 +279,8 @@ int run_local(const struct run_options *opt,
 	}
 	ctx->opt = opt;
 	run_result_start(ctx->result);
+	snprintf(ctx->result->suite, sizeof(ctx->result->suite), "%s",
+		 opt->suite);
 
 	err = signals_install(&ctx->stop);
 	if (!err)

@@ -163,10 +163,18 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	return 0;
 }
 
-static void tracer_switch(struct tracer *t, unsigned int phase,
-			  uint64_t start_ns, bool publish)
+/*
+ * The switch a program reads is stamped here, just before it is published:
+ * the phase's window (its start_mono_ns and end_mono_ns) is then exactly
+ * the stretch the programs charge to it. A stamp taken before the boundary
+ * work (the peers' reads, up to JBD2_PEER_SETTLE_MS) left that work's
+ * waits of the main thread inside the window but charged elsewhere.
+ */
+static uint64_t tracer_switch(struct tracer *t, unsigned int phase,
+			      bool publish)
 {
 	unsigned int i, from = t->phase;
+	uint64_t at_ns = 0;
 
 	/* the cost samples bracket the window the programs charge to phase */
 	if (phase)
@@ -175,8 +183,10 @@ static void tracer_switch(struct tracer *t, unsigned int phase,
 		if (t->dom[i].ops->phase_before)
 			t->dom[i].ops->phase_before(t->dom[i].priv, from,
 						    phase, publish);
-	if (publish)
-		phase_map_publish(&t->phase_map, phase, start_ns);
+	if (publish) {
+		at_ns = clock_mono_ns();
+		phase_map_publish(&t->phase_map, phase, at_ns);
+	}
 	for (i = 0; i < t->n; i++)
 		if (t->dom[i].ops->phase_after)
 			t->dom[i].ops->phase_after(t->dom[i].priv, from, phase,
@@ -184,16 +194,17 @@ static void tracer_switch(struct tracer *t, unsigned int phase,
 	if (!phase)
 		selfcost_phase_end(&t->self, from);
 	t->phase = phase;
+	return at_ns;
 }
 
-void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns)
+uint64_t tracer_set_phase(struct tracer *t, unsigned int phase)
 {
-	tracer_switch(t, phase, start_ns, true);
+	return tracer_switch(t, phase, true);
 }
 
 void tracer_phase_switched(struct tracer *t, unsigned int phase)
 {
-	tracer_switch(t, phase, 0, false);
+	tracer_switch(t, phase, false);
 }
 
 void tracer_remount(struct tracer *t, bool mounted)

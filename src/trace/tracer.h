@@ -42,10 +42,12 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		 struct attach_list *programs, struct teardown *td);
 
 /*
- * set the phase id every domain charges events to (0 = between phases),
- * beginning at start_ns (CLOCK_MONOTONIC): bin 0 of its timeline
+ * Set the phase id every domain charges events to (0 = between phases).
+ * Returns the moment the programs see the switch (CLOCK_MONOTONIC), after
+ * the domains' boundary reads: the phase's window begins or ends there
+ * (bin 0 of its timeline at a begin).
  */
-void tracer_set_phase(struct tracer *t, unsigned int phase, uint64_t start_ns);
+uint64_t tracer_set_phase(struct tracer *t, unsigned int phase);
 
 /*
  * The kernel published a switch to phase itself (a traced command's phase

@@ -85,13 +85,17 @@ teardown_file() {
 	[ "${#lines[@]}" -eq 2 ]
 	# The finding's line (src/analyze/thresholds.h): busy >= 80%, or the
 	# workload asleep on the device >= 80% of its time while the device was
-	# busy at least half the phase. Held to 400 IOPS the device is busy
-	# ~99% of each phase and the reader asleep on it ~99% (measured): both
-	# lines are far, whatever the host takes of the CPU around them.
+	# busy at least half the phase. Held to 400 IOPS the reader is asleep
+	# on the device ~99% of each phase, however busy the host. The device
+	# is busy ~99% on a quiet host, but not on a loaded one: between a
+	# completion and the next request it idles while the completion waits
+	# for a CPU (XFS's unwritten-extent conversion runs in a kworker):
+	# 80-92% beside two emulated guests here, 71% in one CI run (asleep
+	# 98%). So the test holds the second line, far from both its limits.
 	local advised=0
 	for l in "${lines[@]}"; do
 		[ "$(jq -r .bound <<<"$l")" = device ]
-		jq -e '.busy >= 0.9 and .waited >= 0.9' <<<"$l"
+		jq -e '.waited >= 0.9 and .busy >= 0.6' <<<"$l"
 		[ "$(jq -r '.dev | length' <<<"$l")" = 1 ]
 		# A request the kernel never reported complete stays in the
 		# in-flight count until its address is used again or its phase

@@ -215,6 +215,9 @@ see 'fsprof runs --help'" ]
 	[ "$(sqlite3 "$DB" "SELECT case_no, workload, fstype, repeat FROM cases WHERE run_id = 2 ORDER BY case_no")" = "0|fsync|xfs|1
 1|mdcreate|xfs|1" ]
 	[ "$(sqlite3 "$DB" "SELECT mkfs_cmd FROM cases WHERE run_id = 2 AND case_no = 0")" = "$(jqr "$SHARED/b.json" '.cases[0].target.mkfs_cmd')" ]
+	# not aged (--age): an empty age, as the JSON's null
+	[ "$(jqr "$SHARED/b.json" '.cases[0].age')" = null ]
+	[ "$(sqlite3 "$DB" "SELECT count(*) FROM cases WHERE run_id = 2 AND age = ''")" -eq 2 ]
 	# a value the JSON has, in the row
 	want=$(jqr "$SHARED/b.json" '.cases[0].phases[0].metrics.xfs.log_forces')
 	[ -n "$want" ]
@@ -277,7 +280,7 @@ run_keeps_its_results() {
 	shared_runs_ok
 	sqlite3 "$SHARED_DB" ".backup '$db'"
 	sqlite3 "$db" 'PRAGMA user_version = 9'
-	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 2.*use a newer fsprof with it, or move the file away"
+	run_keeps_its_results "$db" "schema version 9, newer than this fsprof's 3.*use a newer fsprof with it, or move the file away"
 	[ "$(runs_in "$db")" -eq 2 ]
 	run --separate-stderr "$FSPROF" runs --db "$db"
 	[ "$status" -eq 2 ]

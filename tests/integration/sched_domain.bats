@@ -46,17 +46,25 @@ sched_metric() {
 # phase $2 of results $1 was on a CPU more than 90% of the time it did not
 # wait for one and had its CPU to itself (on a busy machine a CPU-bound
 # phase also waits for a CPU, runqueue, and on a busy VM host the
-# hypervisor takes its vCPU, stolen: what it never does is sleep)
+# hypervisor takes its vCPU, stolen), nor waited for the causes $3...
+# that its cache state allows (a cold read's read_io). It never sleeps on
+# anything else.
 mostly_on_cpu() {
-	local on wall rq taken
+	local on wall rq taken allowed=0 c
 	on=$(sched_metric "$1" "$2" oncpu_ns)
 	wall=$(sched_metric "$1" "$2" wall_ns)
 	rq=$(sched_metric "$1" "$2" offcpu_ns.runqueue)
 	taken=$(($(sched_metric "$1" "$2" stolen_ns) + $(sched_metric "$1" "$2" irq_ns)))
-	echo "$2: on-CPU $on of $wall ns, $rq ns waiting for a CPU, $taken ns taken from it on its CPU;" \
-		"off-CPU $(sched_metric "$1" "$2" offcpu_ns) ns, unaccounted $(sched_metric "$1" "$2" unaccounted_ns) ns"
+	for c in "${@:3}"; do
+		allowed=$((allowed + $(sched_metric "$1" "$2" "offcpu_ns.$c")))
+	done
+	echo "$2: on-CPU $on of $wall ns, $rq ns waiting for a CPU, $taken ns taken from it on its CPU," \
+		"$allowed ns waiting for ${*:3}; off-CPU $(sched_metric "$1" "$2" offcpu_ns) ns," \
+		"unaccounted $(sched_metric "$1" "$2" unaccounted_ns) ns"
+	jq -c --arg p "$2" '.cases[0].phases[] | select(.name == $p) | .metrics.sched |
+		with_entries(select(.key | startswith("offcpu_ns.")))' "$1"
 	[ "$wall" -gt 0 ] || return 1
-	[ $((on * 10)) -gt $(((wall - rq - taken) * 9)) ]
+	[ $((on * 10)) -gt $(((wall - rq - taken - allowed) * 9)) ]
 }
 
 setup_file() {
@@ -262,7 +270,16 @@ teardown_file() {
 # The stolen time is what the host took, if anything: here ~0.02% of the
 # time in bursts, so a run often has none and the two agree on 0; where it
 # took some they agreed to the ns (4.3 ms of a 1 s write phase once).
-@test "off-CPU and stolen time per phase equal bpftrace's on sched_switch within 3%" {
+# The peer's log has the kernel's own count of the task's arrivals on a
+# CPU (sched_info.pcount): a switch-in neither program saw (1 in ~3,000
+# under load) is told from last_arrival, as fsprof tells it. When the host
+# takes the CPU between the two programs at one switch-in (bpftrace's, run
+# first, raises an interrupt: a VM exit), fsprof's clock read is later by
+# what was stolen: that steal is in its wait, not in the stretch after it
+# (1.5-2.5 ms of 3-20 ms in 4 of 12 runs under the hog). So off-CPU +
+# stolen is the invariant, and each part is the peer's give or take the
+# steal that moved (lib/offcpu_phase_sums.py says how).
+@test "off-CPU and stolen time per phase are bpftrace's on sched_switch within 3%, every wait counted alike" {
 	run python3 "$LIB/offcpu_phase_sums.py" "$EXT4_JSON" "$BTLOG" \
 		"$(cat "$SCRATCH.ext4.pid")" 0.03
 	echo "$output"
@@ -354,8 +371,13 @@ teardown_file() {
 	[ "$off" -ge $((wall / 2)) ]
 }
 
-@test "a CPU-bound phase (bonnie getc, a byte a call) is more than 90% on-CPU" {
-	mostly_on_cpu "$BON_JSON" getc
+# getc reads its file cold (bonnie's caches are dropped before it): its
+# readahead keeps ahead of a byte a call on a quiet disk, but not when
+# other writers hold the disk (122 ms of 3.26 s asleep on reads under the
+# stress hog: 88.6% against 90%), so those waits are left out too.
+@test "a CPU-bound phase (bonnie getc, a byte a call) is more than 90% on-CPU when it is not waiting for its reads" {
+	[ "$(jqr "$BON_JSON" '.cases[0].phases[] | select(.name == "getc") | .cache')" = dropped ]
+	mostly_on_cpu "$BON_JSON" getc read_io
 }
 
 @test "a warm re-read of a file (the page cache holds it) is more than 90% on-CPU and never sleeps" {

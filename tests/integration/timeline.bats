@@ -165,6 +165,7 @@ each_line_holds() {
 }
 
 @test "the text report draws the timeline and counts the rare events and drops" {
+	grep -E '^(timeline |rare events)' "$SCRATCH.ext4.out"
 	grep -q '^timeline ' "$SCRATCH.ext4.out"
 	grep -qE '^  jbd2.commits +\|[ .:=+*#%@-]+\| peak ' "$SCRATCH.ext4.out"
 	grep -qE '^rare events: [0-9]+ \(jbd2 commit [0-9]+, block slow_io [0-9]+\); lost to a full ring: 0' \

@@ -36,7 +36,7 @@ static const char *sample_arg(const char *name)
 		{ "label", "nightly" },	   { "alpha", "0.1" },
 		{ "noise", "3%" },	   { "fail-above", "5" },
 		{ "baseline", "nightly" },  { "kernel-timeout", "10min" },
-		{ "by", "kernel" },
+		{ "by", "kernel" },	   { "age", "fill=90" },
 	};
 	size_t i;
 

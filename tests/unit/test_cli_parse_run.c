@@ -249,6 +249,31 @@ static void cold_takes_phases_of_the_runs_workloads(void **state)
 	check_usage_error(&out, "--cold", "--dir");
 }
 
+static void age_is_parsed_whole_and_refused_with_why(void **state)
+{
+	struct parse_outcome out;
+
+	(void)state;
+	PARSE(&out, "-w", "files1m", "--age",
+	      "fill=90,sizes=small,pattern=random,delete=30,seed=7");
+	check_accepted(&out);
+	assert_true(out.opt.age.on);
+	assert_int_equal(out.opt.age.fill_pct, 90);
+	assert_int_equal(out.opt.age.sizes, AGE_SMALL);
+	assert_int_equal(out.opt.age.pattern, AGE_RANDOM);
+	assert_int_equal(out.opt.age.delete_pct, 30);
+	assert_true(out.opt.age.seed == 7);
+	PARSE(&out, "-w", "files1m");
+	check_accepted(&out);
+	assert_false(out.opt.age.on);
+	PARSE(&out, "-w", "files1m", "--age", "fill=99");
+	check_usage_error(&out, "fill=99", "give fill=95 or less");
+	PARSE(&out, "-w", "files1m", "--age", "fill=90,pattern=zigzag");
+	check_usage_error(&out, "unknown pattern", "every-other");
+	PARSE(&out, "-w", "files1m", "--age", "fill=50", "--dir", "/tmp");
+	check_usage_error(&out, "--age", "--dir");
+}
+
 static void stray_argument_is_a_usage_error(void **state)
 {
 	struct parse_outcome out;
@@ -461,6 +486,47 @@ static void unknown_suite_is_a_usage_error(void **state)
 	check_usage_error(&out, "unknown suite 'modern'", "classic");
 }
 
+/* the suite's workloads in order; -w gives one of them its parameters */
+static void suite_classic_takes_parameters_from_w(void **state)
+{
+	static const char *const order[] = { "seqio", "files1m", "untar",
+					     "bonnie", "afd" };
+	struct parse_outcome out;
+	unsigned int i;
+
+	(void)state;
+	PARSE(&out, "--suite", "classic");
+	check_accepted(&out);
+	assert_string_equal(out.opt.suite, "classic");
+	assert_int_equal(out.opt.n_workloads, 5);
+	for (i = 0; i < 5; i++) {
+		assert_string_equal(out.opt.workloads[i].name, order[i]);
+		assert_null(out.opt.workloads[i].params);
+	}
+	/* after the suite: its files1m takes them, no sixth workload */
+	PARSE(&out, "--suite", "classic", "-w", "files1m:files=20");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 5);
+	assert_string_equal(out.opt.workloads[1].params, "files=20");
+	/* before it: the suite does not add a second files1m */
+	PARSE(&out, "-w", "files1m:files=30", "--suite", "classic");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 5);
+	assert_string_equal(out.opt.workloads[0].name, "files1m");
+	assert_string_equal(out.opt.workloads[0].params, "files=30");
+	/* a second -w of it is a second workload, as without the suite */
+	PARSE(&out, "--suite", "classic", "-w", "afd:files=9", "-w",
+	      "afd:files=8");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_workloads, 6);
+	assert_string_equal(out.opt.workloads[4].params, "files=9");
+	assert_string_equal(out.opt.workloads[5].params, "files=8");
+	/* without --suite no suite is recorded */
+	PARSE(&out, "-w", "afd");
+	check_accepted(&out);
+	assert_string_equal(out.opt.suite, "");
+}
+
 static void verbose_and_quiet_set_the_log_level(void **state)
 {
 	struct parse_outcome out;
@@ -537,10 +603,12 @@ int main(void)
 		cmocka_unit_test(verify_takes_an_optional_count_from_2_to_32),
 		cmocka_unit_test(scale_is_quick_unless_full_is_asked_for),
 		cmocka_unit_test(unknown_suite_is_a_usage_error),
+		cmocka_unit_test(suite_classic_takes_parameters_from_w),
 		cmocka_unit_test(verbose_and_quiet_set_the_log_level),
 		cmocka_unit_test(guests_get_the_runs_options_but_not_the_hosts),
 		cmocka_unit_test(kernel_options_need_kernel_and_exclude_dir),
 		cmocka_unit_test(cold_takes_phases_of_the_runs_workloads),
+		cmocka_unit_test(age_is_parsed_whole_and_refused_with_why),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

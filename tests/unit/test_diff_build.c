@@ -69,11 +69,54 @@ static void a_rule_inside_another_is_still_listed(void **state)
 	run_result_free(&b);
 }
 
+/* an aged case against a fresh one, or another aging: refused, named */
+static void a_different_aging_makes_the_setups_incomparable(void **state)
+{
+	struct run_result a = { 0 }, b = { 0 };
+	struct diff_options opt;
+	struct diff_result d;
+	struct case_result *ca, *cb;
+	unsigned int i, found = 0;
+
+	(void)state;
+	ca = fx_case(&a, "ext4", "ext4", 1);
+	cb = fx_case(&b, "ext4", "ext4", 1);
+	fx_phase(ca, "create", 1.0);
+	fx_phase(cb, "create", 1.0);
+	cb->age.on = true;
+	snprintf(cb->age.spec, sizeof(cb->age.spec), "%s",
+		 "fill=90,pattern=every-other,sizes=small,seed=1");
+	diff_options_default(&opt);
+	memset(&d, 0, sizeof(d));
+	assert_int_equal(diff_build(&a, &b, &opt, &d), 0);
+	for (i = 0; i < d.n_setup; i++)
+		if (!strcmp(d.setup[i].what, "--age")) {
+			found++;
+			assert_true(d.setup[i].blocking);
+			assert_string_equal(d.setup[i].a, "none");
+			assert_string_equal(d.setup[i].b, cb->age.spec);
+		}
+	assert_int_equal(found, 1);
+	assert_true(diff_setup_blocks(&d));
+	diff_free(&d);
+	/* the same aging on both sides: nothing to say */
+	ca->age = cb->age;
+	memset(&d, 0, sizeof(d));
+	assert_int_equal(diff_build(&a, &b, &opt, &d), 0);
+	for (i = 0; i < d.n_setup; i++)
+		assert_string_not_equal(d.setup[i].what, "--age");
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rule_ids_are_compared_whole),
 		cmocka_unit_test(a_rule_inside_another_is_still_listed),
+		cmocka_unit_test(
+			a_different_aging_makes_the_setups_incomparable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,6 +123,30 @@ static void exec_sql(const char *db_path, const char *sql)
 	sqlite3_close(db);
 }
 
+/* what --age fill=90,sizes=small records, with two rows of its table */
+static void case_aged(struct case_result *c)
+{
+	struct age_result *a = &c->age;
+	struct freespace_table *t = &a->free;
+
+	a->on = true;
+	snprintf(a->spec, sizeof(a->spec), "%s",
+		 "fill=90,pattern=every-other,sizes=small,seed=1");
+	a->fill_pct = 90, a->delete_pct = 50, a->seed = 1;
+	snprintf(a->pattern, sizeof(a->pattern), "every-other");
+	snprintf(a->sizes, sizeof(a->sizes), "small");
+	a->size_min = 4096, a->size_max = 65536;
+	a->files_written = 20382, a->bytes_written = 490717184;
+	a->files_deleted = 10191, a->bytes_deleted = 245309440;
+	a->used_filled = 0.9, a->used_aged = 0.45, a->wall_ns = 1751577240;
+	snprintf(t->tool, sizeof(t->tool), "e2freefrag");
+	t->block_size = 4096, t->free_blocks = 39373, t->free_extents = 6669;
+	t->n = 2;
+	t->b[0] = (struct freespace_bucket){ 8192, 16383, 3944, 9363, 23.78 };
+	t->b[1] = (struct freespace_bucket){ 32768, 65535, 2725, 30010,
+					     76.22 };
+}
+
 static void test_a_recorded_run_loads_back_to_the_same_json(void **state)
 {
 	struct fixture *f = *state;
@@ -132,9 +156,15 @@ static void test_a_recorded_run_loads_back_to_the_same_json(void **state)
 	int64_t id;
 
 	model_build(&run, "fsync", "ext4", 2.0);
+	case_aged(&run.cases[0]);
 	assert_int_equal(analyze_run(&run), 0);
 	id = record_or_fail(f->db, &run, "base");
 	assert_true(id > 0);
+	/* the aging, a setup field, is a column too */
+	assert_int_equal(query_int(f->db, "SELECT count(*) FROM cases WHERE"
+					  " age = 'fill=90,pattern=every-other,"
+					  "sizes=small,seed=1'"),
+			 1);
 	snprintf(ref, sizeof(ref), "%lld", (long long)id);
 	if (history_load(f->db, ref, &back, err, sizeof(err)))
 		fail_msg("history_load: %s", err);
@@ -254,7 +284,7 @@ static void test_the_schema_is_migrated_once_and_logged(void **state)
 }
 
 /* turn a database of this fsprof into what version 1 wrote: the JSON as
- * text in results_json, no compressed columns */
+ * text in results_json, no compressed columns, no cases.age */
 static void downgrade_to_v1(const char *db_path)
 {
 	sqlite3_stmt *st;
@@ -264,7 +294,8 @@ static void downgrade_to_v1(const char *db_path)
 	assert_int_equal(
 		sqlite3_exec(db,
 			     "ALTER TABLE runs ADD COLUMN results_json TEXT;"
-			     "DELETE FROM schema_history WHERE version = 2;",
+			     "ALTER TABLE cases DROP COLUMN age;"
+			     "DELETE FROM schema_history WHERE version >= 2;",
 			     NULL, NULL, NULL),
 		SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(
@@ -325,18 +356,25 @@ test_a_version_1_database_is_migrated_and_keeps_its_runs(void **state)
 	free(a);
 	free(b);
 	run_result_free(&back);
-	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 2);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"),
+			 HISTORY_SCHEMA_VERSION);
 	assert_int_equal(
 		query_int(f->db,
 			  "SELECT count(*) FROM pragma_table_info('runs')"
 			  " WHERE name = 'results_json'"),
 		0);
 	assert_int_equal(
-		query_int(f->db, "SELECT max(version) FROM schema_history"), 2);
+		query_int(f->db, "SELECT max(version) FROM schema_history"),
+		HISTORY_SCHEMA_VERSION);
+	/* version 3's cases.age: '' for the cases recorded before it */
+	assert_int_equal(query_int(f->db, "SELECT count(*) FROM cases"
+					  " WHERE age = ''"),
+			 1);
 	/* and a run recorded into a version 1 database migrates it too */
 	downgrade_to_v1(f->db);
 	record_or_fail(f->db, &run, NULL);
-	assert_int_equal(query_int(f->db, "PRAGMA user_version"), 2);
+	assert_int_equal(query_int(f->db, "PRAGMA user_version"),
+			 HISTORY_SCHEMA_VERSION);
 	assert_int_equal(query_int(f->db, "SELECT count(*) FROM runs WHERE"
 					  " results_json_bytes > 0"),
 			 2);
