@@ -11,22 +11,14 @@
 # fail this file about one run in twenty at worst, and a per_op metric
 # whose repeats agree on each side but differ across the two guests (a
 # count that depends on the guest, not the kernel) fails it every time.
-# ~60 s of QEMU under TCG on this machine (61 s at load 5): opt-in, FSPROF_KERNEL_AA=1
-# runs it (skipped otherwise, with the reason).
+# ~60 s of QEMU under TCG on this machine (61 s at load 5): not part of
+# make test (it is outside tests/integration); make test-kernel-aa runs it.
 
-load helpers
+load ../integration/helpers
 
 AA_WORKLOAD=seqio:size=8M
 
 setup_file() {
-	if [ "${FSPROF_KERNEL_AA:-}" != 1 ]; then
-		export AA_SKIP="the A/A run takes ~60 s of QEMU under TCG: FSPROF_KERNEL_AA=1 runs it"
-		return 0
-	fi
-	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
-		export AA_SKIP="qemu-system-x86_64 is not installed"
-		return 0
-	}
 	AA_OUT=$(mktemp -d /var/tmp/fsprof-aa-test.XXXXXX)
 	export AA_OUT
 	"$FSPROF" run --kernel 6.1,6.1 -w "$AA_WORKLOAD" --fs ext4 --repeat 2 \
@@ -38,10 +30,6 @@ setup_file() {
 		--format json >"$AA_OUT/diff.json" 2>"$AA_OUT/diff.err" || true
 	"$FSPROF" diff latest --by kernel --db "$AA_OUT/history.db" \
 		>"$AA_OUT/diff.txt" 2>&1 || true
-}
-
-setup() {
-	[ -z "${AA_SKIP:-}" ] || skip "$AA_SKIP"
 }
 
 teardown_file() {
