@@ -237,6 +237,12 @@ STATIC_LDLIBS = $(LDLIBS) \
 $(BUILD)/fsprof-static: $(OBJS)
 	$(CC) $(CFLAGS) -static $^ -o $@ $(STATIC_LDLIBS)
 
+# the kernel A/A (tests/optional/kernel_aa.bats: the same kernel twice, no
+# mechanism called changed), ~60 s of QEMU: not part of make test
+.PHONY: test-kernel-aa
+test-kernel-aa: all
+	bats --tap tests/optional/kernel_aa.bats
+
 # fsprof on Debian's 6.1 and 6.12 kernels under QEMU (scripts/vm-test.sh;
 # the guest gets build/fsprof and the libraries ldd names)
 .PHONY: test-kernels

@@ -320,6 +320,7 @@ defs["case"] = obj({
                      "ram_bytes": i("the machine's RAM", "bytes"),
                      "size_lt_2x_ram": b("the data could sit in the page cache")}),
     "repeat": i("1-based repeat of the (target, workload)", minimum=1),
+    "order": i("the case's place in the order the run ran its cases, 1-based; with --kernel counted across the kernels, whose cases alternate (A, B, A, B). Absent in runs before it was recorded", minimum=1),
     "complete": b("every phase ran"),
     "error": s("why not, when the case failed"),
     "failed_phase": s("the phase that failed (ENOSPC, EROFS, EIO ...), when one did"),
@@ -368,7 +369,9 @@ defs["case"] = obj({
                    "source": s("the Debian package, or the path of the image, the kernel came from"),
                    "btf_hash": s("FNV-1a 64 of its vmlinux .BTF section, hex: tells two builds of one release apart"),
                    "accel": {"enum": ["kvm", "tcg"], "description": "how QEMU ran the guest"},
-                   "emulated": b("TCG: the guest's times are the emulator's")},
+                   "emulated": b("TCG: the guest's times are the emulator's"),
+                   "slot": i("a kernel --kernel names more than once (6.1,6.1: an A/A): which of its guests, 1-based; absent for a kernel named once", minimum=1)},
+                  required=["accel", "btf_hash", "emulated", "release", "source"],
                   desc="only when the case ran in a QEMU guest of fsprof run --kernel"),
 }, required=["target", "target_label", "workload", "repeat", "complete", "programs", "charging",
              "phases", "spill", "events", "events_not_stored"], desc="One workload run once on one freshly made target.")

@@ -14,7 +14,7 @@
 # Tests that must run here: a skip in one of the files named in MUST_RUN
 # counts as a failure, and so does a MUST_RUN file missing from a full run.
 # CI's machine has QEMU (software emulation), so the cross-kernel test must boot its
-# kernels there rather than skip. FSPROF_MUST_RUN replaces the list (paths
+# kernels there rather than skip (cross_kernel, kernel_killed). FSPROF_MUST_RUN replaces the list (paths
 # relative to the top, space separated); set it empty on a machine that
 # cannot run them:  FSPROF_MUST_RUN= make test
 #
@@ -71,13 +71,14 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-MUST_RUN=${FSPROF_MUST_RUN-tests/integration/cross_kernel.bats}
+MUST_RUN=${FSPROF_MUST_RUN-"tests/integration/cross_kernel.bats tests/integration/kernel_killed.bats"}
 JOBS=${FSPROF_TEST_JOBS:-2}
 
 # longest first: the second slot then fills with the short ones
 # (FSPROF_PAIRABLE replaces the list: paths relative to the top)
 PAIRABLE=${FSPROF_PAIRABLE-"
 tests/integration/cross_kernel.bats
+tests/integration/kernel_killed.bats
 tests/integration/concurrent_runs.bats
 tests/integration/results_schema.bats
 tests/integration/report_formats.bats

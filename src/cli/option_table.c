@@ -277,6 +277,10 @@ static const struct cli_option table[] = {
 	{ "kernel-timeout", 0, ARG, "D", CLI_RUN, set_kernel_timeout, 0,
 	  "a guest still running after D is killed, its\n"
 	  "console's end in the error (default 30min)" },
+	{ "case-gate", 0, ARG, "PATH", CLI_RUN, set_run_string,
+	  RUN_FIELD(case_gate),
+	  "internal, for the guests of --kernel: wait before\n"
+	  "each case for the host's go on PATH (a serial port)" },
 	{ "verify", 0, optional_argument, "N", CLI_RUN, set_verify, 0,
 	  "re-run each case whose findings advise a mount or\n"
 	  "mkfs option, as it was and with the option,\n"

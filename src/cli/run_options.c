@@ -346,6 +346,7 @@ static const char *const host_only[] = {
 	"json",	       "openmetrics",	 "csv",		   "html",
 	"trace",       "db",		 "no-db",	   "label",
 	"scratch",     "format",	 "verbose",	   "quiet",
+	"case-gate",
 };
 
 int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,

@@ -132,6 +132,7 @@ struct diff_result {
 	char unpaired[DIFF_UNPAIRED_MAX][256]; /* "only in A: fsync on xfs" */
 	/* the kernel is the variable: A's and B's cases ran on other kernels */
 	bool kernel_variable;
+	bool same_kernel_twice; /* A and B: one kernel's two guests (A/A) */
 	char a_kernel[256], b_kernel[256]; /* "6.1.0-57-amd64 (package)" */
 	bool emulated; /* a side ran in a TCG guest: its times are emulated */
 	unsigned int n_emulated_times; /* times not judged for it */

@@ -83,7 +83,10 @@ void run_result_view_free(struct run_result *view)
 
 static void kernel_name(const struct case_result *c, char *buf, size_t len)
 {
-	if (c->kernel.guest)
+	if (c->kernel.guest && c->kernel.slot)
+		snprintf(buf, len, "%.100s (%.100s), guest #%u",
+			 c->kernel.release, c->kernel.source, c->kernel.slot);
+	else if (c->kernel.guest)
 		snprintf(buf, len, "%.120s (%.120s)", c->kernel.release,
 			 c->kernel.source);
 	else
@@ -140,6 +143,10 @@ void diff_kernels(struct diff_result *d)
 			d->kernel_variable = true;
 			kernel_name(a, d->a_kernel, sizeof(d->a_kernel));
 			kernel_name(b, d->b_kernel, sizeof(d->b_kernel));
+			d->same_kernel_twice =
+				a->kernel.slot && b->kernel.slot &&
+				!strcmp(a->kernel.source, b->kernel.source) &&
+				!strcmp(a->kernel.btf_hash, b->kernel.btf_hash);
 		}
 		if (!a->kernel.emulated && !b->kernel.emulated)
 			continue;

@@ -134,8 +134,9 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 	json_object_set_new(
 		root, "kernel",
 		d->kernel_variable ?
-			json_pack("{s:s, s:s, s:b, s:b, s:i}", "a", d->a_kernel,
-				  "b", d->b_kernel, "emulated", d->emulated,
+			json_pack("{s:s, s:s, s:b, s:b, s:b, s:i}", "a",
+				  d->a_kernel, "b", d->b_kernel, "same_twice",
+				  d->same_kernel_twice, "emulated", d->emulated,
 				  "time_verdicts", d->opt.time_verdicts,
 				  "times_not_judged",
 				  (int)d->n_emulated_times) :

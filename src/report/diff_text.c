@@ -335,7 +335,11 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 	char noise[64];
 	unsigned int i, j;
 
-	if (d->kernel_variable)
+	if (d->same_kernel_twice)
+		fprintf(out,
+			"the same kernel twice (A/A): every change is noise or drift\n  A: %s\n  B: %s\n",
+			d->a_kernel, d->b_kernel);
+	else if (d->kernel_variable)
 		fprintf(out,
 			"the kernel is the variable under test:\n  A: %s\n  B: %s\n",
 			d->a_kernel, d->b_kernel);

@@ -7,6 +7,7 @@
 #include "report/html.h"
 #include "report/html_charts.h"
 #include "report/svg.h"
+#include "report/targets.h"
 #include "results/summary.h"
 
 static const char html_style[] =
@@ -210,6 +211,41 @@ static void html_targets(const struct run_result *run, FILE *out)
 	fputs("</table>\n", out);
 }
 
+/* the guest kernels of run --kernel, listed once; nothing without */
+static void html_kernels(const struct run_result *run, FILE *out)
+{
+	char orders[256];
+	unsigned int i;
+	bool header = false;
+
+	for (i = 0; i < run->n_cases; i++) {
+		const struct case_kernel *k = &run->cases[i].kernel;
+
+		if (!kernel_first(run, i))
+			continue;
+		if (!header)
+			fputs("<h2 id=\"kernels\">Kernels</h2>\n<table>\n<tr><th class=\"l\">release</th><th class=\"l\">source</th><th class=\"l\">BTF id</th><th class=\"l\">guest</th><th class=\"l\">cases in the run's order</th></tr>\n",
+			      out);
+		header = true;
+		kernel_case_orders(run, i, orders, sizeof(orders));
+		fputs("<tr><td class=\"l\">", out);
+		html_text(out, k->release);
+		fputs("</td><td class=\"l\"><code>", out);
+		html_text(out, k->source);
+		fputs("</code></td><td class=\"l\"><code>", out);
+		html_text(out, k->btf_hash);
+		fputs("</code></td><td class=\"l\">", out);
+		html_text(out, k->accel);
+		fputs(k->emulated ? ": emulated, times are the emulator's" : "",
+		      out);
+		fputs("</td><td class=\"l\">", out);
+		html_text(out, orders);
+		fputs("</td></tr>\n", out);
+	}
+	if (header)
+		fputs("</table>\n", out);
+}
+
 static void html_cell_num(FILE *out, const char *fmt, double v)
 {
 	fputs("<td>", out);
@@ -338,6 +374,10 @@ static void html_case(const struct case_result *c, unsigned int index,
 	html_text(out, c->workload);
 	fputs(" on ", out);
 	html_text(out, case_target_name(c));
+	if (c->kernel.guest) {
+		fputs(", Linux ", out);
+		html_text(out, c->kernel.release);
+	}
 	if (c->repeat > 1)
 		fprintf(out, ", repeat %u", c->repeat);
 	fputs("</h2>\n<p><code>", out);
@@ -360,6 +400,7 @@ void report_html(const struct run_result *run, FILE *out)
 	html_run_summary(run, out);
 	html_findings(run, out);
 	html_targets(run, out);
+	html_kernels(run, out);
 	html_comparisons(run, out);
 	for (i = 0; i < run->n_cases; i++)
 		html_case(&run->cases[i], i, out);

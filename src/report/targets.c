@@ -62,27 +62,62 @@ void report_target_list(const struct run_result *run, FILE *out)
 	fputc('\n', out);
 }
 
+void kernel_case_orders(const struct run_result *run, unsigned int first,
+			char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = first; i < run->n_cases && used + 1 < len; i++) {
+		int w;
+
+		if (!run->cases[i].order ||
+		    !case_same_kernel(&run->cases[i], &run->cases[first]))
+			continue;
+		w = snprintf(buf + used, len - used, "%s%u", used ? " " : "",
+			     run->cases[i].order);
+		if (w < 0 || (size_t)w >= len - used) {
+			buf[used] = '\0';
+			break;
+		}
+		used += (size_t)w;
+	}
+}
+
+bool kernel_first(const struct run_result *run, unsigned int i)
+{
+	unsigned int j;
+
+	if (!run->cases[i].kernel.guest)
+		return false;
+	for (j = 0; j < i; j++)
+		if (case_same_kernel(&run->cases[j], &run->cases[i]))
+			return false;
+	return true;
+}
+
 void report_kernel_list(const struct run_result *run, FILE *out)
 {
-	unsigned int i, j;
+	char orders[256];
+	unsigned int i;
 	bool header = false, emulated = false;
 
 	for (i = 0; i < run->n_cases; i++) {
 		const struct case_kernel *k = &run->cases[i].kernel;
 
-		if (!k->guest)
-			continue;
-		for (j = 0; j < i; j++)
-			if (case_same_kernel(&run->cases[j], &run->cases[i]))
-				break;
-		if (j < i)
+		if (!kernel_first(run, i))
 			continue;
 		if (!header)
 			fprintf(out, "kernels (QEMU guests):\n");
 		header = true;
 		emulated |= k->emulated;
-		fprintf(out, "  %s  %s, %s guest, BTF %s\n", k->release,
+		fprintf(out, "  %s  %s, %s guest, BTF %s", k->release,
 			k->source, k->accel, k->btf_hash);
+		kernel_case_orders(run, i, orders, sizeof(orders));
+		if (orders[0])
+			fprintf(out, ", cases %s of the run", orders);
+		fputc('\n', out);
 	}
 	if (emulated)
 		fprintf(out,

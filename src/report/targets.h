@@ -7,6 +7,8 @@
 #ifndef FSPROF_REPORT_TARGETS_H
 #define FSPROF_REPORT_TARGETS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "results/results.h"
@@ -16,7 +18,15 @@
 /* "targets:" and a line per target; nothing when every name is its spec */
 void report_target_list(const struct run_result *run, FILE *out);
 
-/* "kernels:" and a line per guest kernel (run --kernel); else nothing */
+/* case i ran in a guest whose kernel no case before it had */
+bool kernel_first(const struct run_result *run, unsigned int i);
+
+/* the orders (results.h) of the cases of case first's kernel: "1 3" */
+void kernel_case_orders(const struct run_result *run, unsigned int first,
+			char *buf, size_t len);
+
+/* "kernels:" and a line per guest kernel (run --kernel), with the places
+ * of its cases in the run's order; else nothing */
 void report_kernel_list(const struct run_result *run, FILE *out);
 
 #endif

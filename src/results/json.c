@@ -520,6 +520,8 @@ static json_t *case_json(const struct case_result *c)
 		phases);
 	json_object_set_new(obj, "target_label", json_string(c->target_label));
 	json_object_set_new(obj, "target_name", json_string(c->target_name));
+	if (c->order)
+		json_object_set_new(obj, "order", json_integer(c->order));
 	json_object_set_new(obj, "charging", charging_json(&c->charging));
 	if (c->error[0])
 		json_object_set_new(obj, "error", json_string(c->error));
@@ -535,6 +537,9 @@ static json_t *case_json(const struct case_result *c)
 				  "btf_hash", c->kernel.btf_hash, "accel",
 				  c->kernel.accel, "emulated",
 				  c->kernel.emulated));
+	if (c->kernel.guest && c->kernel.slot)
+		json_object_set_new(json_object_get(obj, "kernel"), "slot",
+				    json_integer(c->kernel.slot));
 	json_object_set_new(obj, "age", aging_json(&c->age));
 	json_object_set_new(obj, "events_not_stored",
 			    json_integer((json_int_t)c->events.not_stored));

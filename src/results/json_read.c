@@ -577,7 +577,8 @@ static int case_kernel_read(struct jread *r, const char *where, json_t *obj,
 	       jread_str(r, where, kobj, "btf_hash", k->btf_hash,
 			 sizeof(k->btf_hash)) ||
 	       jread_str(r, where, kobj, "accel", k->accel, sizeof(k->accel)) ||
-	       jread_bool(r, where, kobj, "emulated", &k->emulated) ?
+	       jread_bool(r, where, kobj, "emulated", &k->emulated) ||
+	       jread_uint(r, where, kobj, "slot", &k->slot) ?
 		       -EINVAL :
 		       0;
 }
@@ -618,6 +619,7 @@ static int case_read(struct jread *r, const char *where, json_t *obj,
 	    jread_u64(r, where, work, "data_bytes", &c->data_bytes) ||
 	    jread_u64(r, where, work, "ram_bytes", &c->ram_bytes) ||
 	    jread_uint(r, where, obj, "repeat", &c->repeat) ||
+	    jread_uint(r, where, obj, "order", &c->order) ||
 	    jread_bool(r, where, obj, "complete", &c->complete) ||
 	    jread_str(r, where, obj, "error", c->error, sizeof(c->error)) ||
 	    jread_str(r, where, obj, "failed_phase", c->failed_phase,

@@ -191,7 +191,8 @@ bool case_same_kernel(const struct case_result *a, const struct case_result *b)
 {
 	return a->kernel.guest == b->kernel.guest &&
 	       !strcmp(a->kernel.source, b->kernel.source) &&
-	       !strcmp(a->kernel.btf_hash, b->kernel.btf_hash);
+	       !strcmp(a->kernel.btf_hash, b->kernel.btf_hash) &&
+	       a->kernel.slot == b->kernel.slot;
 }
 
 int run_result_move_cases(struct run_result *dst, struct run_result *src)

@@ -228,6 +228,10 @@ struct case_kernel {
 	char btf_hash[24]; /* FNV-1a 64 of its vmlinux .BTF, hex */
 	char accel[8]; /* "kvm" or "tcg" */
 	bool emulated; /* TCG: every time is the emulator's */
+	/* a kernel --kernel names more than once (6.1,6.1: an A/A): which
+	 * of its guests, 1-based, so that each stays a kernel of its own;
+	 * 0 for a kernel named once */
+	unsigned int slot;
 };
 
 /* One workload run once on one freshly made target. */
@@ -241,6 +245,9 @@ struct case_result {
 	uint64_t data_bytes; /* what the workload stores at its peak */
 	uint64_t ram_bytes; /* the machine's RAM */
 	unsigned int repeat; /* 1-based */
+	/* its place in the order the run ran its cases, 1-based, across the
+	 * kernels of fsprof run --kernel; 0: unknown (an older run) */
+	unsigned int order;
 	bool complete; /* every phase ran */
 	char error[1024]; /* why not, when it failed */
 	char failed_phase[32]; /* the phase that failed (ENOSPC, EROFS...) */

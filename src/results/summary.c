@@ -124,6 +124,12 @@ static int summary_group_fill(const struct run_result *run,
 		snprintf(g->kernel_name, sizeof(g->kernel_name), "%.31s@%.*s",
 			 g->target_name, (int)strcspn(g->kernel, "-+"),
 			 g->kernel);
+		/* the same kernel twice: ext4@6.1.0#2 */
+		if (first->kernel.slot)
+			snprintf(g->kernel_name + strlen(g->kernel_name),
+				 sizeof(g->kernel_name) -
+					 strlen(g->kernel_name),
+				 "#%u", first->kernel.slot);
 		g->target_name = g->kernel_name;
 	}
 	g->workload = first->workload;

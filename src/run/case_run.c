@@ -160,6 +160,7 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 	if (!sysinfo(&si))
 		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
 	c->repeat = plan->repeat;
+	c->order = plan->order;
 
 	err = case_target_up(&ct, &plan->spec, c, &ctx->td);
 	if (!err && !ctx->stop && ctx->opt->age.on)

@@ -25,6 +25,7 @@ struct run_ctx {
 	struct runstate state; /* what fsprof cleanup needs after a kill */
 	struct run_result *result;
 	volatile sig_atomic_t stop;
+	int gate; /* --case-gate's fd (case_gate.h); 0: none */
 };
 
 /* one workload on one fresh target */
@@ -32,6 +33,7 @@ struct case_plan {
 	const struct workload_def *wl;
 	struct workload_params params;
 	unsigned int repeat;
+	unsigned int order; /* its place in the run's order, 1-based */
 	const struct fsspec *fs;
 	struct target_spec spec;
 };

@@ -13,6 +13,7 @@
 #include "run/run_history.h"
 #include "run/signals.h"
 #include "target/remove_tree.h"
+#include "util/clock.h"
 #include "util/log.h"
 #include "vm/guest.h"
 #include "vm/kernel.h"
@@ -24,13 +25,25 @@
  * and room for mkfs.xfs's minimum on a small workload */
 #define GUEST_SCRATCH_SLACK (1ULL << 30)
 
+/* a kernel's guest, and where it is (enum guest_state, or -errno) */
+struct kernel_guest {
+	struct guest g;
+	struct guest_spec spec;
+	int state;
+	double up_s; /* QEMU started to its fsprof at its first case */
+};
+
 struct kernel_run {
 	const struct run_options *opt;
 	struct vm_kernel k[VM_MAX_KERNELS];
+	struct kernel_guest g[VM_MAX_KERNELS];
 	unsigned int n;
 	const char *fstypes[FSSPEC_MAX];
 	const char *programs[FSSPEC_MAX];
 	unsigned int n_fstypes;
+	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
+	struct runstate state; /* what fsprof cleanup removes after a kill */
+	bool has_state;
 	uint64_t scratch_bytes;
 	volatile sig_atomic_t stop;
 	/* kernels given by path are staged here, for this run only: a
@@ -77,6 +90,23 @@ static void fstypes_of(struct kernel_run *kr)
 	}
 }
 
+/* k's place among the kernels of LIST that are the same as it (1-based),
+ * when LIST names it more than once (an A/A); else 0 */
+static unsigned int kernel_slot(const struct kernel_run *kr,
+				const struct vm_kernel *k)
+{
+	unsigned int i, slot = 0, same = 0;
+
+	for (i = 0; i < kr->n; i++) {
+		if (strcmp(kr->k[i].dir, k->dir))
+			continue;
+		same++;
+		if (&kr->k[i] == k)
+			slot = same;
+	}
+	return same > 1 ? slot : 0;
+}
+
 /* every kernel staged and checked before the first boot: EXIT_USAGE */
 static int kernels_ready(struct kernel_run *kr)
 {
@@ -113,11 +143,20 @@ static int kernels_ready(struct kernel_run *kr)
 		log_debug("kernel %s: Linux %s from %s in %s, BTF %s", k->spec,
 			  k->release, k->source, k->dir, k->btf_hash);
 	}
+	/* the same kernel twice: its messages say which guest, 6.1#2 */
+	for (i = 0; i < kr->n; i++) {
+		unsigned int slot = kernel_slot(kr, &kr->k[i]);
+		size_t len = strlen(kr->k[i].spec);
+
+		if (slot && len + 12 < sizeof(kr->k[i].spec))
+			snprintf(kr->k[i].spec + len,
+				 sizeof(kr->k[i].spec) - len, "#%u", slot);
+	}
 	return EXIT_OK;
 }
 
 static void cases_tag(struct run_result *r, const struct vm_kernel *k,
-		      const struct guest_result *g)
+		      const struct guest_result *g, unsigned int slot)
 {
 	unsigned int i;
 
@@ -131,6 +170,7 @@ static void cases_tag(struct run_result *r, const struct vm_kernel *k,
 		snprintf(ck->btf_hash, sizeof(ck->btf_hash), "%s", k->btf_hash);
 		snprintf(ck->accel, sizeof(ck->accel), "%s", g->accel);
 		ck->emulated = !strcmp(g->accel, "tcg");
+		ck->slot = slot;
 	}
 }
 
@@ -150,7 +190,7 @@ static void log_tail(const char *text)
 
 /* the guest's results into the run's; 0, or -errno said */
 static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
-			 struct run_result *into)
+			 unsigned int slot, struct run_result *into)
 {
 	struct run_result *r = calloc(1, sizeof(*r));
 	char err[1024], name[600];
@@ -165,7 +205,7 @@ static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
 	else if (results_from_json(root, name, r, err, sizeof(err)))
 		log_error("%s", err);
 	else {
-		cases_tag(r, k, g);
+		cases_tag(r, k, g, slot);
 		ret = run_result_move_cases(into, r);
 		run_result_free(r);
 	}
@@ -174,49 +214,142 @@ static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
 	return ret;
 }
 
-/* one guest: 0 when its fsprof ran every case well */
-static int kernel_one(struct kernel_run *kr, struct vm_kernel *k,
-		      struct run_result *into)
+/* boot every guest at once (a boot is not measured): each at its gate */
+static void guests_boot(struct kernel_run *kr)
 {
 	const struct run_options *opt = kr->opt;
-	struct guest_spec spec = {
-		.kernel = k,
-		.args = opt->guest_args,
-		.n_args = opt->n_guest_args,
-		.programs = kr->programs,
-		.n_programs = kr->n_fstypes,
-		.scratch = opt->scratch,
-		.scratch_bytes = kr->scratch_bytes,
-		.cmdline = opt->kernel_cmdline,
-		.timeout_ns = opt->kernel_timeout_ns ?
-				      opt->kernel_timeout_ns :
-				      KERNEL_TIMEOUT_DEFAULT_NS,
-		.stop = &kr->stop,
-	};
-	struct guest_result g;
+	char err[4096];
+	unsigned int i;
+
+	for (i = 0; i < kr->n; i++) {
+		struct kernel_guest *kg = &kr->g[i];
+		struct guest_spec *spec = &kg->spec;
+
+		spec->kernel = &kr->k[i];
+		spec->args = opt->guest_args;
+		spec->n_args = opt->n_guest_args;
+		spec->modules = kr->modules;
+		spec->programs = kr->programs;
+		spec->n_programs = kr->n_fstypes;
+		spec->scratch = opt->scratch;
+		spec->scratch_bytes = kr->scratch_bytes;
+		spec->cmdline = opt->kernel_cmdline;
+		spec->timeout_ns = opt->kernel_timeout_ns ?
+					   opt->kernel_timeout_ns :
+					   KERNEL_TIMEOUT_DEFAULT_NS;
+		spec->stop = &kr->stop;
+		spec->state = kr->has_state ? &kr->state : NULL;
+		log_info("kernel %s: booting Linux %s (%s)", kr->k[i].spec,
+			 kr->k[i].release, guest_accel());
+		kg->state = guest_start(&kg->g, spec, err, sizeof(err));
+		if (kg->state < 0)
+			log_error("kernel %s: %s", kr->k[i].spec, err);
+	}
+	for (i = 0; i < kr->n; i++) {
+		struct kernel_guest *kg = &kr->g[i];
+
+		if (kg->state < 0)
+			continue;
+		kg->state = guest_wait(&kg->g, err, sizeof(err));
+		/* at most: a guest is seen at its gate after the one before */
+		kg->up_s = (double)(clock_mono_ns() - kg->g.t0) / 1e9;
+		if (kg->state < 0)
+			log_error("%s", err);
+		else
+			log_info(
+				"kernel %s: up, its fsprof at its first case within %.1f s of QEMU's start",
+				kr->k[i].spec, kg->up_s);
+	}
+}
+
+/* a round: each guest with a case left runs it, in turn (A, B, A, B) */
+static bool guests_round(struct kernel_run *kr, unsigned int *order)
+{
+	char err[4096];
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < kr->n && !kr->stop; i++) {
+		struct kernel_guest *kg = &kr->g[i];
+
+		if (kg->state != GUEST_READY)
+			continue;
+		any = true;
+		++*order;
+		log_info("kernel %s: case %u of the run: %s", kr->k[i].spec,
+			 *order, kg->g.next);
+		if (guest_go(&kg->g, *order)) {
+			log_error("kernel %s: cannot write to its gate",
+				  kr->k[i].spec);
+			kg->state = -EIO;
+			continue;
+		}
+		kg->state = guest_wait(&kg->g, err, sizeof(err));
+		if (kg->state < 0)
+			log_error("%s", err);
+	}
+	return any && !kr->stop;
+}
+
+/* a guest at its end: its cases into the run; 0 when it ran every one */
+static int guest_done(struct kernel_run *kr, unsigned int i,
+		      struct run_result *into)
+{
+	struct kernel_guest *kg = &kr->g[i];
+	struct vm_kernel *k = &kr->k[i];
+	struct guest_result *g = &kg->g.res;
 	char err[4096];
 	int ret;
 
-	log_info("kernel %s: booting Linux %s (%s)", k->spec, k->release,
-		 guest_accel());
-	ret = guest_run(&spec, &g, err, sizeof(err));
+	ret = guest_end(&kg->g, err, sizeof(err));
 	if (ret) {
 		log_error("%s", err);
-		guest_result_free(&g);
 		return ret;
 	}
 	log_info(
-		"kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s of it",
-		k->spec, g.release, g.accel, g.wall_s, g.boot_s);
-	ret = g.run_json ? guest_collect(k, &g, into) : -EIO;
-	if (ret || g.fsprof_rc) {
+		"kernel %s: Linux %s, %s: %.1f s in QEMU, /init at %.1f s, its first case within %.1f s",
+		k->spec, g->release, g->accel, g->wall_s, g->boot_s, kg->up_s);
+	ret = g->run_json ? guest_collect(k, g, kernel_slot(kr, k), into) :
+			    -EIO;
+	if (ret || g->fsprof_rc) {
 		log_error("kernel %s (%s): fsprof in the guest exited %d",
-			  k->spec, g.release, g.fsprof_rc);
-		log_tail(g.run_log);
+			  k->spec, g->release, g->fsprof_rc);
+		log_tail(g->run_log);
 		ret = -EIO;
 	}
-	guest_result_free(&g);
 	return ret;
+}
+
+/* every guest's directory removed: the state file has nothing to keep */
+static bool guests_gone(const struct kernel_run *kr)
+{
+	unsigned int i;
+
+	for (i = 0; i < kr->n; i++)
+		if (kr->g[i].g.record)
+			return false;
+	return true;
+}
+
+/* every kernel's cases in turn, each guest booted once; true if one failed */
+static bool guests_run(struct kernel_run *kr, struct run_result *into)
+{
+	unsigned int i, order = 0;
+	bool failed = false;
+
+	guests_boot(kr);
+	while (guests_round(kr, &order))
+		;
+	/* all wrap up at once: no case runs any more */
+	for (i = 0; i < kr->n; i++)
+		if (kr->g[i].state == GUEST_FINISH)
+			guest_release(&kr->g[i].g);
+	for (i = 0; i < kr->n; i++) {
+		if (kr->g[i].state < 0 || guest_done(kr, i, into))
+			failed = true;
+		guest_destroy(&kr->g[i].g);
+	}
+	return failed;
 }
 
 /* the run's kernel: the guests' releases, as they ran */
@@ -246,8 +379,8 @@ int run_kernels(const struct run_options *opt,
 	struct kernel_run *kr = calloc(1, sizeof(*kr));
 	struct run_result *r = calloc(1, sizeof(*r));
 	uint64_t image, space, files;
-	unsigned int i;
-	int code, failed = 0;
+	bool failed;
+	int code;
 
 	if (!kr || !r) {
 		free(kr);
@@ -257,6 +390,8 @@ int run_kernels(const struct run_options *opt,
 	}
 	kr->opt = opt;
 	fstypes_of(kr);
+	vm_kernel_guest_modules(kr->fstypes, kr->n_fstypes, kr->modules,
+				sizeof(kr->modules));
 	run_needs(opt, params, &image, &space, &files);
 	kr->scratch_bytes = image + GUEST_SCRATCH_SLACK;
 	code = run_output_paths_check(opt) ? EXIT_USAGE : kernels_ready(kr);
@@ -266,8 +401,11 @@ int run_kernels(const struct run_options *opt,
 		goto out;
 	run_result_start(r);
 	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
-	for (i = 0; i < kr->n && !kr->stop; i++)
-		failed |= kernel_one(kr, &kr->k[i], r) != 0;
+	mkdir(opt->scratch, 0755);
+	kr->has_state = !runstate_create(&kr->state, opt->scratch);
+	failed = guests_run(kr, r);
+	if (kr->has_state)
+		runstate_close(&kr->state, guests_gone(kr));
 	run_kernels_name(r);
 	if (analyze_run(r))
 		log_warn(

@@ -64,6 +64,7 @@ struct run_options {
 	const char *kernel_modules; /* --kernel-modules DIR */
 	const char *kernel_cmdline; /* --kernel-cmdline STR */
 	uint64_t kernel_timeout_ns; /* --kernel-timeout; 0: the default */
+	const char *case_gate; /* --case-gate PATH: a guest's run (case_gate.h) */
 	/* the options a guest's fsprof run gets: all but the host's own */
 	struct guest_arg guest_args[GUEST_MAX_ARGS];
 	unsigned int n_guest_args;

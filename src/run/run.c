@@ -17,6 +17,7 @@
 #include "report/text.h"
 #include "report/outfile.h"
 #include "results/json.h"
+#include "run/case_gate.h"
 #include "run/case_run.h"
 #include "run/phase.h"
 #include "run/run.h"
@@ -190,6 +191,18 @@ int run_report_results(const struct run_options *opt,
 	return code;
 }
 
+/* the next case's place in the run: the host's, through the gate of a
+ * guest (--case-gate), else the next; 1: the host said stop */
+static int run_plan_order(struct run_ctx *ctx, const struct case_plan *plan,
+			  unsigned int *order)
+{
+	if (ctx->gate <= 0) {
+		*order = ctx->result->n_cases + 1;
+		return 0;
+	}
+	return case_gate_wait(ctx->gate, plan, order);
+}
+
 /* workloads outer, repeats next, targets inner: targets compared
  * back to back, so slow drift of the machine hits them alike */
 static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
@@ -208,6 +221,9 @@ static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 				case_plan_make(opt, &opt->workloads[w],
 					       &params[w], &opt->fs[t], r,
 					       &plan);
+				err = run_plan_order(ctx, &plan, &plan.order);
+				if (err)
+					return err < 0 ? err : first;
 				err = case_run(ctx, &plan);
 				if (err && !first)
 					first = err;
@@ -269,8 +285,17 @@ int run_local(const struct run_options *opt,
 	err = signals_install(&ctx->stop);
 	if (!err)
 		err = leftovers_begin(&ctx->state, &ctx->td, opt->scratch);
+	if (!err && opt->case_gate) {
+		ctx->gate = case_gate_open(opt->case_gate);
+		err = ctx->gate < 0 ? ctx->gate : 0;
+	}
 	if (!err)
 		err = run_plan(ctx, params);
+	/* a guest's run: the others' cases end before it wraps up */
+	if (ctx->gate > 0) {
+		case_gate_finish(ctx->gate);
+		close(ctx->gate);
+	}
 	/* findings for the report and the JSON; --verify tests their knobs */
 	if (analyze_run(ctx->result))
 		log_warn(

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -16,12 +16,10 @@
 #include "util/clock.h"
 #include "util/spawn.h"
 #include "vm/guest.h"
+#include "vm/guest_output.h"
 
 /* the results disk: a tar of the guest's /out, sparse on the host */
 #define GUEST_RESULTS_BYTES (1ULL << 30)
-/* what the error quotes of the guest's console */
-#define CONSOLE_TAIL_LINES 15
-#define CONSOLE_LINE_MAX 160
 /* the guest: its memory, and CPUs (TCG runs one host thread per vCPU) */
 #define GUEST_MEM "1024"
 #define GUEST_CPUS "2"
@@ -99,7 +97,7 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 	char scripts[PATH_MAX], tool[PATH_MAX + 32], guest[PATH_MAX + 32];
 	char initrd[FILE_PATH], args[FILE_PATH], argfile[FILE_PATH + 8];
 	char img[FILE_PATH], exe[64];
-	const char *argv[16 + 2 * 8];
+	const char *argv[18 + 2 * 8];
 	unsigned int i, n = 0;
 	int ret;
 
@@ -122,6 +120,10 @@ static int guest_prepare(const struct guest_spec *spec, const char *dir,
 	argv[n++] = guest;
 	argv[n++] = initrd;
 	argv[n++] = "--kconfig";
+	if (spec->modules) {
+		argv[n++] = "--modules";
+		argv[n++] = spec->modules;
+	}
 	argv[n++] = "--file";
 	argv[n++] = argfile;
 	for (i = 0; i < spec->n_programs && i < 8; i++) {
@@ -156,7 +158,8 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 			const char *accel)
 {
 	char kernel[FILE_PATH], initrd[FILE_PATH], d1[FILE_PATH + 64],
-		d2[FILE_PATH + 64], log[FILE_PATH], append[1024];
+		d2[FILE_PATH + 64], log[FILE_PATH], gate[FILE_PATH + 8],
+		append[1024];
 	pid_t pid;
 	int fd;
 
@@ -167,6 +170,8 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	snprintf(d2, sizeof(d2),
 		 "file=%s/results.img,if=virtio,format=raw,cache=unsafe", dir);
 	snprintf(log, sizeof(log), "%s/console.log", dir);
+	/* ttyS1: QEMU reads gate.in, writes gate.out */
+	snprintf(gate, sizeof(gate), "pipe:%s/gate", dir);
 	snprintf(append, sizeof(append),
 		 "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init%s%s",
 		 spec->cmdline ? " " : "", spec->cmdline ? spec->cmdline : "");
@@ -174,8 +179,12 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	if (pid)
 		return pid;
 	/* its own process group: a terminal's ^C reaches fsprof, which
-	 * ends the guest itself */
+	 * ends the guest itself; and it dies with fsprof, whatever killed
+	 * it: a guest at its gate would wait for the host's go forever */
 	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() == 1)
+		_exit(127);
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0)
 		_exit(127);
@@ -189,168 +198,212 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	       strcmp(accel, "kvm") ? "tcg,thread=multi" : "kvm", "-cpu",
 	       strcmp(accel, "kvm") ? "max" : "host", "-m", GUEST_MEM, "-smp",
 	       GUEST_CPUS, "-nodefaults", "-no-reboot", "-display", "none",
-	       "-serial", "stdio", "-kernel", kernel, "-initrd", initrd,
-	       "-append", append, "-drive", d1, "-drive", d2, (char *)NULL);
+	       "-serial", "stdio", "-serial", gate, "-kernel", kernel,
+	       "-initrd", initrd, "-append", append, "-drive", d1, "-drive", d2,
+	       (char *)NULL);
 	fprintf(stderr, "exec qemu-system-x86_64: %s\n", strerror(errno));
 	_exit(127);
 }
 
-/* wait for QEMU: its status; 124 when killed at the limit, 128+N on stop */
-static int qemu_wait(pid_t pid, const struct guest_spec *spec)
+/* how QEMU ended, beyond its exit status */
+#define QEMU_TIMEOUT 1000 /* killed at the limit */
+#define QEMU_STOPPED 2000 /* killed when the run was to stop: + signal */
+#define QEMU_SIGNALED 3000 /* killed by a signal not fsprof's: + signal */
+
+/* the wait on a guest, counted against its limit: 0 on, else how it ends */
+static int guest_check(struct guest *g, uint64_t since)
 {
-	uint64_t t0 = clock_mono_ns();
-	struct timespec tick = { 0, 100 * 1000 * 1000 };
-	int status, killed = 0;
+	const struct guest_spec *spec = g->spec;
+	uint64_t waited = g->waited_ns + (clock_mono_ns() - since);
+
+	if (spec->stop && *spec->stop)
+		return QEMU_STOPPED + *spec->stop;
+	if (waited > spec->timeout_ns)
+		return QEMU_TIMEOUT;
+	return 0;
+}
+
+/* QEMU reaped (its status into g->qemu): true when it has ended */
+static bool guest_reap(struct guest *g, int killed)
+{
+	int status;
+	pid_t r;
+
+	if (!g->pid)
+		return true;
+	if (killed)
+		kill(g->pid, SIGKILL);
+	do
+		r = waitpid(g->pid, &status, killed ? 0 : WNOHANG);
+	while (r < 0 && errno == EINTR);
+	if (r != g->pid && r >= 0)
+		return false;
+	g->pid = 0;
+	g->res.wall_s = (double)(clock_mono_ns() - g->t0) / 1e9;
+	if (killed)
+		g->qemu = killed;
+	else if (r < 0)
+		g->qemu = QEMU_SIGNALED + SIGKILL;
+	else
+		g->qemu = WIFEXITED(status) ? WEXITSTATUS(status) :
+					      QEMU_SIGNALED + WTERMSIG(status);
+	return true;
+}
+
+/* "seqio ext4 1" of the gate's ready line, as the user reads it */
+static void case_name(const char *ready, char *buf, size_t len)
+{
+	const char *last = strrchr(ready, ' '), *first = strchr(ready, ' ');
+
+	if (!first || last == first)
+		snprintf(buf, len, "%s", ready);
+	else
+		snprintf(buf, len, "%.*s on %.*s, repeat %s",
+			 (int)(first - ready), ready, (int)(last - first - 1),
+			 first + 1, last + 1);
+}
+
+/* a whole line from the gate: its state, or -1 for none yet */
+static int gate_line(struct guest *g)
+{
+	char *nl;
+	ssize_t n;
 
 	for (;;) {
-		pid_t r = waitpid(pid, &status, WNOHANG);
-
-		if (r == pid)
+		nl = memchr(g->line, '\n', g->used);
+		if (nl)
 			break;
-		if (r < 0 && errno != EINTR)
+		if (g->used + 1 >= sizeof(g->line))
+			g->used = 0; /* a line this long is noise */
+		n = read(g->gate_from, g->line + g->used,
+			 sizeof(g->line) - 1 - g->used);
+		if (n <= 0)
 			return -1;
-		if (!killed && spec->stop && *spec->stop)
-			killed = 128 + *spec->stop;
-		else if (!killed && clock_mono_ns() - t0 > spec->timeout_ns)
-			killed = 124;
-		if (killed)
-			kill(pid, SIGKILL);
-		nanosleep(&tick, NULL);
+		g->used += (size_t)n;
 	}
-	if (killed)
-		return killed;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	*nl = '\0';
+	if (nl > g->line && nl[-1] == '\r')
+		nl[-1] = '\0';
+	if (!strncmp(g->line, "ready ", 6))
+		case_name(g->line + 6, g->next, sizeof(g->next));
+	n = !strncmp(g->line, "ready ", 6) ? GUEST_READY :
+	    !strcmp(g->line, "finish")	   ? GUEST_FINISH :
+					     -1;
+	g->used -= (size_t)(nl + 1 - g->line);
+	memmove(g->line, nl + 1, g->used);
+	return (int)n;
 }
 
-/* the file of the whole content at path; NULL when unreadable */
-static char *slurp(const char *path)
+static void guest_error(struct guest *g, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t cap = 0;
+	const struct vm_kernel *k = g->spec->kernel;
+	char tail[GUEST_CONSOLE_TAIL_BYTES], why[200],
+		during[GUEST_LINE_MAX + 16];
 
-	if (!f)
-		return NULL;
-	if (getdelim(&text, &cap, '\0', f) < 0) {
-		free(text);
-		text = NULL;
-	}
-	fclose(f);
-	return text;
+	console_tail(g->dir, tail, sizeof(tail));
+	if (g->qemu == QEMU_TIMEOUT)
+		snprintf(
+			why, sizeof(why),
+			"did not finish within %llu s (--kernel-timeout) and was killed",
+			(unsigned long long)(g->spec->timeout_ns /
+					     1000000000ULL));
+	else if (g->qemu > QEMU_SIGNALED)
+		snprintf(why, sizeof(why),
+			 "ended: QEMU was killed by signal %d (%s)",
+			 g->qemu - QEMU_SIGNALED,
+			 strsignal(g->qemu - QEMU_SIGNALED));
+	else if (g->qemu > QEMU_STOPPED)
+		snprintf(why, sizeof(why), "was stopped by %s",
+			 strsignal(g->qemu - QEMU_STOPPED));
+	else
+		snprintf(
+			why, sizeof(why),
+			"ended (QEMU exit status %d) without results: a panic, or no init",
+			g->qemu);
+	during[0] = '\0';
+	if (g->running[0])
+		snprintf(during, sizeof(during), " during %s", g->running);
+	snprintf(err, errlen,
+		 "kernel %s (%s, %s): the guest %s%s; its console ended:%s",
+		 k->spec, k->release, g->res.accel, why, during,
+		 tail[0] ? tail : "\n    (nothing)");
 }
 
-/* the last lines of the console, indented, into buf */
-static void console_tail(const char *dir, char *buf, size_t len)
+/* QEMU ended: its results, or the error */
+static int guest_ended(struct guest *g, char *err, size_t errlen)
 {
-	char path[FILE_PATH], *text, *lines[CONSOLE_TAIL_LINES], *p;
-	unsigned int n = 0, i, first;
-	size_t used = 0;
+	g->res.boot_s = console_boot_s(g->dir);
+	if (g->qemu < QEMU_TIMEOUT && !g->res.run_log && !g->res.run_json)
+		results_read(g->dir, &g->res);
+	if (g->res.fsprof_rc >= 0)
+		return GUEST_ENDED;
+	guest_error(g, err, errlen);
+	return -EIO;
+}
 
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/console.log", dir);
-	text = slurp(path);
-	if (!text)
-		return;
-	for (p = strtok(text, "\r\n"); p; p = strtok(NULL, "\r\n")) {
-		if (!*p || strspn(p, " \t") == strlen(p))
-			continue;
-		lines[n % CONSOLE_TAIL_LINES] = p;
-		n++;
-	}
-	first = n > CONSOLE_TAIL_LINES ? n - CONSOLE_TAIL_LINES : 0;
-	for (i = first; i < n && used + 1 < len; i++) {
-		int w = snprintf(buf + used, len - used, "\n    %.*s",
-				 CONSOLE_LINE_MAX,
-				 lines[i % CONSOLE_TAIL_LINES]);
+int guest_wait(struct guest *g, char *err, size_t errlen)
+{
+	uint64_t since = clock_mono_ns();
+	struct pollfd p = { .fd = g->gate_from, .events = POLLIN };
+	int state = -1, killed = 0;
 
-		if (w < 0)
+	while (g->pid && state < 0 && !killed) {
+		state = gate_line(g);
+		if (state >= 0)
 			break;
-		used += (size_t)w;
+		killed = guest_check(g, since);
+		if (!guest_reap(g, killed))
+			poll(&p, 1, 100);
 	}
-	free(text);
+	g->waited_ns += clock_mono_ns() - since;
+	if (state >= 0) {
+		g->running[0] = '\0';
+		return state;
+	}
+	if (g->pid)
+		guest_reap(g, killed ? killed : QEMU_SIGNALED + SIGKILL);
+	return guest_ended(g, err, errlen);
 }
 
-/* the guest's uptime when its /init started, from the console */
-static double console_boot_s(const char *dir)
+static int gate_say(struct guest *g, const char *line)
 {
-	char path[FILE_PATH], *text, *at;
-	double s = -1;
+	size_t len = strlen(line);
 
-	snprintf(path, sizeof(path), "%s/console.log", dir);
-	text = slurp(path);
-	at = text ? strstr(text, "fsprof-vm: init started") : NULL;
-	at = at ? strstr(at, "uptime=") : NULL;
-	if (at)
-		s = strtod(at + 7, NULL);
-	free(text);
-	return s;
+	return write(g->gate_to, line, len) == (ssize_t)len ? 0 : -EIO;
 }
 
-/* one member of the tar into a new string */
-static char *archive_member(struct archive *a, struct archive_entry *e)
+int guest_go(struct guest *g, unsigned int order)
 {
-	int64_t size = archive_entry_size(e);
-	char *buf;
+	char line[32];
 
-	if (size < 0 || size > (1LL << 30))
-		return NULL;
-	buf = malloc((size_t)size + 1);
-	if (!buf)
-		return NULL;
-	if (archive_read_data(a, buf, (size_t)size) != size) {
-		free(buf);
-		return NULL;
-	}
-	buf[size] = '\0';
-	return buf;
+	snprintf(g->running, sizeof(g->running), "%s", g->next);
+	snprintf(line, sizeof(line), "go %u\n", order);
+	return gate_say(g, line);
 }
 
-/* the tar the guest wrote on its results disk */
-static void results_read(const char *dir, struct guest_result *res)
+void guest_release(struct guest *g)
 {
-	char path[FILE_PATH];
-	struct archive_entry *e;
-	struct archive *a = archive_read_new();
+	gate_say(g, "end\n");
+}
 
-	snprintf(path, sizeof(path), "%s/results.img", dir);
-	archive_read_support_format_tar(a);
-	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-		archive_read_free(a);
-		return;
-	}
-	while (archive_read_next_header(a, &e) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e);
-		char *text;
+int guest_end(struct guest *g, char *err, size_t errlen)
+{
+	int state = guest_wait(g, err, errlen);
 
-		name += !strncmp(name, "./", 2) ? 2 : 0;
-		if (strcmp(name, "run.json") && strcmp(name, "run.log") &&
-		    strcmp(name, "kernel") && strcmp(name, "rc"))
-			continue;
-		text = archive_member(a, e);
-		if (!text)
-			continue;
-		if (!strcmp(name, "run.json"))
-			res->run_json = text;
-		else if (!strcmp(name, "run.log"))
-			res->run_log = text;
-		else {
-			if (!strcmp(name, "kernel"))
-				snprintf(res->release, sizeof(res->release),
-					 "%.*s", (int)strcspn(text, "\n"),
-					 text);
-			else
-				res->fsprof_rc = atoi(text);
-			free(text);
-		}
+	/* a gate line now would be a guest running on past its end */
+	while (state == GUEST_READY || state == GUEST_FINISH) {
+		gate_say(g, "stop\n");
+		state = guest_wait(g, err, errlen);
 	}
-	archive_read_free(a);
+	return state < 0 ? state : 0;
 }
 
 static void dir_remove(const char *dir)
 {
 	static const char *const files[] = { "initrd.cpio", "scratch.img",
 					     "results.img", "console.log",
-					     "args" };
+					     "args",	    "gate.in",
+					     "gate.out" };
 	char path[FILE_PATH];
 	unsigned int i;
 
@@ -361,79 +414,95 @@ static void dir_remove(const char *dir)
 	rmdir(dir);
 }
 
-static void guest_error(const struct guest_spec *spec, const char *dir,
-			int qemu, struct guest_result *res, char *err,
-			size_t errlen)
+/* the gate's FIFOs, open both ways so that neither open blocks */
+static int gate_open(struct guest *g, char *err, size_t errlen)
 {
-	const struct vm_kernel *k = spec->kernel;
-	char tail[CONSOLE_TAIL_LINES * (CONSOLE_LINE_MAX + 8)], why[160];
+	char in[FILE_PATH], out[FILE_PATH];
 
-	console_tail(dir, tail, sizeof(tail));
-	if (qemu == 124)
-		snprintf(
-			why, sizeof(why),
-			"did not finish within %llu s (--kernel-timeout) and was killed",
-			(unsigned long long)(spec->timeout_ns / 1000000000ULL));
-	else if (qemu > 128)
-		snprintf(why, sizeof(why), "was stopped by %s",
-			 strsignal(qemu - 128));
-	else
-		snprintf(
-			why, sizeof(why),
-			"ended (QEMU exit status %d) without results: a panic, or no init",
-			qemu);
-	snprintf(err, errlen,
-		 "kernel %s (%s, %s): the guest %s; its console ended:%s",
-		 k->spec, k->release, res->accel, why,
-		 tail[0] ? tail : "\n    (nothing)");
-}
-
-int guest_run(const struct guest_spec *spec, struct guest_result *res,
-	      char *err, size_t errlen)
-{
-	char dir[PATH_MAX];
-	uint64_t t0;
-	pid_t pid;
-	int qemu, ret;
-
-	memset(res, 0, sizeof(*res));
-	res->fsprof_rc = -1;
-	err[0] = '\0';
-	snprintf(res->accel, sizeof(res->accel), "%s", guest_accel());
-	snprintf(dir, sizeof(dir), "%s/fsprof-guest.XXXXXX", spec->scratch);
-	mkdir(spec->scratch, 0755);
-	if (!mkdtemp(dir)) {
-		snprintf(err, errlen, "cannot make a directory in %s: %s",
-			 spec->scratch, strerror(errno));
+	snprintf(in, sizeof(in), "%s/gate.in", g->dir);
+	snprintf(out, sizeof(out), "%s/gate.out", g->dir);
+	if (mkfifo(in, 0600) || mkfifo(out, 0600)) {
+		snprintf(err, errlen, "mkfifo in %s: %s", g->dir,
+			 strerror(errno));
 		return -errno;
 	}
-	ret = guest_prepare(spec, dir, err, errlen);
-	if (ret)
-		goto out;
-	t0 = clock_mono_ns();
-	pid = qemu_start(spec, dir, res->accel);
-	if (pid < 0) {
+	g->gate_to = open(in, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	g->gate_from = open(out, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (g->gate_to < 0 || g->gate_from < 0) {
+		snprintf(err, errlen, "open %s: %s", in, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+/* its directory in the run's state file, as it resolves (cleanup asks) */
+static void guest_record(struct guest *g)
+{
+	char real[PATH_MAX];
+	int id;
+
+	if (!g->spec->state || !realpath(g->dir, real))
+		return;
+	id = runstate_add(g->spec->state, "workdir", real);
+	g->record = id > 0 ? id : 0;
+}
+
+int guest_start(struct guest *g, const struct guest_spec *spec, char *err,
+		size_t errlen)
+{
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	g->spec = spec;
+	g->gate_to = g->gate_from = -1;
+	g->qemu = -1;
+	g->res.fsprof_rc = -1;
+	err[0] = '\0';
+	snprintf(g->res.accel, sizeof(g->res.accel), "%s", guest_accel());
+	/* fsprof.*: what fsprof cleanup removes as a workdir, once recorded */
+	snprintf(g->dir, sizeof(g->dir), "%s/fsprof.guest-XXXXXX",
+		 spec->scratch);
+	mkdir(spec->scratch, 0755);
+	if (!mkdtemp(g->dir)) {
 		ret = -errno;
+		snprintf(err, errlen, "cannot make a directory in %s: %s",
+			 spec->scratch, strerror(errno));
+		g->dir[0] = '\0';
+		return ret;
+	}
+	guest_record(g);
+	ret = guest_prepare(spec, g->dir, err, errlen);
+	if (!ret)
+		ret = gate_open(g, err, errlen);
+	if (ret)
+		return ret;
+	g->t0 = clock_mono_ns();
+	g->pid = qemu_start(spec, g->dir, g->res.accel);
+	if (g->pid < 0) {
+		ret = -errno;
+		g->pid = 0;
 		snprintf(err, errlen, "cannot start QEMU: %s", strerror(-ret));
-		goto out;
 	}
-	qemu = qemu_wait(pid, spec);
-	res->wall_s = (double)(clock_mono_ns() - t0) / 1e9;
-	res->boot_s = console_boot_s(dir);
-	if (qemu != 124 && qemu <= 128)
-		results_read(dir, res);
-	if (res->fsprof_rc < 0) {
-		guest_error(spec, dir, qemu, res, err, errlen);
-		ret = -EIO;
-	}
-out:
-	dir_remove(dir);
 	return ret;
 }
 
-void guest_result_free(struct guest_result *res)
+void guest_destroy(struct guest *g)
 {
-	free(res->run_json);
-	free(res->run_log);
-	res->run_json = res->run_log = NULL;
+	if (g->pid)
+		guest_reap(g, QEMU_SIGNALED + SIGKILL);
+	if (g->gate_to >= 0)
+		close(g->gate_to);
+	if (g->gate_from >= 0)
+		close(g->gate_from);
+	g->gate_to = g->gate_from = -1;
+	if (g->dir[0])
+		dir_remove(g->dir);
+	if (g->record && access(g->dir, F_OK)) {
+		runstate_remove(g->spec->state, g->record);
+		g->record = 0;
+	}
+	g->dir[0] = '\0';
+	free(g->res.run_json);
+	free(g->res.run_log);
+	g->res.run_json = g->res.run_log = NULL;
 }

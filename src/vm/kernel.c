@@ -48,6 +48,27 @@ static bool part_needed(const struct kernel_part *p, const char *const *fstypes,
 	return false;
 }
 
+void vm_kernel_guest_modules(const char *const *fstypes, unsigned int n,
+			     char *buf, size_t len)
+{
+	size_t used;
+	unsigned int i, j;
+
+	/* first: ext4 and jbd2 only soft-depend on it */
+	used = (size_t)snprintf(buf, len, "crc32c_generic");
+	for (i = 0; i < N_PARTS && used < len; i++) {
+		if (!part_needed(&parts[i], fstypes, n))
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(parts[j].module, parts[i].module) &&
+			    part_needed(&parts[j], fstypes, n))
+				break;
+		if (j == i)
+			used += (size_t)snprintf(buf + used, len - used, " %s",
+						 parts[i].module);
+	}
+}
+
 int vm_kernels_parse(const char *list, struct vm_kernel *k, unsigned int max,
 		     char *err, size_t errlen)
 {

@@ -29,6 +29,15 @@ struct vm_kernel {
 int vm_kernels_parse(const char *list, struct vm_kernel *k, unsigned int max,
 		     char *err, size_t errlen);
 
+/*
+ * The modules a guest of fstypes loads, space-separated into buf: those of
+ * its filesystems, the virtio disk and loop, after crc32c_generic (where
+ * the kernel has them as modules: the staged set holds ext4 and xfs
+ * always, and a guest of ext4 alone need not load xfs under emulation).
+ */
+void vm_kernel_guest_modules(const char *const *fstypes, unsigned int n,
+			     char *buf, size_t len);
+
 /* a path to an image, not a name apt or "running" resolves */
 bool vm_kernel_is_path(const struct vm_kernel *k);
 

@@ -7,6 +7,8 @@
 # the same fsprof on this host (scripts/vm/check-results.jq). The refusals
 # (no BTF, a filesystem without its module, a package apt cannot fetch)
 # come before any boot; the hung guest is one killed 3 s into its boot.
+# Guests killed mid-case, and fsprof killed under its guests, are
+# kernel_killed.bats's.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -35,7 +37,7 @@ setup_file() {
 		--repeat "$AB_REPEATS" --image-size 320M --scratch "$VM_OUT" \
 		--kernel-timeout 7min \
 		--db "$VM_OUT/history.db" --json "$VM_OUT/ab.json" \
-		>"$VM_OUT/ab.log" 2>&1
+		--html "$VM_OUT/ab.html" >"$VM_OUT/ab.log" 2>&1
 	echo $? >"$VM_OUT/ab.rc"
 	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
 		--format json >"$VM_OUT/diff.json" 2>"$VM_OUT/diff.err" || true
@@ -144,6 +146,41 @@ block_and_fs_domains_count() {
 		"$VM_OUT/ab.json" >/dev/null || { show_log; return 1; }
 	# one boot each
 	[ "$(grep -c 'booting Linux' "$VM_OUT/ab.log")" -eq 2 ] || { show_log; return 1; }
+}
+
+@test "run --kernel: the kernels take turns, A, B, A, B, each case's order in the JSON" {
+	# sorted by order: 1..n, the kernels alternate, and each pair of
+	# neighbours (A then B) is the same workload, target and repeat
+	jq -e '[.cases[] | {order, k: .kernel.release,
+			c: [.workload.name, .target_label, .repeat]}] | sort_by(.order)
+		| ([.[].order] == [range(1; length + 1)])
+		and .[0].k != .[1].k
+		and (. as $s | all(range(0; length); $s[.].k == $s[. % 2].k))
+		and (. as $s | all(range(0; length; 2); $s[.].c == $s[. + 1].c))' \
+		"$VM_OUT/ab.json" >/dev/null || {
+		show_log
+		jq -c '.cases[] | [.order, .kernel.release, .target_label]' "$VM_OUT/ab.json"
+		return 1
+	}
+	# the report says it too
+	grep -Eq '^  6\.1\.[^ ]* .*, cases 1 3 of the run$' "$VM_OUT/ab.log"
+	grep -Eq '^  6\.12\.[^ ]* .*, cases 2 4 of the run$' "$VM_OUT/ab.log"
+}
+
+@test "run --kernel: the HTML report lists the kernels (release, source, BTF id, guest) and loads in chromium" {
+	command -v chromium >/dev/null || skip "chromium is not installed"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--hide-scrollbars --enable-logging=stderr --v=0 \
+		--user-data-dir="$VM_OUT/chromium" --dump-dom \
+		"file://$VM_OUT/ab.html" >"$VM_OUT/dom.html" 2>"$VM_OUT/dom.log"
+	run grep 'CONSOLE' "$VM_OUT/dom.log"
+	[ "$status" -eq 1 ] || { echo "$output"; return 1; }
+	# the Kernels table against the JSON: a row a kernel, with its cases
+	run python3 "$BATS_TEST_DIRNAME/lib/html_check.py" "$VM_OUT/dom.html" \
+		"$VM_OUT/ab.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '<h2 id="kernels">Kernels</h2>' "$VM_OUT/dom.html"
 }
 
 @test "run --kernel: the text report names each kernel, that its times are emulated, and each group's kernel" {

@@ -14,6 +14,9 @@ charts expected from the JSON must be there, by title:
   "W on T: where the time went (time budget)" when the sched domain
   measured a phase, and "W on T, phase P: device IO over time" for each
   phase with 2 or more bins and bytes in its timeline.
+A run of guest kernels (--kernel) has a "Kernels" table with a row per
+kernel: its release, source, BTF id, accelerator (tcg marked emulated) and
+the orders of its cases; and each case's heading names its kernel.
 The findings come first: the "Findings and verdicts" heading precedes
 every chart, and every warning's title is on the page. Nothing may be
 loaded from elsewhere (no src/href attribute but in-page anchors, no url()).
@@ -34,6 +37,10 @@ class Dom(HTMLParser):
         self.refs = []
         self.order = []  # ("h2", text) / ("svg", title) in order
         self.cur_h2 = None
+        self.last_h2 = None
+        self.rows = {}  # the last h2's text: its tables' rows of cell texts
+        self.row = None
+        self.cell = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -57,6 +64,10 @@ class Dom(HTMLParser):
             svg["first"] = svg["first"] and tag == "title"
         if tag == "h2":
             self.cur_h2 = ""
+        if tag == "tr":
+            self.row = []
+        if tag in ("td", "th") and self.row is not None:
+            self.cell = ""
         self.stack.append(tag)
 
     def in_svg(self):
@@ -71,11 +82,20 @@ class Dom(HTMLParser):
             self.order.append(("svg", self.svgs[-1]["title"]))
         if tag == "h2":
             self.order.append(("h2", self.cur_h2))
+            self.last_h2 = self.cur_h2
             self.cur_h2 = None
+        if tag in ("td", "th") and self.cell is not None:
+            self.row.append(self.cell)
+            self.cell = None
+        if tag == "tr" and self.row is not None:
+            self.rows.setdefault(self.last_h2, []).append(self.row)
+            self.row = None
         if tag == "text":
             self.text_attrs = None
 
     def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
         if self.cur_h2 is not None:
             self.cur_h2 += data
         if self.svgs and self.in_svg():
@@ -90,12 +110,16 @@ class Dom(HTMLParser):
 def expected(doc):
     titles = []
     workloads = {}
+    repeats = {}
     for c in doc["cases"]:
-        workloads.setdefault(c["workload"]["name"], set()).add(c["target_label"])
+        # a guest kernel's cases are a target of their own (ext4@6.1.0)
+        kernel = (c.get("kernel") or {}).get("release")
+        workloads.setdefault(c["workload"]["name"], set()).add((c["target_label"], kernel))
+        repeats[c["workload"]["name"]] = max(repeats.get(c["workload"]["name"], 1), c["repeat"])
     for w, targets in workloads.items():
         if len(targets) < 2:
             continue
-        titles.append(f"{w}: wall time per phase")
+        titles.append(f"{w}: wall time per phase" + (" (mean of repeats)" if repeats[w] > 1 else ""))
         phases = [p for c in doc["cases"] if c["workload"]["name"] == w for p in c["phases"]]
         if any(p["workload"]["mb_per_s"] > 0 for p in phases):
             titles.append(f"{w}: workload throughput per phase")
@@ -117,6 +141,37 @@ def expected(doc):
                     if re.match(r"block\.(data|meta|log)_(read|write)_bytes$", k)):
                 titles.append(f"{w} on {t}, phase {p['name']}: device IO over time")
     return titles
+
+
+def kernel_problems(dom, doc):
+    """the Kernels table and the case headings against the JSON's kernels"""
+    kernels = {}
+    for c in doc["cases"]:
+        k = c.get("kernel")
+        if k:
+            key = (k["release"], k["source"], k["btf_hash"],
+                   k["accel"] + (": emulated, times are the emulator's"
+                                 if k["emulated"] else ""))
+            kernels.setdefault(key, []).append(c.get("order"))
+    if not kernels:
+        return ["a Kernels table in a run without guest kernels"] \
+            if "Kernels" in dom.rows else []
+    rows = dom.rows.get("Kernels", [])
+    bad = [] if rows else ["no Kernels table"]
+    got = [tuple(r) for r in rows[1:]]
+    for key, orders in kernels.items():
+        want = key + (" ".join(str(o) for o in sorted(orders) if o),)
+        if want not in got:
+            bad.append(f"no Kernels row {want} (rows: {got})")
+    if len(got) != len(kernels):
+        bad.append(f"{len(got)} Kernels rows for {len(kernels)} kernels")
+    heads = [v for k, v in dom.order if k == "h2"]
+    for c in doc["cases"]:
+        k = c.get("kernel")
+        if k and not any(h.startswith(f"{c['workload']['name']} on {c['target_name']}, Linux {k['release']}")
+                         for h in heads):
+            bad.append(f"no case heading names Linux {k['release']}")
+    return bad
 
 
 def main():
@@ -152,6 +207,7 @@ def main():
                 title = f["title"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 if f["severity"] == "warning" and title not in page:
                     bad.append(f"warning not on the page: {f['title']}")
+    bad += kernel_problems(dom, doc)
     for b in bad[:30]:
         print(b)
     print(f"{len(dom.svgs)} charts, {len(expected(doc))} expected, {len(bad)} problem(s)")

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a guest of fsprof run --kernel leaves in its directory for the host
+ * to read: its serial console (console.log: the end quoted in errors, the
+ * uptime its /init started at) and the tar it wrote on its results disk
+ * (results.img: run.json, run.log, kernel, rc).
+ */
+#ifndef FSPROF_VM_GUEST_OUTPUT_H
+#define FSPROF_VM_GUEST_OUTPUT_H
+
+#include <stddef.h>
+
+/* what a guest gave back */
+struct guest_result {
+	char accel[8]; /* "kvm", "tcg" */
+	double wall_s; /* QEMU started to ended */
+	double boot_s; /* the guest's uptime when /init started; < 0 unknown */
+	char release[128]; /* uname -r in the guest */
+	int fsprof_rc; /* its fsprof's exit status; -1 when it did not end */
+	char *run_json; /* its results file; NULL when it wrote none */
+	char *run_log; /* its fsprof's output; may be NULL */
+};
+
+/* what console_tail writes at most: 15 lines of 160 */
+#define GUEST_CONSOLE_TAIL_BYTES (15 * (160 + 8))
+
+/* the last lines of dir's console.log, indented, into buf */
+void console_tail(const char *dir, char *buf, size_t len);
+
+/* the guest's uptime when its /init started; < 0 unknown */
+double console_boot_s(const char *dir);
+
+/* the tar on dir's results.img into res (release, fsprof_rc, files) */
+void results_read(const char *dir, struct guest_result *res);
+
+#endif
