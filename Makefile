@@ -31,7 +31,8 @@ SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
 SRCS := $(shell find src -name '*.c' | sort)
 # data/noise-floors.tsv and data/classic.tsv, embedded
-# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk)
+# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk, with
+# scripts/embed-tsv.awk)
 GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o $(BUILD)/obj/gen/classic_tsv.o
 OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS)) $(GEN_OBJS)
 LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
@@ -101,14 +102,17 @@ $(BUILD)/obj/%.o: src/%.c $(SKELS)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/gen/noise_floors_tsv.c: data/noise-floors.tsv \
-		scripts/embed-noise-floors.awk
+		scripts/embed-noise-floors.awk scripts/embed-tsv.awk
 	@mkdir -p $(@D)
-	awk -f scripts/embed-noise-floors.awk $< >$@.tmp && mv $@.tmp $@ || \
+	awk -f scripts/embed-noise-floors.awk -f scripts/embed-tsv.awk $< \
+		>$@.tmp && mv $@.tmp $@ || \
 		{ rm -f $@.tmp; false; }
 
-$(BUILD)/gen/classic_tsv.c: data/classic.tsv scripts/embed-classic.awk
+$(BUILD)/gen/classic_tsv.c: data/classic.tsv scripts/embed-classic.awk \
+		scripts/embed-tsv.awk
 	@mkdir -p $(@D)
-	awk -f scripts/embed-classic.awk $< >$@.tmp && mv $@.tmp $@ || \
+	awk -f scripts/embed-classic.awk -f scripts/embed-tsv.awk $< \
+		>$@.tmp && mv $@.tmp $@ || \
 		{ rm -f $@.tmp; false; }
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c

@@ -12,11 +12,6 @@ BEGIN {
 	unit["files_per_s"] = "files/s"
 	rows = 0
 }
-function fail(why) {
-	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
-	failed = 1
-	exit 1
-}
 function need(n) {
 	if (NF != n)
 		fail("a '" $1 "' row has " n " tab-separated fields, not " NF)
@@ -52,13 +47,6 @@ $0 != "" && $0 !~ /^#/ {
 		fail("a row is experiment, figure or ratio, not '" $1 "'")
 	}
 	rows++
-}
-{
-	line = $0
-	gsub(/\\/, "\\\\", line)
-	gsub(/"/, "\\\"", line)
-	gsub(/\t/, "\\t", line)
-	printf "\t\"%s\\n\"\n", line
 }
 END {
 	if (failed)

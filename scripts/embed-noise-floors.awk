@@ -8,11 +8,6 @@ BEGIN {
 	print "const char noise_floors_tsv[] ="
 	rows = 0
 }
-function fail(why) {
-	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
-	failed = 1
-	exit 1
-}
 $0 != "" && $0 !~ /^#/ {
 	if (NF != 3)
 		fail("a row is GLOB<TAB>FLOOR%<TAB>how it was derived, not " NF " field(s)")
@@ -22,13 +17,6 @@ $0 != "" && $0 !~ /^#/ {
 		fail("an empty glob or derivation")
 	last = $1
 	rows++
-}
-{
-	line = $0
-	gsub(/\\/, "\\\\", line)
-	gsub(/"/, "\\\"", line)
-	gsub(/\t/, "\\t", line)
-	printf "\t\"%s\\n\"\n", line
 }
 END {
 	if (failed)
