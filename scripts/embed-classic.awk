@@ -25,6 +25,15 @@ $0 != "" && $0 !~ /^#/ {
 		if ($2 in experiment)
 			fail("experiment '" $2 "' is given twice")
 		experiment[$2] = 1
+	} else if ($1 == "targets") {
+		need(3)
+		if (!($2 in experiment))
+			fail("the targets of '" $2 "' before its experiment row")
+		if ($2 in targets)
+			fail("the targets of '" $2 "' are given twice")
+		if ($3 ~ /^,|,$|,,|[ \t]/)
+			fail("targets '" $3 "' is not an --fs LIST")
+		targets[$2] = 1
 	} else if ($1 == "figure") {
 		need(7)
 		if (!($2 in experiment))
@@ -44,13 +53,16 @@ $0 != "" && $0 !~ /^#/ {
 		    !(($2 SUBSEP $3 SUBSEP $4 SUBSEP $6) in figure))
 			fail("a ratio of figures not given above it")
 	} else {
-		fail("a row is experiment, figure or ratio, not '" $1 "'")
+		fail("a row is experiment, targets, figure or ratio, not '" $1 "'")
 	}
 	rows++
 }
 END {
 	if (failed)
 		exit 1
+	for (e in experiment)
+		if (!(e in targets))
+			fail("experiment '" e "' has no targets row")
 	if (!rows) {
 		printf "%s: no rows\n", FILENAME > "/dev/stderr"
 		exit 1

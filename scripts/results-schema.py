@@ -400,6 +400,7 @@ defs["classic_value"] = obj({"low": nullable(n("the published value, or the low 
 defs["classic_experiment"] = obj({
     "workload": s("the fsprof workload that reproduces it"), "params": s("the parameters of our cases compared"),
     "source": s("the original, named in words (data/classic.tsv)"), "conditions": s("what the original ran on"),
+    "original_targets": s("the original's targets as an --fs LIST (data/classic.tsv): what fsprof run --suite classic runs the workload on without --fs"),
     "figures": arr(obj({"phase": s("an fsprof phase, or phases joined by + (wall times added)"),
                         "metric": s("wall_s, mb_per_s, mib_per_s or files_per_s", enum=["wall_s", "mb_per_s", "mib_per_s", "files_per_s"]),
                         "unit": s("the metric's unit: s, MB/s, MiB/s, files/s"),

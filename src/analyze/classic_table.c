@@ -102,7 +102,7 @@ static const char *check_fields(const struct row *r, unsigned int want)
 	unsigned int i;
 
 	if (r->n != want)
-		return "wrong number of tab-separated fields for its kind (experiment: 4, figure and ratio: 7)";
+		return "wrong number of tab-separated fields for its kind (experiment: 4, targets: 3, figure and ratio: 7)";
 	for (i = 0; i < r->n; i++)
 		if (!r->f[i][0])
 			return "an empty field";
@@ -124,6 +124,25 @@ static const char *add_experiment(struct classic_list *l, const struct row *r)
 	snprintf(e->workload, sizeof(e->workload), "%s", r->f[1]);
 	snprintf(e->source, sizeof(e->source), "%s", r->f[2]);
 	snprintf(e->conditions, sizeof(e->conditions), "%s", r->f[3]);
+	return NULL;
+}
+
+/* what the original ran on: the --fs LIST of one experiment */
+static const char *add_targets(struct classic_list *l, const struct row *r)
+{
+	struct classic_experiment *e;
+	const char *why = check_fields(r, 3);
+
+	if (why)
+		return why;
+	e = find_experiment(l, r->f[1]);
+	if (!e)
+		return "no experiment row of this workload above it";
+	if (e->targets[0])
+		return "the experiment's targets are given twice";
+	if (strlen(r->f[2]) >= sizeof(e->targets))
+		return "a target list too long";
+	snprintf(e->targets, sizeof(e->targets), "%s", r->f[2]);
 	return NULL;
 }
 
@@ -215,11 +234,29 @@ static const char *parse_line(struct classic_list *l, const char *line,
 		return "a row longer than 2047 characters or of more than 8 fields";
 	if (!strcmp(r.f[0], "experiment"))
 		return add_experiment(l, &r);
+	if (!strcmp(r.f[0], "targets"))
+		return add_targets(l, &r);
 	if (!strcmp(r.f[0], "figure"))
 		return add_figure(l, &r);
 	if (!strcmp(r.f[0], "ratio"))
 		return add_ratio(l, &r);
-	return "a row is experiment, figure or ratio";
+	return "a row is experiment, targets, figure or ratio";
+}
+
+/* every experiment names what it ran on; -EINVAL (l emptied) if not */
+static int untargeted_refuse(struct classic_list *l, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i].targets[0])
+			continue;
+		snprintf(err, errlen, "experiment %s has no targets row",
+			 l->v[i].workload);
+		classic_list_free(l);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int classic_table_parse(const char *text, struct classic_list *l, char *err,
@@ -247,5 +284,5 @@ int classic_table_parse(const char *text, struct classic_list *l, char *err,
 		snprintf(err, errlen, "no experiment rows");
 		return -EINVAL;
 	}
-	return 0;
+	return untargeted_refuse(l, err, errlen);
 }

@@ -11,6 +11,7 @@
 #include "cli/cmd_usage.h"
 #include "cli/cmd_run.h"
 #include "cli/run_options.h"
+#include "cli/suite_targets.h"
 #include "run/phase_cache.h"
 #include "target/scratch.h"
 
@@ -155,6 +156,11 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 	err = run_options_conflict(v.cmd, opt);
 	if (err)
 		return err;
+	/* the suite without --fs: each experiment on its original's targets */
+	if (opt->suite[0] && !opt->n_fs && !opt->dir &&
+	    suite_targets_plan(opt, why, sizeof(why)))
+		return cmd_usage_error(v.cmd, "data/classic.tsv (built in): %s",
+				       why);
 	run_options_defaults(opt, mode);
 	if (phase_cold_check(opt, why, sizeof(why)))
 		return cmd_usage_error(v.cmd, "%s", why);

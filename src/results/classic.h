@@ -86,6 +86,7 @@ struct classic_ratio {
 };
 
 #define CLASSIC_MAX_FIGURES 16
+#define CLASSIC_TARGETS_LEN 256
 #define CLASSIC_MAX_RATIOS 8
 
 struct classic_experiment {
@@ -93,6 +94,8 @@ struct classic_experiment {
 	char params[256]; /* ours: the parameters of the cases compared */
 	char source[512]; /* the original, named in words */
 	char conditions[512]; /* what it ran on */
+	/* its targets, an --fs LIST: what --suite classic runs without --fs */
+	char targets[CLASSIC_TARGETS_LEN];
 	unsigned int n_figures;
 	struct classic_figure figures[CLASSIC_MAX_FIGURES];
 	unsigned int n_ratios;

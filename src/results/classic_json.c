@@ -72,10 +72,12 @@ json_t *classic_to_json(const struct classic_list *l)
 					      ratio_json(&e->ratios[k]));
 		json_array_append_new(
 			arr,
-			json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "workload",
-				  e->workload, "params", e->params, "source",
-				  e->source, "conditions", e->conditions,
-				  "figures", figs, "ratios", ratios));
+			json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o}",
+				  "workload", e->workload, "params", e->params,
+				  "source", e->source, "conditions",
+				  e->conditions, "original_targets",
+				  e->targets, "figures", figs, "ratios",
+				  ratios));
 	}
 	return arr;
 }

@@ -18,7 +18,17 @@ struct workload_opt {
 	char name[32];
 	const char *params; /* "key=val,..." after -w NAME: */
 	bool from_suite; /* added by --suite, no -w has set its params */
+	/* the targets of run_options.fs it runs on, bit t for fs[t]; 0:
+	 * every one (--suite classic without --fs sets it: suite_targets.h) */
+	uint32_t fs_mask;
 };
+
+/* w runs on target t of its run's --fs */
+static inline bool workload_on_target(const struct workload_opt *w,
+				      unsigned int t)
+{
+	return !w->fs_mask || (w->fs_mask >> t & 1);
+}
 
 struct run_options {
 	struct workload_opt workloads[RUN_MAX_WORKLOADS];

@@ -204,7 +204,8 @@ static int run_plan_order(struct run_ctx *ctx, const struct case_plan *plan,
 }
 
 /* workloads outer, repeats next, targets inner: targets compared
- * back to back, so slow drift of the machine hits them alike */
+ * back to back, so slow drift of the machine hits them alike; a workload
+ * skips the targets it does not run on (--suite classic without --fs) */
 static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 {
 	const struct run_options *opt = ctx->opt;
@@ -218,6 +219,8 @@ static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 
 				if (ctx->stop)
 					return -EINTR;
+				if (!workload_on_target(&opt->workloads[w], t))
+					continue;
 				case_plan_make(opt, &opt->workloads[w],
 					       &params[w], &opt->fs[t], r,
 					       &plan);

@@ -70,6 +70,59 @@ static int workload_plan_params(const struct run_options *opt,
 	return 0;
 }
 
+/* "ext3,ext4": the targets of opt->fs that w runs on; their count */
+static unsigned int workload_targets_text(const struct run_options *opt,
+					  const struct workload_opt *w,
+					  char *buf, size_t len)
+{
+	unsigned int t, n = 0;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (t = 0; t < opt->n_fs; t++) {
+		if (!workload_on_target(w, t))
+			continue;
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s",
+						n ? "," : "",
+						opt->fs[t].label);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A --suite run says what it will run before it starts: each workload and
+ * its targets (the originals' without --fs), and how many cases
+ */
+static void suite_plan_print(const struct run_options *opt)
+{
+	char line[4096], targets[1024];
+	unsigned int i, n, cases = 0;
+	size_t off = 0;
+	bool own = false;
+
+	for (i = 0; i < opt->n_workloads; i++)
+		own |= opt->workloads[i].fs_mask != 0;
+	for (i = 0; i < opt->n_workloads; i++) {
+		n = workload_targets_text(opt, &opt->workloads[i], targets,
+					  sizeof(targets));
+		cases += n * opt->repeat;
+		if (off < sizeof(line))
+			off += (size_t)snprintf(line + off, sizeof(line) - off,
+						"%s%s on %s", i ? "; " : "",
+						opt->workloads[i].name,
+						targets);
+	}
+	snprintf(targets, sizeof(targets), " (%u x --repeat %u)",
+		 cases / opt->repeat, opt->repeat);
+	log_info("suite %s, %s: %s; %u case%s%s", opt->suite,
+		 own ? "each experiment on its original's targets (--fs LIST runs every workload on LIST)" :
+		       "every workload on every target of --fs",
+		 line, cases, cases == 1 ? "" : "s",
+		 opt->repeat > 1 ? targets : "");
+}
+
 int run_command(const struct run_options *opt)
 {
 	struct workload_params params[RUN_MAX_WORKLOADS];
@@ -82,6 +135,8 @@ int run_command(const struct run_options *opt)
 			return EXIT_USAGE;
 		}
 	}
+	if (opt->suite[0])
+		suite_plan_print(opt);
 	if (signals_early())
 		log_warn("cannot catch SIGINT before the run: %s",
 			 strerror_safe(errno));

@@ -78,6 +78,10 @@ static void the_built_in_table_has_the_five_experiments(void **state)
 	assert_int_equal(e->n_figures, 0);
 	assert_int_equal(e->n_ratios, 0);
 	assert_non_null(strstr(e->source, "does not record its table"));
+	/* what each original ran on: --suite classic's targets */
+	assert_string_equal(e->targets, "ext3,ext4");
+	assert_string_equal(table_find(&l, "untar")->targets,
+			    "ext4,xfs,xfs:mount=logbsize=256k");
 	classic_list_free(&l);
 }
 
@@ -109,6 +113,12 @@ static void bad_rows_are_refused_naming_the_line(void **state)
 		  "ratio\tw\tp\twall_s\text4\text3\tx\n",
 		  "over a figure of 0" },
 		{ "# only a comment\n", "no experiment rows" },
+		{ "experiment\tw\tsrc\tcond\n", "experiment w has no targets row" },
+		{ "targets\tw\text4\n", "line 1: no experiment row" },
+		{ "experiment\tw\tsrc\tcond\ntargets\tw\n", "targets: 3" },
+		{ "experiment\tw\tsrc\tcond\ntargets\tw\text4\n"
+		  "targets\tw\text3\n",
+		  "line 3: the experiment's targets are given twice" },
 	};
 	struct classic_list l;
 	char err[256];

@@ -527,6 +527,70 @@ static void suite_classic_takes_parameters_from_w(void **state)
 	assert_string_equal(out.opt.suite, "");
 }
 
+/* the --fs labels of the targets workload i of out runs on, joined by , */
+static void planned_targets(const struct parse_outcome *out, unsigned int i,
+			    char *buf, size_t len)
+{
+	unsigned int t;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (t = 0; t < out->opt.n_fs; t++)
+		if (workload_on_target(&out->opt.workloads[i], t))
+			off += (size_t)snprintf(buf + off, len - off, "%s%s",
+						off ? "," : "",
+						out->opt.fs[t].label);
+}
+
+/* without --fs each experiment runs on its original's targets; --fs
+ * runs every workload on those given, and --dir on the one there */
+static void suite_classic_runs_each_original_on_its_targets(void **state)
+{
+	static const char *const want[] = {
+		"ext3,ext4", "ext3,ext4", "ext4,xfs,xfs:mount=logbsize=256k",
+		"ext3,ext4", "ext3,ext4",
+	};
+	struct parse_outcome out;
+	char got[512];
+	unsigned int i;
+
+	(void)state;
+	PARSE(&out, "--suite", "classic", "-w", "untar:files=50");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 4);
+	/* the union in the order first named, named as --fs would name it */
+	assert_string_equal(out.opt.fs[0].label, "ext3");
+	assert_string_equal(out.opt.fs[2].name, "xfs");
+	assert_string_equal(out.opt.fs[3].name, "xfs#2");
+	for (i = 0; i < 5; i++) {
+		planned_targets(&out, i, got, sizeof(got));
+		assert_string_equal(got, want[i]);
+	}
+	/* a workload no original ran: every target of the suite */
+	PARSE(&out, "--suite", "classic", "-w", "mdcreate");
+	check_accepted(&out);
+	planned_targets(&out, 5, got, sizeof(got));
+	assert_string_equal(got, "ext3,ext4,xfs,xfs:mount=logbsize=256k");
+	/* --fs, before or after the suite, overrides: every workload */
+	PARSE(&out, "--fs", "ext4,xfs", "--suite", "classic");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 2);
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(out.opt.workloads[i].fs_mask, 0);
+		planned_targets(&out, i, got, sizeof(got));
+		assert_string_equal(got, "ext4,xfs");
+	}
+	PARSE(&out, "--dir", "/mnt", "--suite", "classic");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 1);
+	assert_int_equal(out.opt.workloads[2].fs_mask, 0);
+	/* no suite: the default target, every workload on it */
+	PARSE(&out, "-w", "untar");
+	check_accepted(&out);
+	assert_int_equal(out.opt.n_fs, 1);
+	assert_int_equal(out.opt.workloads[0].fs_mask, 0);
+}
+
 static void verbose_and_quiet_set_the_log_level(void **state)
 {
 	struct parse_outcome out;
@@ -604,6 +668,8 @@ int main(void)
 		cmocka_unit_test(scale_is_quick_unless_full_is_asked_for),
 		cmocka_unit_test(unknown_suite_is_a_usage_error),
 		cmocka_unit_test(suite_classic_takes_parameters_from_w),
+		cmocka_unit_test(
+			suite_classic_runs_each_original_on_its_targets),
 		cmocka_unit_test(verbose_and_quiet_set_the_log_level),
 		cmocka_unit_test(guests_get_the_runs_options_but_not_the_hosts),
 		cmocka_unit_test(kernel_options_need_kernel_and_exclude_dir),
