@@ -11,8 +11,8 @@
  * s's index in opt->fs, added when no target there has its label; -EINVAL
  * when one target would have two names, or two targets one name
  */
-static int union_add(struct run_options *opt, const struct fsspec *s,
-		     char *err, size_t errlen)
+static int union_add(struct run_options *opt, const struct fsspec *s, char *err,
+		     size_t errlen)
 {
 	unsigned int i;
 
@@ -23,9 +23,10 @@ static int union_add(struct run_options *opt, const struct fsspec *s,
 			continue;
 		if (!strcmp(u->label, s->label) && !strcmp(u->name, s->name))
 			return (int)i;
-		snprintf(err, errlen,
-			 "targets %s (named %s) and %s (named %s) clash: give each its own NAME=",
-			 u->label, u->name, s->label, s->name);
+		snprintf(
+			err, errlen,
+			"targets %s (named %s) and %s (named %s) clash: give each its own NAME=",
+			u->label, u->name, s->label, s->name);
 		return -EINVAL;
 	}
 	if (opt->n_fs == FSSPEC_MAX) {

@@ -5,9 +5,8 @@
 #include "report/classic.h"
 #include "report/wrap.h"
 
-/* "7.5-8.6", "~21" or "184" to digits significant digits */
-static void value_text(const struct classic_value *v, int digits, char *buf,
-		       size_t len)
+void classic_value_text(const struct classic_value *v, int digits, char *buf,
+			size_t len)
 {
 	if (v->lo == v->hi)
 		snprintf(buf, len, "%s%.*g", v->approx ? "~" : "", digits,
@@ -17,8 +16,7 @@ static void value_text(const struct classic_value *v, int digits, char *buf,
 			 v->lo, digits, v->hi);
 }
 
-/* our mean, "± half the interval" with repeats, "(n)"; "-" when not run */
-static void ours_text(const struct stats *st, char *buf, size_t len)
+void classic_ours_text(const struct stats *st, char *buf, size_t len)
 {
 	if (!st->n)
 		snprintf(buf, len, "not run");
@@ -42,15 +40,16 @@ static void figures_print(const struct classic_experiment *e, FILE *out)
 		const struct classic_figure *f = &e->figures[k];
 
 		classic_target_first(f->target, target, sizeof(target));
-		value_text(&f->orig, 6, orig, sizeof(orig)); /* as published */
-		ours_text(&f->ours, ours, sizeof(ours));
+		classic_value_text(&f->orig, 6, orig,
+				   sizeof(orig)); /* as published */
+		classic_ours_text(&f->ours, ours, sizeof(ours));
 		fprintf(out, "  %-16s %-24.24s %-8s %14s  %s\n", f->phase,
 			target, classic_metric_unit(f->metric), orig, ours);
 	}
 }
 
-static void ratio_ours_text(const struct classic_ratio *r, char *buf,
-			    size_t len)
+void classic_ratio_ours_text(const struct classic_ratio *r, char *buf,
+			     size_t len)
 {
 	if (r->verdict == CLASSIC_NOT_RUN)
 		snprintf(buf, len, "-");
@@ -68,8 +67,8 @@ static void ratio_print(const struct classic_ratio *r,
 	char orig[48], ours[64];
 	unsigned int i;
 
-	value_text(&r->orig, 3, orig, sizeof(orig));
-	ratio_ours_text(r, ours, sizeof(ours));
+	classic_value_text(&r->orig, 3, orig, sizeof(orig));
+	classic_ratio_ours_text(r, ours, sizeof(ours));
 	fprintf(out, "  %-40.40s %14s %24s  %s\n", r->label, orig, ours,
 		classic_verdict_name(r->verdict));
 	if (r->note[0] && (!above || strcmp(above->note, r->note)))

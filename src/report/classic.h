@@ -15,4 +15,15 @@
 
 void report_classic(const struct run_result *run, FILE *out);
 
+/* the cells both writers print (the HTML's: html_classic.c) */
+
+/* "7.5-8.6", "~21" or "184" to digits significant digits */
+void classic_value_text(const struct classic_value *v, int digits, char *buf,
+			size_t len);
+/* our mean, "± half the interval" with repeats, "(n runs)"; "not run" */
+void classic_ours_text(const struct stats *st, char *buf, size_t len);
+/* our ratio "r (lo-hi)", "r" without an interval, "-" when not run */
+void classic_ratio_ours_text(const struct classic_ratio *r, char *buf,
+			     size_t len);
+
 #endif

@@ -6,7 +6,8 @@
 #include "report/format.h"
 #include "report/html.h"
 #include "report/html_charts.h"
-#include "report/svg.h"
+#include "report/html_classic.h"
+#include "report/html_table.h"
 #include "report/targets.h"
 #include "results/summary.h"
 
@@ -21,20 +22,8 @@ static const char html_style[] =
 	".warning{border-color:#D55E00}.info{border-color:#0072B2}.ok{border-color:#009E73}"
 	".sev{font-weight:bold;text-transform:uppercase;font-size:.85em}"
 	".verdict{margin:.3em 0}.mech{color:#444}code{background:#f3f3f3;padding:0 3px}"
+	"td.differs{color:#D55E00;font-weight:bold}td.agrees{color:#009E73}"
 	"svg{display:block;margin:.8em 0;border:1px solid #eee;background:#fff}";
-
-static void html_text(FILE *out, const char *s)
-{
-	xml_escape(out, s);
-}
-
-/* <tag>text</tag> with text escaped */
-static void html_el(FILE *out, const char *tag, const char *text)
-{
-	fprintf(out, "<%s>", tag);
-	html_text(out, text);
-	fprintf(out, "</%s>\n", tag);
-}
 
 static void html_head(const struct run_result *run, FILE *out)
 {
@@ -178,35 +167,35 @@ static void html_findings(const struct run_result *run, FILE *out)
 /* every target's short name and full spec, listed once */
 static void html_targets(const struct run_result *run, FILE *out)
 {
+	static const struct html_cell heads[] = {
+		HTML_TEXT("name"),	   HTML_TEXT("spec"),
+		HTML_TEXT("mkfs"),	   HTML_TEXT("mount options"),
+		HTML_TEXT("device model"), HTML_TEXT("aged (--age)")
+	};
 	char model[DEVICE_MODEL_TEXT_LEN];
 	unsigned int i, j;
 
-	fputs("<h2 id=\"targets\">Targets</h2>\n<table>\n<tr><th class=\"l\">name</th><th class=\"l\">spec</th><th class=\"l\">mkfs</th><th class=\"l\">mount options</th><th class=\"l\">device model</th><th class=\"l\">aged (--age)</th></tr>\n",
-	      out);
+	fputs("<h2 id=\"targets\">Targets</h2>\n", out);
+	html_table_start(out, heads, sizeof(heads) / sizeof(heads[0]));
 	for (i = 0; i < run->n_cases; i++) {
 		const struct case_result *c = &run->cases[i];
 		const struct target_result *t = &c->target;
+		const struct html_cell row[] = {
+			HTML_TEXT(case_target_name(c)),
+			HTML_CODE(c->target_label),
+			HTML_CODE(t->mkfs_cmd),
+			HTML_TEXT(t->mount_opts),
+			HTML_TEXT(device_model_format(&t->model.m, model,
+						      sizeof(model))),
+			HTML_TEXT(c->age.on ? c->age.spec : "no"),
+		};
 
 		for (j = 0; j < i; j++)
 			if (!strcmp(run->cases[j].target_label,
 				    c->target_label))
 				break;
-		if (j < i)
-			continue;
-		fputs("<tr><td class=\"l\">", out);
-		html_text(out, case_target_name(c));
-		fputs("</td><td class=\"l\"><code>", out);
-		html_text(out, c->target_label);
-		fputs("</code></td><td class=\"l\"><code>", out);
-		html_text(out, t->mkfs_cmd);
-		fputs("</code></td><td class=\"l\">", out);
-		html_text(out, t->mount_opts);
-		fputs("</td><td class=\"l\">", out);
-		html_text(out, device_model_format(&t->model.m, model,
-						   sizeof(model)));
-		fputs("</td><td class=\"l\">", out);
-		html_text(out, c->age.on ? c->age.spec : "no");
-		fputs("</td></tr>\n", out);
+		if (j == i)
+			html_row(out, "td", row, sizeof(row) / sizeof(row[0]));
 	}
 	fputs("</table>\n", out);
 }
@@ -214,43 +203,38 @@ static void html_targets(const struct run_result *run, FILE *out)
 /* the guest kernels of run --kernel, listed once; nothing without */
 static void html_kernels(const struct run_result *run, FILE *out)
 {
-	char orders[256];
+	static const struct html_cell heads[] = {
+		HTML_TEXT("release"), HTML_TEXT("source"), HTML_TEXT("BTF id"),
+		HTML_TEXT("guest"), HTML_TEXT("cases in the run's order")
+	};
+	char orders[256], guest[160];
 	unsigned int i;
 	bool header = false;
 
 	for (i = 0; i < run->n_cases; i++) {
 		const struct case_kernel *k = &run->cases[i].kernel;
+		const struct html_cell row[] = {
+			HTML_TEXT(k->release),	HTML_CODE(k->source),
+			HTML_CODE(k->btf_hash), HTML_TEXT(guest),
+			HTML_TEXT(orders),
+		};
 
 		if (!kernel_first(run, i))
 			continue;
-		if (!header)
-			fputs("<h2 id=\"kernels\">Kernels</h2>\n<table>\n<tr><th class=\"l\">release</th><th class=\"l\">source</th><th class=\"l\">BTF id</th><th class=\"l\">guest</th><th class=\"l\">cases in the run's order</th></tr>\n",
-			      out);
+		if (!header) {
+			fputs("<h2 id=\"kernels\">Kernels</h2>\n", out);
+			html_table_start(out, heads,
+					 sizeof(heads) / sizeof(heads[0]));
+		}
 		header = true;
 		kernel_case_orders(run, i, orders, sizeof(orders));
-		fputs("<tr><td class=\"l\">", out);
-		html_text(out, k->release);
-		fputs("</td><td class=\"l\"><code>", out);
-		html_text(out, k->source);
-		fputs("</code></td><td class=\"l\"><code>", out);
-		html_text(out, k->btf_hash);
-		fputs("</code></td><td class=\"l\">", out);
-		html_text(out, k->accel);
-		fputs(k->emulated ? ": emulated, times are the emulator's" : "",
-		      out);
-		fputs("</td><td class=\"l\">", out);
-		html_text(out, orders);
-		fputs("</td></tr>\n", out);
+		snprintf(guest, sizeof(guest), "%s%s", k->accel,
+			 k->emulated ? ": emulated, times are the emulator's" :
+				       "");
+		html_row(out, "td", row, sizeof(row) / sizeof(row[0]));
 	}
 	if (header)
 		fputs("</table>\n", out);
-}
-
-static void html_cell_num(FILE *out, const char *fmt, double v)
-{
-	fputs("<td>", out);
-	fprintf(out, fmt, v);
-	fputs("</td>", out);
 }
 
 static void html_phase_table(const struct case_result *c, FILE *out)
@@ -402,6 +386,7 @@ void report_html(const struct run_result *run, FILE *out)
 	html_targets(run, out);
 	html_kernels(run, out);
 	html_comparisons(run, out);
+	html_classic(run, out);
 	for (i = 0; i < run->n_cases; i++)
 		html_case(&run->cases[i], i, out);
 	html_el(out, "p",

@@ -75,9 +75,8 @@ json_t *classic_to_json(const struct classic_list *l)
 			json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o}",
 				  "workload", e->workload, "params", e->params,
 				  "source", e->source, "conditions",
-				  e->conditions, "original_targets",
-				  e->targets, "figures", figs, "ratios",
-				  ratios));
+				  e->conditions, "original_targets", e->targets,
+				  "figures", figs, "ratios", ratios));
 	}
 	return arr;
 }

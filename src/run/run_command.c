@@ -84,8 +84,7 @@ static unsigned int workload_targets_text(const struct run_options *opt,
 			continue;
 		if (off < len)
 			off += (size_t)snprintf(buf + off, len - off, "%s%s",
-						n ? "," : "",
-						opt->fs[t].label);
+						n ? "," : "", opt->fs[t].label);
 		n++;
 	}
 	return n;
@@ -116,11 +115,12 @@ static void suite_plan_print(const struct run_options *opt)
 	}
 	snprintf(targets, sizeof(targets), " (%u x --repeat %u)",
 		 cases / opt->repeat, opt->repeat);
-	log_info("suite %s, %s: %s; %u case%s%s", opt->suite,
-		 own ? "each experiment on its original's targets (--fs LIST runs every workload on LIST)" :
-		       "every workload on every target of --fs",
-		 line, cases, cases == 1 ? "" : "s",
-		 opt->repeat > 1 ? targets : "");
+	log_info(
+		"suite %s, %s: %s; %u case%s%s", opt->suite,
+		own ? "each experiment on its original's targets (--fs LIST runs every workload on LIST)" :
+		      "every workload on every target of --fs",
+		line, cases, cases == 1 ? "" : "s",
+		opt->repeat > 1 ? targets : "");
 }
 
 int run_command(const struct run_options *opt)

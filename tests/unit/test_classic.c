@@ -113,7 +113,8 @@ static void bad_rows_are_refused_naming_the_line(void **state)
 		  "ratio\tw\tp\twall_s\text4\text3\tx\n",
 		  "over a figure of 0" },
 		{ "# only a comment\n", "no experiment rows" },
-		{ "experiment\tw\tsrc\tcond\n", "experiment w has no targets row" },
+		{ "experiment\tw\tsrc\tcond\n",
+		  "experiment w has no targets row" },
 		{ "targets\tw\text4\n", "line 1: no experiment row" },
 		{ "experiment\tw\tsrc\tcond\ntargets\tw\n", "targets: 3" },
 		{ "experiment\tw\tsrc\tcond\ntargets\tw\text4\n"

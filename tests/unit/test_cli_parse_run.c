@@ -242,7 +242,8 @@ static void cold_takes_phases_of_the_runs_workloads(void **state)
 	check_accepted(&out);
 	assert_string_equal(out.opt.cold, "read,remove");
 	PARSE(&out, "-w", "files1m", "--cold", "delete");
-	check_usage_error(&out, "--cold", "no workload of this run has a phase 'delete'");
+	check_usage_error(&out, "--cold",
+			  "no workload of this run has a phase 'delete'");
 	PARSE(&out, "-w", "files1m", "--cold", "remove", "--warm");
 	check_usage_error(&out, "--warm", "--cold");
 	PARSE(&out, "-w", "files1m", "--cold", "remove", "--dir", "/tmp");

@@ -14,6 +14,13 @@ charts expected from the JSON must be there, by title:
   "W on T: where the time went (time budget)" when the sched domain
   measured a phase, and "W on T, phase P: device IO over time" for each
   phase with 2 or more bins and bytes in its timeline.
+A run with classic experiments (the JSON's classic[]: --suite classic, or
+both targets of an original's ratio) has "The originals beside ours": per
+experiment a heading "W (PARAMS): the original beside ours", its source and
+targets, a row per published figure (the original as published, ours with
+its interval) and a row per shape whose original, ours (95% CI) and verdict
+are the JSON's, printed as the text report prints them; under a shape that
+differs, each line of what differs today. Without classic[], no section.
 A run of guest kernels (--kernel) has a "Kernels" table with a row per
 kernel: its release, source, BTF id, accelerator (tcg marked emulated) and
 the orders of its cases; and each case's heading names its kernel.
@@ -39,6 +46,9 @@ class Dom(HTMLParser):
         self.cur_h2 = None
         self.last_h2 = None
         self.rows = {}  # the last h2's text: its tables' rows of cell texts
+        self.cur_h3 = None
+        self.last_h3 = None
+        self.rows_h3 = {}  # the same by the last h3's text
         self.row = None
         self.cell = None
 
@@ -64,6 +74,9 @@ class Dom(HTMLParser):
             svg["first"] = svg["first"] and tag == "title"
         if tag == "h2":
             self.cur_h2 = ""
+            self.last_h3 = None
+        if tag == "h3":
+            self.cur_h3 = ""
         if tag == "tr":
             self.row = []
         if tag in ("td", "th") and self.row is not None:
@@ -87,8 +100,13 @@ class Dom(HTMLParser):
         if tag in ("td", "th") and self.cell is not None:
             self.row.append(self.cell)
             self.cell = None
+        if tag == "h3":
+            self.order.append(("h3", self.cur_h3))
+            self.last_h3 = self.cur_h3
+            self.cur_h3 = None
         if tag == "tr" and self.row is not None:
             self.rows.setdefault(self.last_h2, []).append(self.row)
+            self.rows_h3.setdefault(self.last_h3, []).append(self.row)
             self.row = None
         if tag == "text":
             self.text_attrs = None
@@ -98,6 +116,8 @@ class Dom(HTMLParser):
             self.cell += data
         if self.cur_h2 is not None:
             self.cur_h2 += data
+        if self.cur_h3 is not None:
+            self.cur_h3 += data
         if self.svgs and self.in_svg():
             svg = self.svgs[-1]
             if self.stack and self.stack[-1] == "title" and svg["title"] == "" and \
@@ -174,6 +194,73 @@ def kernel_problems(dom, doc):
     return bad
 
 
+def value_text(v, digits):
+    """report/classic.c's: "184", "~21", "7.5-8.6" to digits digits"""
+    pre = "~" if v["approx"] else ""
+    if v["low"] == v["high"]:
+        return f"{pre}{v['low']:.{digits}g}"
+    return f"{pre}{v['low']:.{digits}g}-{v['high']:.{digits}g}"
+
+
+def figure_ours(o):
+    if o is None:
+        return "not run"
+    if o["n"] < 2:
+        return f"{o['mean']:.4g} (1 run)"
+    return f"{o['mean']:.4g} \u00b1 {o['ci95_high'] - o['mean']:.2g} ({o['n']} runs)"
+
+
+def ratio_ours(o):
+    if o is None:
+        return "-"
+    if o["ci95_low"] is None:
+        return f"{o['ratio']:.3g}"
+    return f"{o['ratio']:.3g} ({o['ci95_low']:.3g}-{o['ci95_high']:.3g})"
+
+
+def escaped(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def experiment_problems(dom, e, page):
+    """one experiment's rows against the JSON's"""
+    head = f"{e['workload']} ({e['params']}): the original beside ours"
+    if ("h3", head) not in dom.order:
+        return [f"no classic heading '{head}'"]
+    rows = dom.rows_h3.get(head, [])
+    bad = []
+    for what in (e["source"], e["original_targets"]):
+        if escaped(what) not in page:
+            bad.append(f"{e['workload']}: not on the page: {what[:60]}")
+    got = [r for r in rows if r[0] != "phase" and r[0] != "shape (ratio)"]
+    want = [[f["phase"], f["target"].split("|")[0], f["unit"],
+             value_text(f["original"], 6), figure_ours(f["ours"])]
+            for f in e["figures"]]
+    want += [[r["label"], value_text(r["original"], 3), ratio_ours(r["ours"]),
+              r["verdict"]] for r in e["ratios"]]
+    if [g[:len(w)] for g, w in zip(got, want)] != want or len(got) != len(want):
+        bad.append(f"{e['workload']}: rows {got} are not the JSON's {want}")
+    for r in (r for r in e["ratios"] if r["verdict"] == "differs"):
+        line = f"{r['label']}</b>: the shape differs: ours {r['ours']['ratio']:.3g},"
+        if escaped(line) not in page:
+            bad.append(f"{e['workload']}: no 'the shape differs' under {r['label']}")
+        for why in r["explanation"]:
+            if escaped(why) not in page:
+                bad.append(f"{e['workload']}: what differs not on the page: {why[:60]}")
+    return bad
+
+
+def classic_problems(dom, doc, page):
+    """the originals beside ours against the JSON's classic[]"""
+    heads = [v for k, v in dom.order if k == "h2"]
+    if not doc.get("classic"):
+        return ["a classic section without classic[]"] \
+            if "The originals beside ours" in heads else []
+    if "The originals beside ours" not in heads:
+        return ["no 'The originals beside ours' section"]
+    return [b for e in doc["classic"] for b in experiment_problems(dom, e, page)]
+
+
 def main():
     dom = Dom()
     dom.feed(open(sys.argv[1]).read())
@@ -208,6 +295,7 @@ def main():
                 if f["severity"] == "warning" and title not in page:
                     bad.append(f"warning not on the page: {f['title']}")
     bad += kernel_problems(dom, doc)
+    bad += classic_problems(dom, doc, page)
     for b in bad[:30]:
         print(b)
     print(f"{len(dom.svgs)} charts, {len(expected(doc))} expected, {len(bad)} problem(s)")
