@@ -98,6 +98,10 @@ static void experiment_print(const struct run_result *run,
 	text_hanging(out, 4, "  it ran: %s", e->conditions);
 	text_hanging(
 		out, 4,
+		"  its targets: %s (what --suite classic runs without --fs)",
+		e->targets);
+	text_hanging(
+		out, 4,
 		"  ours ran: device model %s (phases under 0.5 s are too short to trust)",
 		device_model_format(&run->cases[0].target.model.m, model,
 				    sizeof(model)));

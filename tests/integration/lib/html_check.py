@@ -241,8 +241,8 @@ def experiment_problems(dom, e, page):
     if [g[:len(w)] for g, w in zip(got, want)] != want or len(got) != len(want):
         bad.append(f"{e['workload']}: rows {got} are not the JSON's {want}")
     for r in (r for r in e["ratios"] if r["verdict"] == "differs"):
-        line = f"{r['label']}</b>: the shape differs: ours {r['ours']['ratio']:.3g},"
-        if escaped(line) not in page:
+        line = f"{escaped(r['label'])}</b>: the shape differs: ours {r['ours']['ratio']:.3g},"
+        if line not in page:
             bad.append(f"{e['workload']}: no 'the shape differs' under {r['label']}")
         for why in r["explanation"]:
             if escaped(why) not in page:
