@@ -204,11 +204,15 @@ static const struct cli_option table[] = {
 	{ "suite", 0, ARG, "classic", CLI_RUN, set_suite, 0,
 	  "the five classic experiments in their original\n"
 	  "order: seqio files1m untar bonnie afd (-w NAME:...\n"
-	  "sets one's parameters); the report sets each\n"
-	  "original's published figures and shapes beside ours" },
+	  "sets one's parameters), each on its original's\n"
+	  "targets (ext3,ext4; untar ext4,xfs,\n"
+	  "xfs:mount=logbsize=256k) unless --fs gives the\n"
+	  "targets of all; the report sets each original's\n"
+	  "published figures and shapes beside ours" },
 	{ "fs", 0, ARG, "LIST", CLI_RUN | CLI_TRACE, set_fs, 0,
 	  "filesystems to compare, each made fresh for every\n"
-	  "workload and repeat (default ext4; trace: one):\n"
+	  "workload and repeat (default ext4; --suite classic:\n"
+	  "each original's; trace: one):\n"
 	  "  LIST   = TARGET[,TARGET]...\n"
 	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
 	  "  FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
