@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * data/classic.tsv's parser (analyze/classic_table.c): experiments with
- * their figures and ratios, or an error naming the line; every ratio's
+ * their targets, figures and ratios, or an error naming the line; every ratio's
  * original interval ordered and every string terminated.
  */
 #include <math.h>
@@ -16,6 +16,9 @@ static void check_experiment(const struct classic_experiment *e)
 	unsigned int k;
 
 	FUZZ_ASSERT(memchr(e->workload, '\0', sizeof(e->workload)));
+	/* every experiment names its targets */
+	FUZZ_ASSERT(e->targets[0] &&
+		    memchr(e->targets, '\0', sizeof(e->targets)));
 	FUZZ_ASSERT(e->n_figures <= CLASSIC_MAX_FIGURES);
 	FUZZ_ASSERT(e->n_ratios <= CLASSIC_MAX_RATIOS);
 	for (k = 0; k < e->n_figures; k++) {
