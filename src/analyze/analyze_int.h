@@ -8,6 +8,9 @@
 #include "analyze/facts.h"
 
 #define COMPARE_MAX_CAUSES (2 * BUDGET_MAX_CAUSES)
+/* the metric of target-difference's evidence when no measured resource
+ * explains the difference: the largest growth (ns), its share of it */
+#define COMPARE_UNEXPLAINED_METRIC "largest_growth_ns"
 
 /* the phases of one workload compared across targets */
 struct compare_ctx {

@@ -159,7 +159,7 @@ static bool finding_unexplained(const struct finding *f)
 	unsigned int i;
 
 	for (i = 0; i < f->n_evidence; i++)
-		if (strstr(f->ev[i].text, "no measured resource explains"))
+		if (!strcmp(f->ev[i].metric, COMPARE_UNEXPLAINED_METRIC))
 			return true;
 	return false;
 }

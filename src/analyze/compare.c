@@ -567,7 +567,7 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 		double most = grown > cgrown ? grown : cgrown;
 
 		finding_evidence(
-			f, "resource_ns", most, most / (ws - wf),
+			f, COMPARE_UNEXPLAINED_METRIC, most, most / (ws - wf),
 			COMPARE_EXPLAINED_SHARE,
 			"no measured resource explains the difference: the one that grew most accounts for %.0f%% of it",
 			100 * most / (ws - wf));

@@ -340,7 +340,7 @@ static const struct cli_option table[] = {
 	  "(its own caches emptied, the device model kept);\n"
 	  "none: no phase. Default: each workload's, as its\n"
 	  "original ran (files1m's remove)" },
-	{ "age", 0, ARG, "fill=PCT[,...]", CLI_RUN, set_age, 0,
+	{ "age", 0, ARG, "fill=PCT[,...]", CLI_RUN | CLI_TRACE, set_age, 0,
 	  "age the filesystem first, untimed and untraced:\n"
 	  "fill it to PCT (1-95) with a seeded mix of file\n"
 	  "sizes, then delete a pattern of them so its free\n"

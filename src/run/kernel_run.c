@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,9 @@ struct kernel_run {
 	volatile sig_atomic_t stop;
 	/* kernels given by path are staged here, for this run only: a
 	 * developer's build changes between runs, and the cache would keep
-	 * every one */
+	 * every one; in the state file as a workdir (fsprof cleanup) */
 	char path_cache[4096];
+	int path_cache_record;
 };
 
 static const char *kernel_cache(struct kernel_run *kr,
@@ -58,15 +60,38 @@ static const char *kernel_cache(struct kernel_run *kr,
 	if (!vm_kernel_is_path(k))
 		return NULL;
 	if (!kr->path_cache[0]) {
+		char real[PATH_MAX];
+		int id;
+
+		/* fsprof. as every workdir fsprof cleanup removes */
 		snprintf(kr->path_cache, sizeof(kr->path_cache),
-			 "%s/fsprof-kernels.XXXXXX", kr->opt->scratch);
-		mkdir(kr->opt->scratch, 0755);
+			 "%s/fsprof.kernels-XXXXXX", kr->opt->scratch);
 		if (!mkdtemp(kr->path_cache)) {
 			kr->path_cache[0] = '\0';
 			return NULL;
 		}
+		id = kr->has_state && realpath(kr->path_cache, real) ?
+			     runstate_add(&kr->state, "workdir", real) :
+			     0;
+		kr->path_cache_record = id > 0 ? id : 0;
 	}
 	return kr->path_cache;
+}
+
+/* the kernels staged from paths, gone with the run (false: left) */
+static bool path_cache_remove(struct kernel_run *kr)
+{
+	if (!kr->path_cache[0])
+		return true;
+	if (remove_tree(kr->path_cache)) {
+		log_warn(
+			"could not remove %s, where kernels given by path were staged (fsprof cleanup --scratch %s)",
+			kr->path_cache, kr->opt->scratch);
+		return false;
+	}
+	if (kr->path_cache_record)
+		runstate_remove(&kr->state, kr->path_cache_record);
+	return true;
 }
 
 /* the distinct fstypes of --fs, and the mkfs each needs in the guest */
@@ -379,7 +404,7 @@ int run_kernels(const struct run_options *opt,
 	struct kernel_run *kr = calloc(1, sizeof(*kr));
 	struct run_result *r = calloc(1, sizeof(*r));
 	uint64_t image, space, files;
-	bool failed;
+	bool failed, cache_gone;
 	int code;
 
 	if (!kr || !r) {
@@ -394,18 +419,19 @@ int run_kernels(const struct run_options *opt,
 				sizeof(kr->modules));
 	run_needs(opt, params, &image, &space, &files);
 	kr->scratch_bytes = image + GUEST_SCRATCH_SLACK;
-	code = run_output_paths_check(opt) ? EXIT_USAGE : kernels_ready(kr);
+	code = run_output_paths_check(opt) ? EXIT_USAGE : 0;
+	if (!code) {
+		mkdir(opt->scratch, 0755);
+		kr->has_state = !runstate_create(&kr->state, opt->scratch);
+		code = kernels_ready(kr);
+	}
 	if (!code && signals_install(&kr->stop))
 		code = EXIT_RUN_FAILED;
 	if (code)
 		goto out;
 	run_result_start(r);
 	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
-	mkdir(opt->scratch, 0755);
-	kr->has_state = !runstate_create(&kr->state, opt->scratch);
 	failed = guests_run(kr, r);
-	if (kr->has_state)
-		runstate_close(&kr->state, guests_gone(kr));
 	run_kernels_name(r);
 	if (analyze_run(r))
 		log_warn(
@@ -418,10 +444,9 @@ int run_kernels(const struct run_options *opt,
 	run_history_record(opt, r);
 	run_result_free(r);
 out:
-	if (kr->path_cache[0] && remove_tree(kr->path_cache))
-		log_warn(
-			"could not remove %s, where kernels given by path were staged",
-			kr->path_cache);
+	cache_gone = path_cache_remove(kr);
+	if (kr->has_state)
+		runstate_close(&kr->state, cache_gone && guests_gone(kr));
 	free(r);
 	free(kr);
 	return code;

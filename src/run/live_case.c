@@ -6,6 +6,7 @@
 #include <sys/sysinfo.h>
 
 #include "analyze/analyze.h"
+#include "run/case_age.h"
 #include "run/live_case.h"
 #include "run/run_history.h"
 #include "run/signals.h"
@@ -86,6 +87,11 @@ int live_case_begin(struct live_case *lc, const struct run_options *opt,
 		return EXIT_RUN_FAILED;
 	lc->target_up = true;
 	err = case_target_up(&lc->ct, spec, lc->c, &lc->td);
+	/* trace's --age: what the command needs is its own, none is held */
+	if (!err && opt->age.on && !lc->stop)
+		err = case_age(&lc->ct.target, &opt->age, 0, &lc->stop, lc->c);
+	if (err == -EINTR)
+		return EXIT_OK; /* lc->stop: live_case_end reports it */
 	if (err) {
 		snprintf(lc->c->error, sizeof(lc->c->error), "%s",
 			 log_last_error());

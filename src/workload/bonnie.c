@@ -132,13 +132,23 @@ static int bonnie_putc_prepare(const struct workload_env *env)
 	return bonnie_open(bonnie_state(env), true, "w");
 }
 
-/* Sequential Output, Per Chr: every byte through stdio putc() */
-static int bonnie_putc(const struct workload_env *env, struct phase_ctx *pc)
+/* one chunk of a sequential phase, c its index: 0 or an error */
+typedef int (*bonnie_chunk_fn)(struct bonnie_state *st, struct phase_ctx *pc,
+			       uint64_t c);
+
+/*
+ * The loop of the sequential phases: every chunk timed into the phase's
+ * latency histogram (bonnie++'s latency column), its bytes counted once
+ * with ops calls, the progress line moved; the file closed (fsync) at the
+ * end, within the phase
+ */
+static int bonnie_chunks(const struct workload_env *env, struct phase_ctx *pc,
+			 bonnie_chunk_fn fn, uint64_t ops)
 {
 	struct bonnie_state *st = bonnie_state(env);
 	struct latency_hist *lat = bonnie_latency(pc);
 	uint64_t c, t0;
-	size_t i;
+	int err;
 
 	if (!lat)
 		return -ENOMEM;
@@ -147,14 +157,34 @@ static int bonnie_putc(const struct workload_env *env, struct phase_ctx *pc)
 		if (*env->stop)
 			return -EINTR;
 		t0 = clock_mono_ns();
-		for (i = 0; i < st->chunk; i++)
-			if (putc((int)(i & 0x7f), st->stream) == EOF)
-				return bonnie_fail("putc", st->path);
+		err = fn(st, pc, c);
+		if (err)
+			return err;
 		latency_hist_record(lat, clock_mono_ns() - t0);
-		work_add(pc, st->chunk, st->chunk, 0);
+		work_add(pc, st->chunk, ops, 0);
 		progress_set(pc->progress, (c + 1) * st->chunk);
 	}
 	return bonnie_close(st, pc);
+}
+
+static int bonnie_putc_chunk(struct bonnie_state *st, struct phase_ctx *pc,
+			     uint64_t c)
+{
+	size_t i;
+
+	(void)pc;
+	(void)c;
+	for (i = 0; i < st->chunk; i++)
+		if (putc((int)(i & 0x7f), st->stream) == EOF)
+			return bonnie_fail("putc", st->path);
+	return 0;
+}
+
+/* Sequential Output, Per Chr: every byte through stdio putc() */
+static int bonnie_putc(const struct workload_env *env, struct phase_ctx *pc)
+{
+	return bonnie_chunks(env, pc, bonnie_putc_chunk,
+			     bonnie_state(env)->chunk);
 }
 
 static int bonnie_write_prepare(const struct workload_env *env)
@@ -162,36 +192,34 @@ static int bonnie_write_prepare(const struct workload_env *env)
 	return bonnie_open(bonnie_state(env), true, NULL);
 }
 
+/* the buffer, one chunk, written at the file's offset; what: the call */
+static int bonnie_write_buf(struct bonnie_state *st, struct phase_ctx *pc,
+			    const char *what)
+{
+	uint64_t t0 = clock_mono_ns();
+	int err = write_full(st->fd, st->buf, st->chunk, NULL);
+
+	if (err) {
+		errno = -err;
+		return bonnie_fail(what, st->path);
+	}
+	op_record(pc, OP_WRITE, t0);
+	return 0;
+}
+
+/* one byte of the buffer changed before each write, as bonnie++ does */
+static int bonnie_write_chunk(struct bonnie_state *st, struct phase_ctx *pc,
+			      uint64_t c)
+{
+	st->buf[c % st->chunk]++;
+	return bonnie_write_buf(st, pc, "write");
+}
+
 /* Sequential Output, Block: write(2) of one chunk at a time */
 static int bonnie_write(const struct workload_env *env, struct phase_ctx *pc)
 {
-	struct bonnie_state *st = bonnie_state(env);
-	struct latency_hist *lat = bonnie_latency(pc);
-	size_t bufindex = 0;
-	uint64_t c, t0;
-	int err;
-
-	if (!lat)
-		return -ENOMEM;
-	memset(st->buf, 0, st->chunk);
-	progress_total(pc->progress, st->size, PROGRESS_BYTES);
-	for (c = 0; c < st->n_chunks; c++) {
-		if (*env->stop)
-			return -EINTR;
-		st->buf[bufindex]++;
-		bufindex = (bufindex + 1) % st->chunk;
-		t0 = clock_mono_ns();
-		err = write_full(st->fd, st->buf, st->chunk, NULL);
-		if (err) {
-			errno = -err;
-			return bonnie_fail("write", st->path);
-		}
-		op_record(pc, OP_WRITE, t0);
-		latency_hist_record(lat, clock_mono_ns() - t0);
-		work_add(pc, st->chunk, 1, 0);
-		progress_set(pc->progress, (c + 1) * st->chunk);
-	}
-	return bonnie_close(st, pc);
+	memset(bonnie_state(env)->buf, 0, bonnie_state(env)->chunk);
+	return bonnie_chunks(env, pc, bonnie_write_chunk, 1);
 }
 
 static int bonnie_reopen_cold(const struct workload_env *env,
@@ -214,13 +242,11 @@ static int bonnie_short_file(const struct bonnie_state *st, uint64_t at)
 	return -EIO;
 }
 
-/* one rewrite step: read a chunk, dirty a byte, seek back, write it */
-static int bonnie_rewrite_chunk(struct bonnie_state *st, struct phase_ctx *pc,
-				uint64_t c)
+static int bonnie_read_chunk(struct bonnie_state *st, struct phase_ctx *pc,
+			     uint64_t c)
 {
 	uint64_t t0 = clock_mono_ns();
 	ssize_t n = read_full(st->fd, st->buf, st->chunk);
-	int err;
 
 	if (n < 0) {
 		errno = (int)-n;
@@ -229,44 +255,30 @@ static int bonnie_rewrite_chunk(struct bonnie_state *st, struct phase_ctx *pc,
 	if ((size_t)n != st->chunk)
 		return bonnie_short_file(st, c * st->chunk + (uint64_t)n);
 	op_record(pc, OP_READ, t0);
+	return 0;
+}
+
+/* one rewrite step: read a chunk, dirty a byte, seek back, write it */
+static int bonnie_rewrite_chunk(struct bonnie_state *st, struct phase_ctx *pc,
+				uint64_t c)
+{
+	uint64_t t0;
+	int err = bonnie_read_chunk(st, pc, c);
+
+	if (err)
+		return err;
 	st->buf[c % st->chunk]++;
 	t0 = clock_mono_ns();
 	if (lseek(st->fd, -(off_t)st->chunk, SEEK_CUR) < 0)
 		return bonnie_fail("lseek", st->path);
 	op_record(pc, OP_SEEK, t0);
-	t0 = clock_mono_ns();
-	err = write_full(st->fd, st->buf, st->chunk, NULL);
-	if (err) {
-		errno = -err;
-		return bonnie_fail("rewrite", st->path);
-	}
-	op_record(pc, OP_WRITE, t0);
-	return 0;
+	return bonnie_write_buf(st, pc, "rewrite");
 }
 
 /* Sequential Output, Rewrite; bytes count each chunk once, as bonnie++ */
 static int bonnie_rewrite(const struct workload_env *env, struct phase_ctx *pc)
 {
-	struct bonnie_state *st = bonnie_state(env);
-	struct latency_hist *lat = bonnie_latency(pc);
-	uint64_t c, t0;
-	int err;
-
-	if (!lat)
-		return -ENOMEM;
-	progress_total(pc->progress, st->size, PROGRESS_BYTES);
-	for (c = 0; c < st->n_chunks; c++) {
-		if (*env->stop)
-			return -EINTR;
-		t0 = clock_mono_ns();
-		err = bonnie_rewrite_chunk(st, pc, c);
-		if (err)
-			return err;
-		latency_hist_record(lat, clock_mono_ns() - t0);
-		work_add(pc, st->chunk, 3, 0);
-		progress_set(pc->progress, (c + 1) * st->chunk);
-	}
-	return bonnie_close(st, pc);
+	return bonnie_chunks(env, pc, bonnie_rewrite_chunk, 3);
 }
 
 static int bonnie_getc_prepare(const struct workload_env *env)
@@ -274,37 +286,31 @@ static int bonnie_getc_prepare(const struct workload_env *env)
 	return bonnie_reopen_cold(env, "r");
 }
 
-/* Sequential Input, Per Chr: every byte through stdio getc() */
-static int bonnie_getc(const struct workload_env *env, struct phase_ctx *pc)
+static int bonnie_getc_chunk(struct bonnie_state *st, struct phase_ctx *pc,
+			     uint64_t c)
 {
-	struct bonnie_state *st = bonnie_state(env);
-	struct latency_hist *lat = bonnie_latency(pc);
-	uint64_t c, t0;
 	size_t i;
 	int ch;
 
-	if (!lat)
-		return -ENOMEM;
-	progress_total(pc->progress, st->size, PROGRESS_BYTES);
-	for (c = 0; c < st->n_chunks; c++) {
-		if (*env->stop)
-			return -EINTR;
-		t0 = clock_mono_ns();
-		for (i = 0; i < st->chunk; i++) {
-			ch = getc(st->stream);
-			if (ch == EOF) {
-				if (ferror(st->stream))
-					return bonnie_fail("getc", st->path);
-				return bonnie_short_file(st, c * st->chunk + i);
-			}
-			/* use the byte, as bonnie++ does, so it is really read */
-			st->buf[ch]++;
+	(void)pc;
+	for (i = 0; i < st->chunk; i++) {
+		ch = getc(st->stream);
+		if (ch == EOF) {
+			if (ferror(st->stream))
+				return bonnie_fail("getc", st->path);
+			return bonnie_short_file(st, c * st->chunk + i);
 		}
-		latency_hist_record(lat, clock_mono_ns() - t0);
-		work_add(pc, st->chunk, st->chunk, 0);
-		progress_set(pc->progress, (c + 1) * st->chunk);
+		/* use the byte, as bonnie++ does, so it is really read */
+		st->buf[ch]++;
 	}
-	return bonnie_close(st, pc);
+	return 0;
+}
+
+/* Sequential Input, Per Chr: every byte through stdio getc() */
+static int bonnie_getc(const struct workload_env *env, struct phase_ctx *pc)
+{
+	return bonnie_chunks(env, pc, bonnie_getc_chunk,
+			     bonnie_state(env)->chunk);
 }
 
 static int bonnie_read_prepare(const struct workload_env *env)
@@ -315,32 +321,7 @@ static int bonnie_read_prepare(const struct workload_env *env)
 /* Sequential Input, Block: read(2) of one chunk at a time */
 static int bonnie_read(const struct workload_env *env, struct phase_ctx *pc)
 {
-	struct bonnie_state *st = bonnie_state(env);
-	struct latency_hist *lat = bonnie_latency(pc);
-	uint64_t c, t0;
-	ssize_t n;
-
-	if (!lat)
-		return -ENOMEM;
-	progress_total(pc->progress, st->size, PROGRESS_BYTES);
-	for (c = 0; c < st->n_chunks; c++) {
-		if (*env->stop)
-			return -EINTR;
-		t0 = clock_mono_ns();
-		n = read_full(st->fd, st->buf, st->chunk);
-		if (n < 0) {
-			errno = (int)-n;
-			return bonnie_fail("read", st->path);
-		}
-		if ((size_t)n != st->chunk)
-			return bonnie_short_file(st,
-						 c * st->chunk + (uint64_t)n);
-		op_record(pc, OP_READ, t0);
-		latency_hist_record(lat, clock_mono_ns() - t0);
-		work_add(pc, st->chunk, 1, 0);
-		progress_set(pc->progress, (c + 1) * st->chunk);
-	}
-	return bonnie_close(st, pc);
+	return bonnie_chunks(env, pc, bonnie_read_chunk, 1);
 }
 
 static int bonnie_check_geometry(uint64_t size, uint64_t chunk)

@@ -78,31 +78,46 @@ static int seqio_open_flags(const struct workload_env *env)
 	return param_num(env->params, "direct") ? O_DIRECT : 0;
 }
 
+/*
+ * The phase's file opened (the open timed as op) and an IO buffer of bs:
+ * 0, or an error with nothing left open
+ */
+static int seqio_begin(const struct workload_env *env, struct phase_ctx *pc,
+		       int flags, enum op_class op, char *path, size_t len,
+		       char **block, int *fd)
+{
+	uint64_t t0;
+
+	if (seqio_path(env, path, len) || seqio_check(env->params))
+		return -EINVAL;
+	*block = seqio_buffer((size_t)param_num(env->params, "bs"));
+	if (!*block)
+		return -ENOMEM;
+	progress_total(pc->progress, param_num(env->params, "size"),
+		       PROGRESS_BYTES);
+	t0 = clock_mono_ns();
+	*fd = open(path, flags | O_CLOEXEC | seqio_open_flags(env), 0644);
+	if (*fd < 0) {
+		free(*block);
+		return seqio_fail(op == OP_CREATE ? "create" : "open", path);
+	}
+	op_record(pc, op, t0);
+	work_add(pc, 0, 1, 1);
+	return 0;
+}
+
 static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 {
 	uint64_t size = param_num(env->params, "size"), left = size;
 	size_t bs = (size_t)param_num(env->params, "bs");
 	char path[PATH_MAX], *block;
-	int fd, err = 0;
+	int fd, err;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check(env->params))
-		return -EINVAL;
-	block = seqio_buffer(bs);
-	if (!block)
-		return -ENOMEM;
-	progress_total(pc->progress, size, PROGRESS_BYTES);
-	t0 = clock_mono_ns();
-	fd = open(path,
-		  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
-			  seqio_open_flags(env),
-		  0644);
-	if (fd < 0) {
-		free(block);
-		return seqio_fail("create", path);
-	}
-	op_record(pc, OP_CREATE, t0);
-	work_add(pc, 0, 1, 1);
+	err = seqio_begin(env, pc, O_WRONLY | O_CREAT | O_TRUNC, OP_CREATE,
+			  path, sizeof(path), &block, &fd);
+	if (err)
+		return err;
 	while (left) {
 		size_t chunk = left < bs ? (size_t)left : bs;
 
@@ -145,23 +160,13 @@ static int seqio_read(const struct workload_env *env, struct phase_ctx *pc)
 	uint64_t size = param_num(env->params, "size"), got = 0;
 	size_t bs = (size_t)param_num(env->params, "bs");
 	char path[PATH_MAX], *block;
-	int fd, err = 0;
+	int fd, err;
 	uint64_t t0;
 
-	if (seqio_path(env, path, sizeof(path)) || seqio_check(env->params))
-		return -EINVAL;
-	block = seqio_buffer(bs);
-	if (!block)
-		return -ENOMEM;
-	progress_total(pc->progress, size, PROGRESS_BYTES);
-	t0 = clock_mono_ns();
-	fd = open(path, O_RDONLY | O_CLOEXEC | seqio_open_flags(env));
-	if (fd < 0) {
-		free(block);
-		return seqio_fail("open", path);
-	}
-	op_record(pc, OP_OPEN, t0);
-	work_add(pc, 0, 1, 1);
+	err = seqio_begin(env, pc, O_RDONLY, OP_OPEN, path, sizeof(path),
+			  &block, &fd);
+	if (err)
+		return err;
 	for (;;) {
 		ssize_t n;
 

@@ -222,3 +222,33 @@ extents_per_alloc() {
 	run leftovers "$SCRATCH"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
+
+# trace --age: a command traced on an aged filesystem. The aging (~70 MiB
+# written, half of it deleted) comes before the tracer: the command's
+# phase holds its own 16 MiB and its journal, the spill nothing.
+@test "trace --age: the command runs on the aged filesystem, its phase holds its own writes only, nothing is left behind" {
+	run "$FSPROF" trace --no-db --fs ext4 --image-size 256M \
+		--age fill=50,sizes=small,seed=2 --scratch "$SCRATCH" \
+		--json "$SCRATCH.trace.json" -- \
+		dd if=/dev/zero of=f bs=1M count=16 conv=fsync
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# recorded as for run: parameters, files written and deleted
+	jqr "$SCRATCH.trace.json" '.cases[0].age | .fill_percent == 50
+		and .outcome.files_written > 1000
+		and .outcome.files_deleted > 500' | grep -qx true
+	# the command's phase: 16 MiB and the journal's blocks, not the aging's
+	jqr "$SCRATCH.trace.json" '.cases[0].phases[0].block.total.bytes
+		| . >= 16777216 and . < 2 * 16777216' | grep -qx true
+	jqr "$SCRATCH.trace.json" '.cases[0].spill.block.total.bytes' | grep -qx 0
+	rm -f "$SCRATCH.trace.json"
+	mkdir -p "$SCRATCH.dir"
+	run "$FSPROF" trace --no-db --age fill=50 --dir "$SCRATCH.dir" \
+		--scratch "$SCRATCH" -- true
+	rmdir "$SCRATCH.dir"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--dir filesystem is not fsprof's to fill"* ]]
+	run leftovers "$SCRATCH"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}

@@ -24,8 +24,7 @@ setup_file() {
 		--scratch "$SCRATCH" --json "$XFS" >"$SCRATCH.xfs.out" 2>&1
 	echo $? >"$SCRATCH.xfs.status"
 	sleep 0.5
-	kill -TERM "$(cat "$SCRATCH.btpid")" 2>/dev/null
-	wait "$(cat "$SCRATCH.btpid")" 2>/dev/null || true
+	bpftrace_end "$(cat "$SCRATCH.btpid")"
 }
 
 teardown_file() {

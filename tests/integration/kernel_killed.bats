@@ -3,7 +3,8 @@
 # while its case runs (the error names its kernel and case with its
 # console, the host is left clean, the other kernel's cases are kept in the
 # JSON and the history), and fsprof itself killed with SIGKILL under its
-# guest (QEMU dies with it; fsprof cleanup removes the guest's directory).
+# guest (QEMU dies with it; fsprof cleanup removes the guest's directory
+# and that of the kernel given by path).
 # Apart from cross_kernel.bats, whose one A/B run its 15 tests share: this
 # file's A/B is a second one (two boots, ~30 s of QEMU at load 5), in the
 # pairable pool (tests/run-all.sh) beside the other.
@@ -78,12 +79,16 @@ teardown_file() {
 
 # fsprof itself killed (SIGKILL) while its guest boots: nothing of fsprof
 # runs to end the guest, so QEMU must die with it (PR_SET_PDEATHSIG), and
-# fsprof cleanup must find the guest's directory in the run's state file
-@test "fsprof killed with SIGKILL mid-boot: its QEMU dies with it, fsprof cleanup removes the guest's directory" {
-	local out=$VM_OUT/sigkill pid i
+# fsprof cleanup must find the guest's directory in the run's state file,
+# and the directory where a kernel given by path was staged for the run
+# (6.1 as setup_file staged it: its vmlinux and the modules it needs)
+@test "fsprof killed with SIGKILL mid-boot: its QEMU dies with it, fsprof cleanup removes the guest's and the staged kernel's directories" {
+	local out=$VM_OUT/sigkill pid i k
+	k=$(ls -d "${FSPROF_VM_CACHE:-/var/cache/fsprof-vm}"/staged/linux-image-6.1.*/ | head -n1)
+	[ -f "$k/vmlinux" ] && [ -d "$k/modules" ] || { echo "6.1 not staged: $k"; return 1; }
 	mkdir -p "$out"
-	"$FSPROF" run --kernel 6.1 -w seqio:size=1M --fs ext4 --no-trace \
-		--no-db --scratch "$out" \
+	"$FSPROF" run --kernel "$k/vmlinux" --kernel-modules "$k/modules" \
+		-w seqio:size=1M --fs ext4 --no-trace --no-db --scratch "$out" \
 		>"$out.log" 2>&1 &
 	pid=$!
 	for i in $(seq 1 600); do
@@ -98,11 +103,12 @@ teardown_file() {
 		sleep 0.1
 	done
 	! pgrep -f "qemu-system-x86_64.*$out/" >/dev/null
-	ls -d "$out"/fsprof.guest-* >/dev/null
+	ls -d "$out"/fsprof.guest-* "$out"/fsprof.kernels-* >/dev/null
 	run "$FSPROF" cleanup --scratch "$out"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	echo "$output" | grep -q "removed directory $out/fsprof.guest-"
+	echo "$output" | grep -q "removed directory $out/fsprof.kernels-"
 	# the state file went with what it recorded
 	[ -z "$(ls -A "$out")" ] || { ls -la "$out"; return 1; }
 }

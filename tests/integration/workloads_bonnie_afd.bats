@@ -47,8 +47,7 @@ setup_file() {
 		>"$SCRATCH.afdtime.out" 2>&1
 	echo $? >"$SCRATCH.afdtime.status"
 
-	kill -TERM "$BTPID"
-	wait "$BTPID" || true
+	bpftrace_end "$BTPID"
 }
 
 teardown_file() {

@@ -56,8 +56,7 @@ setup_file() {
 	kill "$noise_pid"
 	wait "$noise_pid" 2>/dev/null || true
 	awk '$1 == "log" { print $2 }' "$noise_stats" >"$NOISE_DIR/writes1"
-	kill -TERM "$(cat "$SCRATCH.bt.pid")"
-	wait "$(cat "$SCRATCH.bt.pid")" 2>/dev/null || true
+	bpftrace_end "$(cat "$SCRATCH.bt.pid")"
 }
 
 teardown_file() {
