@@ -22,7 +22,7 @@ static const char html_style[] =
 	".warning{border-color:#D55E00}.info{border-color:#0072B2}.ok{border-color:#009E73}"
 	".sev{font-weight:bold;text-transform:uppercase;font-size:.85em}"
 	".verdict{margin:.3em 0}.mech{color:#444}code{background:#f3f3f3;padding:0 3px}"
-	"td.differs{color:#D55E00;font-weight:bold}td.agrees{color:#009E73}"
+	"td:not(.l){white-space:nowrap}td.differs{color:#D55E00;font-weight:bold}td.agrees{color:#009E73}"
 	"svg{display:block;margin:.8em 0;border:1px solid #eee;background:#fff}";
 
 static void html_head(const struct run_result *run, FILE *out)
