@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The KPI file (data/kpi.tsv): parsing it and looking a metric up. */
-#include <errno.h>
-#include <fnmatch.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,48 +31,38 @@ static bool dir_parse(const char *s, enum kpi_dir *out)
 	return false;
 }
 
-static const char *row_add(void *ctx, const struct tsv_row *r)
+_Static_assert(offsetof(struct kpi_row, glob) == 0 &&
+		       sizeof(((struct kpi_row *)0)->glob) == TSV_GLOB_LEN,
+	       "a glob table's row begins with its glob");
+
+/* the direction, KPI and reason of a "GLOB\tDIR\tKPI\tWHY" row */
+static const char *kpi_fill(void *row, const struct tsv_row *r)
 {
-	struct kpi_table *t = ctx;
-	struct kpi_row row, *bigger;
+	struct kpi_row *k = row;
 
 	if (r->n != 4)
 		return "a row is GLOB<TAB>DIRECTION<TAB>KPI<TAB>why";
-	if (!r->f[0][0] || strlen(r->f[0]) >= sizeof(row.glob))
-		return "the glob is empty or longer than 63 characters";
-	if (!dir_parse(r->f[1], &row.dir))
+	if (!dir_parse(r->f[1], &k->dir))
 		return "the direction is not higher, lower or none";
 	if (strcmp(r->f[2], "yes") && strcmp(r->f[2], "no"))
 		return "KPI is not yes or no";
 	if (!r->f[3][0])
 		return "the reason is empty";
-	row.key = !strcmp(r->f[2], "yes");
-	snprintf(row.glob, sizeof(row.glob), "%s", r->f[0]);
-	snprintf(row.why, sizeof(row.why), "%s", r->f[3]);
-	bigger = realloc(t->rows, (t->n + 1) * sizeof(*bigger));
-	if (!bigger)
-		return "out of memory";
-	t->rows = bigger;
-	t->rows[t->n++] = row;
+	k->key = !strcmp(r->f[2], "yes");
+	snprintf(k->why, sizeof(k->why), "%s", r->f[3]);
 	return NULL;
 }
 
 int kpi_parse(const char *text, struct kpi_table *out, char *err,
 	      size_t errlen)
 {
-	int ret;
+	struct tsv_glob_table t = { .row_size = sizeof(*out->rows),
+				     .fill = kpi_fill,
+				     .lacking = "direction" };
+	int ret = tsv_glob_table_parse(&t, text, err, errlen);
 
-	out->n = 0;
-	out->rows = NULL;
-	ret = tsv_each_row(text, row_add, out, err, errlen);
-	if (!ret && (!out->n || strcmp(out->rows[out->n - 1].glob, "*"))) {
-		snprintf(err, errlen,
-			 "the last row is not '*': a metric no row matches "
-			 "would have no direction");
-		ret = -EINVAL;
-	}
-	if (ret)
-		kpi_free(out);
+	out->rows = t.rows;
+	out->n = t.n;
 	return ret;
 }
 
@@ -86,12 +75,10 @@ void kpi_free(struct kpi_table *t)
 
 const struct kpi_row *kpi_lookup(const struct kpi_table *t, const char *metric)
 {
-	unsigned int i;
+	const struct kpi_row *row =
+		tsv_glob_lookup(t->rows, t->n, sizeof(*t->rows), metric);
 
-	for (i = 0; i < t->n; i++)
-		if (!fnmatch(t->rows[i].glob, metric, 0))
-			return &t->rows[i];
-	return &t->rows[t->n - 1];
+	return row ? row : &t->rows[t->n - 1];
 }
 
 const struct kpi_table *kpi_builtin(void)

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "analyze_fixture.h"
+#include "diff_fixture.h"
 #include "compare/diff.h"
 #include "compare/kpi.h"
 
@@ -143,36 +143,10 @@ static void every_built_in_row_is_reachable(void **state)
 	}
 }
 
-/* five repeats a side: wall 1.0 s against 1.5 s, commits 100 vs 400 */
-static void run_of(struct run_result *run, double wall, uint64_t commits)
-{
-	unsigned int i;
-
-	memset(run, 0, sizeof(*run));
-	for (i = 0; i < 5; i++) {
-		struct case_result *c = fx_case(run, "ext4", "ext4", 1);
-		struct phase_result *p =
-			fx_phase(c, "create", wall * (1 + 0.01 * (i % 3)));
-
-		c->repeat = i + 1;
-		metric_add(&p->metrics, "jbd2.commits", commits + i % 2);
-	}
-}
-
-static const struct diff_metric *metric_of(const struct diff_result *d,
-					   const char *name)
-{
-	const struct diff_phase *ph = &d->pairs[0].phases[0];
-	unsigned int i;
-
-	for (i = 0; i < ph->n_metrics; i++)
-		if (!strcmp(ph->metrics[i].name, name))
-			return &ph->metrics[i];
-	return NULL;
-}
-
 static void diff_judges_each_metric_by_the_file(void **state)
 {
+	static const double wa[] = { 1.0, 1.01, 1.02, 1.0, 1.01 },
+			    wb[] = { 1.5, 1.515, 1.53, 1.5, 1.515 };
 	struct run_result a, b;
 	struct diff_options o;
 	struct diff_result d;
@@ -180,8 +154,8 @@ static void diff_judges_each_metric_by_the_file(void **state)
 	unsigned int i;
 
 	(void)state;
-	run_of(&a, 1.0, 100);
-	run_of(&b, 1.5, 400);
+	fx_diff_run(&a, "ext4", wa, 5, 100);
+	fx_diff_run(&b, "ext4", wb, 5, 400);
 	diff_options_default(&o);
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
 	ph = &d.pairs[0].phases[0];
@@ -192,9 +166,9 @@ static void diff_judges_each_metric_by_the_file(void **state)
 				 kpi_is_key(ph->metrics[i].name));
 	}
 	/* slower is worse; more commits are only more */
-	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_WORSE);
-	assert_true(metric_of(&d, "wall_ns")->headline);
-	assert_int_equal(metric_of(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_WORSE);
+	assert_true(fx_diff_metric(&d, "wall_ns")->headline);
+	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
 	diff_free(&d);
 	run_result_free(&a);
 	run_result_free(&b);
