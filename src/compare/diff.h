@@ -28,9 +28,33 @@ enum diff_verdict {
 	DIFF_INCONCLUSIVE, /* neither: more repeats would tell */
 };
 
+/*
+ * One side's samples as lkp-tests summarises them: sorted, n >> 5 of them
+ * (at most 3) cut from each end, then the first, the middle and the last.
+ * lkp calls the middle sample its mean.
+ */
+struct diff_lkp_side {
+	double min, mid, max;
+};
+
 struct diff_side {
 	unsigned int n;
-	double mean, sd;
+	double mean, sd; /* sd: the sample's (n - 1) */
+	struct diff_lkp_side lkp;
+};
+
+/*
+ * lkp-tests' own criterion, beside ours for comparison (diff_lkp.c): a
+ * change is real when the ranges separate (B's min above A's middle and
+ * B's middle above A's max, or the mirror), a side has at least 3 samples
+ * and the ratio of the middles passes 1% for a KPI, 5% otherwise.
+ */
+struct diff_lkp {
+	bool enough; /* 3 samples on a side at least */
+	bool separated;
+	double ratio; /* the higher middle over the lower; at most 5 */
+	double min_ratio; /* 1.01 for a KPI, 1.05 otherwise */
+	bool changed; /* enough, separated and ratio > min_ratio */
 };
 
 struct diff_metric {
@@ -50,6 +74,7 @@ struct diff_metric {
 	char note[96]; /* why inconclusive, or what is special */
 	/* a time of an emulated guest, left out of the tests (--time-verdicts) */
 	bool emulated_time;
+	struct diff_lkp lkp;
 };
 
 struct diff_hist {

@@ -137,6 +137,7 @@ static void side_stats(const struct value_vec *vecs, unsigned int n,
 	for (i = 0; i < s->n; i++)
 		sq += (v[i] - s->mean) * (v[i] - s->mean);
 	s->sd = s->n > 1 ? sqrt(sq / (s->n - 1)) : 0;
+	diff_lkp_side(v, s->n, &s->lkp);
 }
 
 /* which way is better, and whether the metric is a KPI (data/kpi.tsv) */
@@ -207,6 +208,7 @@ static int phase_metrics(struct diff_phase *ph, const struct value_vec *va,
 				if (metric_kind(m))
 					return -ENOMEM;
 				diff_welch(m);
+				diff_lkp_judge(m);
 			}
 	}
 	return 0;
