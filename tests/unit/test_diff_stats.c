@@ -72,8 +72,8 @@ static void test_no_spread_is_an_exact_difference(void **state)
 
 	(void)state;
 	memset(&m, 0, sizeof(m));
-	m.a = (struct diff_side){ 3, 100, 0 };
-	m.b = (struct diff_side){ 3, 120, 0 };
+	m.a = (struct diff_side){ .n = 3, .mean = 100, .sd = 0 };
+	m.b = (struct diff_side){ .n = 3, .mean = 120, .sd = 0 };
 	diff_welch(&m);
 	assert_true(m.p == 0 && m.ci_lo == 20 && m.ci_hi == 20);
 	m.b.mean = 100;
@@ -127,8 +127,8 @@ static void test_more_variance_needs_more_repeats(void **state)
 
 	(void)state;
 	memset(&m, 0, sizeof(m));
-	m.a = (struct diff_side){ 3, 100, 2 };
-	m.b = (struct diff_side){ 3, 102, 2 };
+	m.a = (struct diff_side){ .n = 3, .mean = 100, .sd = 2 };
+	m.b = (struct diff_side){ .n = 3, .mean = 102, .sd = 2 };
 	few = diff_repeats_needed(&m, 5, 0.05);
 	m.a.sd = m.b.sd = 8;
 	many = diff_repeats_needed(&m, 5, 0.05);
