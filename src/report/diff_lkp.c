@@ -231,7 +231,7 @@ void diff_report_lkp(const struct diff_result *d, bool verbose, FILE *out)
 	fprintf(out,
 		"fsprof: %u tests, false discovery rate %g%% (Benjamini-Hochberg): "
 		"%u changed, %u same, %u inconclusive\n"
-		"lkp: %u changed (ranges apart, 3 samples a side at least, "
+		"lkp: %u changed (ranges apart, 3 samples on a side at least, "
 		"above 1%% for a KPI, 5%% otherwise)\n",
 		d->n_tests, d->opt.alpha * 100, d->n_changed, d->n_same,
 		d->n_inconclusive, lkp_changed(d));
