@@ -48,6 +48,7 @@ static json_t *metric_json(const struct diff_metric *m)
 					      json_null());
 	json_object_set_new(o, "noise_floor", num(m->noise_floor));
 	json_object_set_new(o, "direction", json_string(kpi_dir_name(m->dir)));
+	json_object_set_new(o, "emulated_time", json_boolean(m->emulated_time));
 	json_object_set_new(o, "lkp", lkp_json(&m->lkp));
 	json_object_set_new(o, "note",
 			    m->note[0] ? json_string(m->note) : json_null());

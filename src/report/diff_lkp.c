@@ -69,6 +69,8 @@ static void lkp_change(char *buf, size_t len, const struct diff_metric *m)
 
 const char *diff_lkp_verdict(const struct diff_metric *m)
 {
+	if (m->emulated_time)
+		return "emulated";
 	switch (m->verdict) {
 	case DIFF_SAME:
 		return "same";
@@ -118,11 +120,24 @@ void diff_lkp_line(const struct diff_metric *m, const char *name, char *buf,
 		 diff_lkp_criterion(m), name);
 }
 
-/* what the pair's sides differ in ("kernel", "target", "run"), A's, B's */
+/*
+ * what the pair's sides differ in ("kernel", "target", "run"), A's and B's
+ * values in full, and as the columns name them (a kernel by its release)
+ */
 struct compared {
 	char keys[32];
 	char a[4096 + 168], b[4096 + 168];
+	char col_a[4096 + 168], col_b[4096 + 168];
 };
+
+/* "6.1.0-57-amd64 (linux-image-...)": the release, up to " (" */
+static void release_of(const char *full, char *out, size_t len)
+{
+	const char *paren = strstr(full, " (");
+
+	snprintf(out, len, "%.*s", paren ? (int)(paren - full) : (int)len,
+		 full);
+}
 
 static void compared(const struct diff_result *d, const struct diff_pair *p,
 		     struct compared *c)
@@ -144,6 +159,26 @@ static void compared(const struct diff_result *d, const struct diff_pair *p,
 		 target ? p->b_target : "");
 }
 
+static void compared_columns(const struct diff_result *d,
+			     const struct diff_pair *p, struct compared *c)
+{
+	bool kernel = d->kernel_variable || d->same_kernel_twice;
+	char ka[256], kb[256];
+
+	compared(d, p, c);
+	if (!kernel) {
+		snprintf(c->col_a, sizeof(c->col_a), "%s", c->a);
+		snprintf(c->col_b, sizeof(c->col_b), "%s", c->b);
+		return;
+	}
+	release_of(d->a_kernel, ka, sizeof(ka));
+	release_of(d->b_kernel, kb, sizeof(kb));
+	snprintf(c->col_a, sizeof(c->col_a), "%s%s", ka,
+		 c->a + strlen(d->a_kernel));
+	snprintf(c->col_b, sizeof(c->col_b), "%s%s", kb,
+		 c->b + strlen(d->b_kernel));
+}
+
 /* lkp's group header: the common axes, the compared ones, two columns */
 static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 			FILE *out)
@@ -153,7 +188,7 @@ static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 	bool target = strcmp(p->a_target, p->b_target) != 0;
 	struct compared c;
 
-	compared(d, p, &c);
+	compared_columns(d, p, &c);
 	fprintf(out, "%.*s\n", LKP_RULE_WIDTH,
 		"================================================"
 		"================================================");
@@ -163,7 +198,8 @@ static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 		target ? "" : p->a_target);
 	fprintf(out, "%s:\n  %s (%u repeats)\n  %s (%u repeats)\n\n", c.keys,
 		c.a, p->a_repeats, c.b, p->b_repeats);
-	fprintf(out, "%*.*s %*.*s\n", first, first, c.a, width, width, c.b);
+	fprintf(out, "%*.*s %*.*s\n", first, first, c.col_a, width, width,
+		c.col_b);
 	fprintf(out, "%.*s %.*s\n", first, "------------------------------",
 		width, "------------------------------");
 	fprintf(out, "%*s%%stddev     %%change         %%stddev  "

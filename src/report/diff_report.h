@@ -28,7 +28,8 @@ void diff_report_lkp(const struct diff_result *d, bool verbose, FILE *out);
 void diff_lkp_line(const struct diff_metric *m, const char *name, char *buf,
 		   size_t len);
 
-/* its columns: "changed", "same" or "inconclusive"; "improvement",
+/* its columns: "changed", "same", "inconclusive" or "emulated" (a time
+ * of a TCG guest, not judged); "improvement",
  * "regression", "higher", "lower" or "-"; lkp's "changed", "-" or "<3" */
 const char *diff_lkp_verdict(const struct diff_metric *m);
 const char *diff_lkp_effect(const struct diff_metric *m);

@@ -166,6 +166,7 @@ static void our_columns_then_the_name_at_one_place(void **state)
 		{ DIFF_SAME, true, false, "same         -           -        " },
 		{ DIFF_INCONCLUSIVE, false, false,
 		  "inconclusive -           <3       " },
+		{ DIFF_INCONCLUSIVE, true, true, "emulated     -           changed  " },
 	};
 	char line[512];
 	unsigned int i;
@@ -179,6 +180,7 @@ static void our_columns_then_the_name_at_one_place(void **state)
 		m.verdict = cases[i].v;
 		m.lkp.enough = cases[i].enough;
 		m.lkp.changed = cases[i].changed;
+		m.emulated_time = i == sizeof(cases) / sizeof(cases[0]) - 1;
 		diff_lkp_line(&m, "create.wall_ns", line, sizeof(line));
 		assert_true(strlen(line) > NAME_AT);
 		/* "±" is two bytes: none here, the sds are 0 */

@@ -10,7 +10,8 @@ percent shown above 2%; the change against 1e-100 when A's mean is 0):
 the two must be equal. Our columns must say the JSON's verdict and lkp's
 call; the KPIs (the JSON's headline) come first in each pair; the lines
 shown are the KPIs and what either criterion calls changed (--all: every
-metric). Then each phase's wall_ns is summarised again from the runs'
+metric). Then each phase's wall_ns (of the diff's kernels' cases when it
+set one run's kernels against each other) is summarised again from the runs'
 own per-repeat values - mean, sd, and lkp's criterion (sorted, n >> 5 cut
 from each end, min/middle/max, ranges apart, 3 samples on a side, 1% for
 a KPI) - and must agree with the diff.
@@ -70,7 +71,8 @@ def check_line(line, m):
     assert g.group(3) == lkp_change(m['a']['mean'], m['b']['mean']), line
     assert g.group(4) == lkp_mean(m['b']['mean']), (line, m['b'])
     assert g.group(5) == lkp_sd(m['b']), (line, m['b'])
-    assert g.group(6) == VERDICT.get(m['verdict'], 'changed'), (line, m)
+    verdict = 'emulated' if m['emulated_time'] else VERDICT.get(m['verdict'], 'changed')
+    assert g.group(6) == verdict, (line, m)
     assert g.group(7) == EFFECT.get(m['verdict'], '-'), (line, m)
     lkp = m['lkp']
     want = ('changed' if lkp['changed'] else '-') if lkp['enough_samples'] else '<3'
@@ -106,20 +108,23 @@ def lkp_summary(v):
     return v[0], v[len(v) // 2], v[-1]
 
 
-def check_walls(pair, run_a, run_b):
+def check_walls(pair, run_a, run_b, kernels):
     """wall_ns again from the runs: mean, sd, lkp's call"""
-    def walls(run, target, phase):
+    def walls(run, target, kernel, phase):
         return [p['wall_ns'] for c in run['cases'] if c['complete'] and
                 c['target_label'] == target and c['workload']['name'] ==
-                pair['workload'] for p in c['phases'] if p['name'] == phase]
+                pair['workload'] and (kernel is None or
+                                      c['kernel']['release'] == kernel)
+                for p in c['phases'] if p['name'] == phase]
     for ph in pair['phases']:
         m = next(x for x in ph['metrics'] if x['metric'] == 'wall_ns')
-        va = walls(run_a, pair['a_target'], ph['name'])
-        vb = walls(run_b, pair['b_target'], ph['name'])
+        va = walls(run_a, pair['a_target'], kernels[0], ph['name'])
+        vb = walls(run_b, pair['b_target'], kernels[1], ph['name'])
         assert len(va) == pair['a_repeats'] and len(vb) == pair['b_repeats']
         for v, side in ((va, m['a']), (vb, m['b'])):
             mean = sum(v) / len(v)
-            sd = math.sqrt(sum((x - mean) ** 2 for x in v) / (len(v) - 1))
+            sd = math.sqrt(sum((x - mean) ** 2 for x in v) / (len(v) - 1)) \
+                if len(v) > 1 else 0
             assert abs(mean - side['mean']) <= 1e-9 * mean, (mean, side)
             assert abs(sd - side['sd']) <= 1e-9 * max(sd, 1), (sd, side)
         (a0, am, a1), (b0, bm, b1) = lkp_summary(va), lkp_summary(vb)
@@ -137,7 +142,10 @@ def main():
     bl = blocks(text)
     assert len(bl) == len(diff['pairs']), (len(bl), len(diff['pairs']))
     n = sum(check_pair(lines, pair, every) for lines, pair in zip(bl, diff['pairs']))
-    check_walls(diff['pairs'][0], run_a, run_b)
+    # one run split by kernel (--by kernel): each side its kernel's cases
+    k = diff.get('kernel') or {}
+    kernels = [k[s].split(' (')[0] if k.get(s) else None for s in 'ab']
+    check_walls(diff['pairs'][0], run_a, run_b, kernels)
     print('%d lkp lines agree with the diff JSON and the runs' % n)
 
 
