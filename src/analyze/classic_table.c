@@ -80,7 +80,8 @@ static const char *check_fields(const struct tsv_row *r, unsigned int want)
 	return NULL;
 }
 
-static const char *add_experiment(struct classic_list *l, const struct tsv_row *r)
+static const char *add_experiment(struct classic_list *l,
+				  const struct tsv_row *r)
 {
 	struct classic_experiment *e;
 	const char *why = check_fields(r, 4);

@@ -104,8 +104,8 @@ static int set_diff_format(struct cli_values *v, const struct cli_option *o,
 	if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "csv") &&
 	    strcmp(arg, "lkp"))
 		return cmd_usage_error(
-			v->cmd, "unknown --format '%s' (text, json, csv or lkp)",
-			arg);
+			v->cmd,
+			"unknown --format '%s' (text, json, csv or lkp)", arg);
 	v->format = arg;
 	return 0;
 }

@@ -53,12 +53,11 @@ static const char *kpi_fill(void *row, const struct tsv_row *r)
 	return NULL;
 }
 
-int kpi_parse(const char *text, struct kpi_table *out, char *err,
-	      size_t errlen)
+int kpi_parse(const char *text, struct kpi_table *out, char *err, size_t errlen)
 {
 	struct tsv_glob_table t = { .row_size = sizeof(*out->rows),
-				     .fill = kpi_fill,
-				     .lacking = "direction" };
+				    .fill = kpi_fill,
+				    .lacking = "direction" };
 	int ret = tsv_glob_table_parse(&t, text, err, errlen);
 
 	out->rows = t.rows;

@@ -42,8 +42,7 @@ int kpi_parse(const char *text, struct kpi_table *out, char *err,
 void kpi_free(struct kpi_table *t);
 
 /* the first row matching metric (the "*" row at worst) */
-const struct kpi_row *kpi_lookup(const struct kpi_table *t,
-				 const char *metric);
+const struct kpi_row *kpi_lookup(const struct kpi_table *t, const char *metric);
 
 /*
  * The embedded data/kpi.tsv, parsed at the first call and kept; the build

@@ -50,8 +50,8 @@ int noise_floors_parse(const char *text, struct noise_floors *out, char *err,
 		       size_t errlen)
 {
 	struct tsv_glob_table t = { .row_size = sizeof(*out->rows),
-				     .fill = floor_fill,
-				     .lacking = "floor" };
+				    .fill = floor_fill,
+				    .lacking = "floor" };
 	int ret = tsv_glob_table_parse(&t, text, err, errlen);
 
 	out->rows = t.rows;

@@ -139,44 +139,40 @@ static void release_of(const char *full, char *out, size_t len)
 		 full);
 }
 
+/* one side's value of the compared axes: "KERNEL/TARGET", either, or the run */
+static void side_value(const char *kernel, const char *target, const char *run,
+		       char *out, size_t len)
+{
+	if (kernel && target)
+		snprintf(out, len, "%s/%s", kernel, target);
+	else
+		snprintf(out, len, "%s",
+			 kernel ? kernel :
+			 target ? target :
+				  run);
+}
+
 static void compared(const struct diff_result *d, const struct diff_pair *p,
 		     struct compared *c)
 {
 	bool kernel = d->kernel_variable || d->same_kernel_twice;
 	bool target = strcmp(p->a_target, p->b_target) != 0;
-	const char *sep = kernel && target ? "/" : "";
-
-	snprintf(c->keys, sizeof(c->keys), "%s%s%s", kernel ? "kernel" : "",
-		 sep, target ? "target" : kernel ? "" : "run");
-	if (!kernel && !target) {
-		snprintf(c->a, sizeof(c->a), "%s", d->a_name);
-		snprintf(c->b, sizeof(c->b), "%s", d->b_name);
-		return;
-	}
-	snprintf(c->a, sizeof(c->a), "%s%s%s", kernel ? d->a_kernel : "", sep,
-		 target ? p->a_target : "");
-	snprintf(c->b, sizeof(c->b), "%s%s%s", kernel ? d->b_kernel : "", sep,
-		 target ? p->b_target : "");
-}
-
-static void compared_columns(const struct diff_result *d,
-			     const struct diff_pair *p, struct compared *c)
-{
-	bool kernel = d->kernel_variable || d->same_kernel_twice;
 	char ka[256], kb[256];
 
-	compared(d, p, c);
-	if (!kernel) {
-		snprintf(c->col_a, sizeof(c->col_a), "%s", c->a);
-		snprintf(c->col_b, sizeof(c->col_b), "%s", c->b);
-		return;
-	}
+	snprintf(c->keys, sizeof(c->keys), "%s%s%s", kernel ? "kernel" : "",
+		 kernel && target ? "/" : "", target ? "target" : "");
+	if (!kernel && !target)
+		snprintf(c->keys, sizeof(c->keys), "run");
+	side_value(kernel ? d->a_kernel : NULL, target ? p->a_target : NULL,
+		   d->a_name, c->a, sizeof(c->a));
+	side_value(kernel ? d->b_kernel : NULL, target ? p->b_target : NULL,
+		   d->b_name, c->b, sizeof(c->b));
 	release_of(d->a_kernel, ka, sizeof(ka));
 	release_of(d->b_kernel, kb, sizeof(kb));
-	snprintf(c->col_a, sizeof(c->col_a), "%s%s", ka,
-		 c->a + strlen(d->a_kernel));
-	snprintf(c->col_b, sizeof(c->col_b), "%s%s", kb,
-		 c->b + strlen(d->b_kernel));
+	side_value(kernel ? ka : NULL, target ? p->a_target : NULL, d->a_name,
+		   c->col_a, sizeof(c->col_a));
+	side_value(kernel ? kb : NULL, target ? p->b_target : NULL, d->b_name,
+		   c->col_b, sizeof(c->col_b));
 }
 
 /* lkp's group header: the common axes, the compared ones, two columns */
@@ -188,7 +184,7 @@ static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 	bool target = strcmp(p->a_target, p->b_target) != 0;
 	struct compared c;
 
-	compared_columns(d, p, &c);
+	compared(d, p, &c);
 	fprintf(out, "%.*s\n", LKP_RULE_WIDTH,
 		"================================================"
 		"================================================");
@@ -202,11 +198,13 @@ static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 		c.col_b);
 	fprintf(out, "%.*s %.*s\n", first, "------------------------------",
 		width, "------------------------------");
-	fprintf(out, "%*s%%stddev     %%change         %%stddev  "
-		     "%-12s %-11s %s\n",
+	fprintf(out,
+		"%*s%%stddev     %%change         %%stddev  "
+		"%-12s %-11s %s\n",
 		first - 7, "", "fsprof", "effect", "lkp");
-	fprintf(out, "%*s\\          |                \\    "
-		     "%-12s %-11s %s\n",
+	fprintf(out,
+		"%*s\\          |                \\    "
+		"%-12s %-11s %s\n",
 		first - 3, "", "|", "|", "|");
 }
 
@@ -246,9 +244,12 @@ static unsigned int lkp_changed(const struct diff_result *d)
 	unsigned int i, j, k, n = 0;
 
 	for (i = 0; i < d->n_pairs; i++)
-		for (j = 0; j < d->pairs[i].n_phases; j++)
-			for (k = 0; k < d->pairs[i].phases[j].n_metrics; k++)
-				n += d->pairs[i].phases[j].metrics[k].lkp.changed;
+		for (j = 0; j < d->pairs[i].n_phases; j++) {
+			const struct diff_phase *ph = &d->pairs[i].phases[j];
+
+			for (k = 0; k < ph->n_metrics; k++)
+				n += ph->metrics[k].lkp.changed;
+		}
 	return n;
 }
 

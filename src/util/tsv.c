@@ -77,16 +77,16 @@ static const char *glob_row_add(void *ctx, const struct tsv_row *r)
 	return why;
 }
 
-int tsv_glob_table_parse(struct tsv_glob_table *t, const char *text,
-			 char *err, size_t errlen)
+int tsv_glob_table_parse(struct tsv_glob_table *t, const char *text, char *err,
+			 size_t errlen)
 {
 	int ret;
 
 	t->n = 0;
 	t->rows = NULL;
 	ret = tsv_each_row(text, glob_row_add, t, err, errlen);
-	if (!ret && (!t->n || strcmp((char *)t->rows + (t->n - 1) * t->row_size,
-				     "*"))) {
+	if (!ret && (!t->n ||
+		     strcmp((char *)t->rows + (t->n - 1) * t->row_size, "*"))) {
 		snprintf(err, errlen,
 			 "the last row is not '*': a metric no row matches "
 			 "would have no %s",

@@ -51,8 +51,8 @@ struct tsv_glob_table {
  * "line N: why" in err, or a last row that is not "*"; -ENOMEM. On error
  * t has no rows.
  */
-int tsv_glob_table_parse(struct tsv_glob_table *t, const char *text,
-			 char *err, size_t errlen);
+int tsv_glob_table_parse(struct tsv_glob_table *t, const char *text, char *err,
+			 size_t errlen);
 
 /* the first of n rows of row_size bytes whose glob matches name, or NULL */
 const void *tsv_glob_lookup(const void *rows, unsigned int n, size_t row_size,

@@ -132,7 +132,8 @@ static void lines_have_lkps_widths_and_formats(void **state)
 		  "   4212654            -7.7%    3886721 ±  5%" },
 		{ 2.028e8, 2.9e7, 1.244e8, 3.3e7,
 		  " 2.028e+08 ± 14%     -38.7%  1.244e+08 ± 26%" },
-		{ 0, 0, 1288, 51.5, "      0.00       +1.3e+105%       1288 ±  3%" },
+		{ 0, 0, 1288, 51.5,
+		  "      0.00       +1.3e+105%       1288 ±  3%" },
 	};
 	char line[512];
 	unsigned int i;
@@ -160,13 +161,18 @@ static void our_columns_then_the_name_at_one_place(void **state)
 		bool enough, changed;
 		const char *cols;
 	} cases[] = {
-		{ DIFF_WORSE, true, true, "changed      regression  changed  " },
-		{ DIFF_BETTER, true, false, "changed      improvement -        " },
-		{ DIFF_HIGHER, true, true, "changed      higher      changed  " },
-		{ DIFF_SAME, true, false, "same         -           -        " },
+		{ DIFF_WORSE, true, true,
+		  "changed      regression  changed  " },
+		{ DIFF_BETTER, true, false,
+		  "changed      improvement -        " },
+		{ DIFF_HIGHER, true, true,
+		  "changed      higher      changed  " },
+		{ DIFF_SAME, true, false,
+		  "same         -           -        " },
 		{ DIFF_INCONCLUSIVE, false, false,
 		  "inconclusive -           <3       " },
-		{ DIFF_INCONCLUSIVE, true, true, "emulated     -           changed  " },
+		{ DIFF_INCONCLUSIVE, true, true,
+		  "emulated     -           changed  " },
 	};
 	char line[512];
 	unsigned int i;

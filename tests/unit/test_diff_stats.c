@@ -151,7 +151,8 @@ static void test_slower_with_more_commits_is_worse_and_higher(void **state)
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
 	assert_int_equal(d.n_pairs, 1); /* paired although labels differ */
 	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_WORSE);
-	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
+	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict,
+			 DIFF_HIGHER);
 	assert_true(d.n_failed >= 1);
 	diff_free(&d);
 	run_result_free(&a);
@@ -178,7 +179,8 @@ static void test_a_run_against_itself_is_never_better_or_worse(void **state)
 
 		assert_true(v == DIFF_SAME || v == DIFF_INCONCLUSIVE);
 	}
-	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict,
+			 DIFF_INCONCLUSIVE);
 	diff_free(&d);
 	run_result_free(&a);
 	run_result_free(&b);
@@ -196,7 +198,8 @@ static void test_one_run_each_is_inconclusive_never_a_verdict(void **state)
 	fx_diff_run(&b, "ext4", wb, 1, 400);
 	diff_options_default(&o);
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
-	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict,
+			 DIFF_INCONCLUSIVE);
 	assert_int_equal(d.n_changed, 0);
 	diff_free(&d);
 	run_result_free(&a);

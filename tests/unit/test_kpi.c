@@ -90,14 +90,17 @@ static void bad_rows_are_refused_naming_the_line(void **state)
 static void the_built_in_file_directs_the_headline_metrics(void **state)
 {
 	static const char *const lower_kpi[] = {
-		"wall_ns", "block.latency_p99_ns", "op.fsync_ns.p50",
-		"op.fsync_ns.p99", "op.sync_ns.p99", NULL
+		"wall_ns",	   "block.latency_p99_ns", "op.fsync_ns.p50",
+		"op.fsync_ns.p99", "op.sync_ns.p99",	   NULL
 	};
 	static const char *const higher_kpi[] = { "mb_per_s", "mib_per_s",
 						  "files_per_s", NULL };
-	static const char *const none[] = { "workload.bytes", "jbd2.commits",
+	static const char *const none[] = { "workload.bytes",
+					    "jbd2.commits",
 					    "per_op.jbd2.blocks_per_commit",
-					    "cpu_percent", "block.ios", NULL };
+					    "cpu_percent",
+					    "block.ios",
+					    NULL };
 	unsigned int i;
 
 	(void)state;
@@ -168,7 +171,8 @@ static void diff_judges_each_metric_by_the_file(void **state)
 	/* slower is worse; more commits are only more */
 	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_WORSE);
 	assert_true(fx_diff_metric(&d, "wall_ns")->headline);
-	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
+	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict,
+			 DIFF_HIGHER);
 	diff_free(&d);
 	run_result_free(&a);
 	run_result_free(&b);
@@ -180,7 +184,8 @@ int main(void)
 		cmocka_unit_test(rows_parse_with_direction_kpi_and_reason),
 		cmocka_unit_test(the_first_matching_row_wins),
 		cmocka_unit_test(bad_rows_are_refused_naming_the_line),
-		cmocka_unit_test(the_built_in_file_directs_the_headline_metrics),
+		cmocka_unit_test(
+			the_built_in_file_directs_the_headline_metrics),
 		cmocka_unit_test(every_built_in_row_is_reachable),
 		cmocka_unit_test(diff_judges_each_metric_by_the_file),
 	};
