@@ -386,9 +386,9 @@ static const struct cli_option table[] = {
 	  "measured from A/A runs, listed below)" },
 	{ "fail-above", 0, ARG, "PCT", CLI_DIFF, set_percent,
 	  DIFF_FIELD(fail_above),
-	  "exit 1 when a headline metric (wall time,\n"
-	  "throughput, p99 latency) is significantly worse\n"
-	  "by more than PCT, naming which" },
+	  "exit 1 when a KPI of data/kpi.tsv (wall time,\n"
+	  "throughput, fsync and p99 latency) is\n"
+	  "significantly worse by more than PCT, naming which" },
 	{ "format", 'f', ARG, "F", CLI_DIFF, set_diff_format, 0,
 	  "text (default), json, csv, or lkp: lkp-tests'\n"
 	  "compare layout (mean ±%stddev %change mean\n"
