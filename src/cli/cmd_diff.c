@@ -39,7 +39,7 @@ static void diff_usage(FILE *out)
 {
 	fputs("usage: fsprof diff A B [--metric GLOB] [--alpha A] [--noise PCT]\n"
 	      "                   [--time-verdicts]\n"
-	      "                   [--fail-above PCT] [--format text|json|csv]\n"
+	      "                   [--fail-above PCT] [--format text|json|csv|lkp]\n"
 	      "                   [--allow-mismatch] [--db PATH] [-v]\n"
 	      "       fsprof diff --baseline LABEL B [options]\n"
 	      "       fsprof diff RUN --by kernel [options]\n"
@@ -204,6 +204,8 @@ int cli_diff(int argc, char **argv)
 							      EXIT_OK;
 		else if (!strcmp(format, "csv"))
 			diff_report_csv(&d, stdout);
+		else if (!strcmp(format, "lkp"))
+			diff_report_lkp(&d, v.verbose, stdout);
 		else
 			diff_report_text(&d, v.verbose, stdout);
 		if (!code && d.n_failed)

@@ -101,10 +101,11 @@ static int set_diff_format(struct cli_values *v, const struct cli_option *o,
 			   const char *arg)
 {
 	(void)o;
-	if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "csv"))
+	if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "csv") &&
+	    strcmp(arg, "lkp"))
 		return cmd_usage_error(
-			v->cmd, "unknown --format '%s' (text, json or csv)",
-			arg);
+			v->cmd,
+			"unknown --format '%s' (text, json, csv or lkp)", arg);
 	v->format = arg;
 	return 0;
 }
@@ -389,11 +390,14 @@ static const struct cli_option table[] = {
 	  "measured from A/A runs, listed below)" },
 	{ "fail-above", 0, ARG, "PCT", CLI_DIFF, set_percent,
 	  DIFF_FIELD(fail_above),
-	  "exit 1 when a headline metric (wall time,\n"
-	  "throughput, p99 latency) is significantly worse\n"
-	  "by more than PCT, naming which" },
+	  "exit 1 when a KPI of data/kpi.tsv (wall time,\n"
+	  "throughput, fsync and p99 latency) is\n"
+	  "significantly worse by more than PCT, naming which" },
 	{ "format", 'f', ARG, "F", CLI_DIFF, set_diff_format, 0,
-	  "text (default), json or csv" },
+	  "text (default), json, csv, or lkp: lkp-tests'\n"
+	  "compare layout (mean ±%stddev %change mean\n"
+	  "±%stddev metric, KPIs first) with our verdict\n"
+	  "and lkp's own criterion in extra columns" },
 	{ "allow-mismatch", 0, NONE, NULL, CLI_DIFF, set_allow_mismatch, 0,
 	  "compare although the workload parameters, image\n"
 	  "size or device model differ" },
@@ -407,7 +411,8 @@ static const struct cli_option table[] = {
 	{ "baseline", 0, ARG, "LABEL", CLI_DIFF, set_baseline, 0,
 	  "A is the latest run labelled LABEL (--label)" },
 	{ "verbose", 'v', NONE, NULL, CLI_DIFF, set_flag, VALUE(verbose),
-	  "text: every metric and distribution" },
+	  "text: every metric and distribution; lkp: every\n"
+	  "metric, not only KPIs and changes" },
 
 	/* runs */
 	{ "label", 0, ARG, "L", CLI_RUNS, set_string, VALUE(filter.label),

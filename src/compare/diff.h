@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare/kpi.h"
 #include "results/results.h"
 
 enum diff_verdict {
@@ -27,18 +28,39 @@ enum diff_verdict {
 	DIFF_INCONCLUSIVE, /* neither: more repeats would tell */
 };
 
-/* which way is better for a metric */
-enum diff_direction { DIR_NONE, DIR_LOWER_BETTER, DIR_HIGHER_BETTER };
+/*
+ * One side's samples as lkp-tests summarises them: sorted, n >> 5 of them
+ * (at most 3) cut from each end, then the first, the middle and the last.
+ * lkp calls the middle sample its mean.
+ */
+struct diff_lkp_side {
+	double min, mid, max;
+};
 
 struct diff_side {
 	unsigned int n;
-	double mean, sd;
+	double mean, sd; /* sd: the sample's (n - 1) */
+	struct diff_lkp_side lkp;
+};
+
+/*
+ * lkp-tests' own criterion, beside ours for comparison (diff_lkp.c): a
+ * change is real when the ranges separate (B's min above A's middle and
+ * B's middle above A's max, or the mirror), a side has at least 3 samples
+ * and the ratio of the middles passes 1% for a KPI, 5% otherwise.
+ */
+struct diff_lkp {
+	bool enough; /* 3 samples on a side at least */
+	bool separated;
+	double ratio; /* the higher middle over the lower; at most 5 */
+	double min_ratio; /* 1.01 for a KPI, 1.05 otherwise */
+	bool changed; /* enough, separated and ratio > min_ratio */
 };
 
 struct diff_metric {
 	char name[64];
-	enum diff_direction dir;
-	bool headline; /* wall time, throughput, tail latency */
+	enum kpi_dir dir; /* data/kpi.tsv's direction */
+	bool headline; /* a KPI in data/kpi.tsv: wall time, throughput... */
 	struct diff_side a, b;
 	double diff; /* b.mean - a.mean */
 	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 */
@@ -52,6 +74,7 @@ struct diff_metric {
 	char note[96]; /* why inconclusive, or what is special */
 	/* a time of an emulated guest, left out of the tests (--time-verdicts) */
 	bool emulated_time;
+	struct diff_lkp lkp;
 };
 
 struct diff_hist {

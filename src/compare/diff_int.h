@@ -27,6 +27,12 @@ void diff_kernels(struct diff_result *d);
 double diff_noise_floor(const char *metric, const struct diff_options *o,
 			const struct noise_floors *nf);
 
+/* lkp-tests' summary of n samples v (sorted here) (diff_lkp.c) */
+void diff_lkp_side(double *v, unsigned int n, struct diff_lkp_side *out);
+
+/* lkp-tests' criterion on m's sides, its headline saying whether a KPI */
+void diff_lkp_judge(struct diff_metric *m);
+
 /* rule is one of the ids of list ("a, b, c"), whole: not a part of one */
 bool diff_rule_listed(const char *list, const char *rule);
 

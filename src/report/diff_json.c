@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <math.h>
 
+#include "compare/kpi.h"
 #include "compare/noise_floors.h"
 #include "report/diff_report.h"
 
@@ -14,8 +15,19 @@ static json_t *num(double v)
 
 static json_t *side_json(const struct diff_side *s)
 {
-	return json_pack("{s:i, s:o, s:o}", "n", (int)s->n, "mean",
-			 num(s->mean), "sd", num(s->sd));
+	return json_pack("{s:i, s:o, s:o, s:{s:o, s:o, s:o}}", "n", (int)s->n,
+			 "mean", num(s->mean), "sd", num(s->sd), "lkp", "min",
+			 num(s->lkp.min), "mid", num(s->lkp.mid), "max",
+			 num(s->lkp.max));
+}
+
+/* lkp-tests' criterion beside ours (compare/diff_lkp.c) */
+static json_t *lkp_json(const struct diff_lkp *l)
+{
+	return json_pack("{s:b, s:b, s:o, s:o, s:b}", "enough_samples",
+			 l->enough, "separated", l->separated, "ratio",
+			 num(l->ratio), "min_ratio", num(l->min_ratio),
+			 "changed", l->changed);
 }
 
 static json_t *metric_json(const struct diff_metric *m)
@@ -35,6 +47,9 @@ static json_t *metric_json(const struct diff_metric *m)
 			    m->more_repeats ? json_integer(m->more_repeats) :
 					      json_null());
 	json_object_set_new(o, "noise_floor", num(m->noise_floor));
+	json_object_set_new(o, "direction", json_string(kpi_dir_name(m->dir)));
+	json_object_set_new(o, "emulated_time", json_boolean(m->emulated_time));
+	json_object_set_new(o, "lkp", lkp_json(&m->lkp));
 	json_object_set_new(o, "note",
 			    m->note[0] ? json_string(m->note) : json_null());
 	return o;

@@ -43,6 +43,8 @@ setup_file() {
 		--format json >"$VM_OUT/diff.json" 2>"$VM_OUT/diff.err" || true
 	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
 		>"$VM_OUT/diff.txt" 2>&1 || true
+	"$FSPROF" diff latest --by kernel --db "$VM_OUT/history.db" \
+		--format lkp >"$VM_OUT/diff.lkp" 2>&1 || true
 }
 
 setup() {
@@ -232,6 +234,15 @@ block_and_fs_domains_count() {
 		grep -q 'emulated (TCG)' "$VM_OUT/diff.txt"
 		grep -q 'per op:' "$VM_OUT/diff.txt"
 	fi
+}
+
+@test "diff --by kernel --format lkp: the kernel the compared axis, every line the JSON's" {
+	cat "$VM_OUT/diff.lkp"
+	[ "$(grep -c '^kernel:$' "$VM_OUT/diff.lkp")" -eq 2 ]
+	grep -A2 '^kernel:$' "$VM_OUT/diff.lkp" | grep -q '^  6\.1\.[^ ]* (.*) ('"$AB_REPEATS"' repeats)$'
+	grep -A2 '^kernel:$' "$VM_OUT/diff.lkp" | grep -q '^  6\.12\.[^ ]* (.*) ('"$AB_REPEATS"' repeats)$'
+	/usr/bin/python3 "$LIB/lkp_check.py" "$VM_OUT/diff.lkp" "$VM_OUT/diff.json" \
+		"$VM_OUT/ab.json" "$VM_OUT/ab.json"
 }
 
 # a copy of Debian's 6.1 vmlinux, staged by the run above, without .BTF
