@@ -143,6 +143,8 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 	memset(opt, 0, sizeof(*opt));
 	snprintf(opt->model.name, sizeof(opt->model.name), "none");
 	opt->repeat = 1;
+	opt->argv = argv;
+	opt->argc = argc;
 	err = cli_options_parse(cmd, argc, argv, &v, &first);
 	if (err)
 		return err;

@@ -372,6 +372,17 @@ static const struct cli_option table[] = {
 	  "findings; each finding's --verify result is kept\n"
 	  "from the file, and the report says which fsprof\n"
 	  "re-ran them" },
+	{ "bundle", 0, ARG, "DIR", CLI_REPORT, set_string, VALUE(bundle),
+	  "instead of the report, write a reproduction bundle\n"
+	  "into DIR (made when missing): README, results.json,\n"
+	  "the command line and version, each kernel's config\n"
+	  "(kernels/), every target's mkfs and mount lines\n"
+	  "(targets) and rerun.sh, which runs the same cases\n"
+	  "on the same kernels and diffs them with these. A DIR\n"
+	  "that is not empty is refused (exit 2)" },
+	{ "force", 0, NONE, NULL, CLI_REPORT, set_flag, VALUE(force),
+	  "--bundle into a DIR that is not empty: its files of\n"
+	  "the bundle's names are replaced, others left alone" },
 
 	/* diff */
 	{ "metric", 'm', ARG, "GLOB", CLI_DIFF, set_metric, 0,

@@ -48,6 +48,8 @@ struct cli_values {
 	bool verbose; /* diff -v */
 	bool json; /* check --json */
 	bool reanalyze; /* report --reanalyze */
+	const char *bundle; /* report --bundle DIR */
+	bool force; /* report --force: a --bundle DIR that is not empty */
 	bool dry_run; /* cleanup --dry-run */
 	bool deep; /* list probes --deep */
 	bool end; /* phase --end */

@@ -214,6 +214,9 @@ struct target_result {
 	char *mkfs_output; /* owned */
 	char mount_opts[1024];
 	char super_opts[1024];
+	/* mount(8)'s equivalent of the mount fsprof made, "" when it made
+	 * none (a --dir target) */
+	char mount_cmd[2048];
 	struct log_region log; /* what the block domain's log class is */
 	struct model_result model; /* the device model and its throttle */
 	char kernel_release[128];
@@ -277,6 +280,10 @@ struct run_result {
 	char suite[16];
 	/* the originals' figures beside ours (made by analyze, not read) */
 	struct classic_list classic;
+	/* the command line after the program's name ("run", "-w", ...), each
+	 * word owned; none (0) in the results of an older fsprof */
+	unsigned int n_command;
+	char **command;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);
@@ -323,6 +330,10 @@ struct case_result *run_result_add_case(struct run_result *run,
 
 /* the run completed when it was not interrupted and every case is complete */
 bool run_result_complete(const struct run_result *run);
+
+/* a copy of argv[0..argc) as run's command; 0 or -ENOMEM */
+int run_result_set_command(struct run_result *run, int argc,
+			   char *const *argv);
 
 void run_result_free(struct run_result *run);
 

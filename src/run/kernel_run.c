@@ -399,7 +399,7 @@ int run_kernels(const struct run_options *opt,
 		code = EXIT_RUN_FAILED;
 	if (code)
 		goto out;
-	run_result_start(r);
+	run_result_start(r, opt);
 	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
 	mkdir(opt->scratch, 0755);
 	kr->has_state = !runstate_create(&kr->state, opt->scratch);
