@@ -30,10 +30,11 @@ BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
 SRCS := $(shell find src -name '*.c' | sort)
-# data/noise-floors.tsv and data/classic.tsv, embedded
-# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk, with
-# scripts/embed-tsv.awk)
-GEN_OBJS := $(BUILD)/obj/gen/noise_floors_tsv.o $(BUILD)/obj/gen/classic_tsv.o
+# data/noise-floors.tsv, data/classic.tsv and data/kpi.tsv, embedded
+# (scripts/embed-noise-floors.awk, scripts/embed-classic.awk,
+# scripts/embed-kpi.awk, with scripts/embed-tsv.awk)
+GEN_NAMES := noise_floors_tsv classic_tsv kpi_tsv
+GEN_OBJS := $(patsubst %,$(BUILD)/obj/gen/%.o,$(GEN_NAMES))
 OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS)) $(GEN_OBJS)
 LIB_OBJS := $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 
@@ -115,6 +116,13 @@ $(BUILD)/gen/classic_tsv.c: data/classic.tsv scripts/embed-classic.awk \
 		>$@.tmp && mv $@.tmp $@ || \
 		{ rm -f $@.tmp; false; }
 
+$(BUILD)/gen/kpi_tsv.c: data/kpi.tsv scripts/embed-kpi.awk \
+		scripts/embed-tsv.awk
+	@mkdir -p $(@D)
+	awk -f scripts/embed-kpi.awk -f scripts/embed-tsv.awk $< \
+		>$@.tmp && mv $@.tmp $@ || \
+		{ rm -f $@.tmp; false; }
+
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -162,7 +170,7 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
 	-Wall -Wextra -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel
 FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS))) \
-	$(FUZZ_BUILD)/obj/gen/noise_floors_tsv.o $(FUZZ_BUILD)/obj/gen/classic_tsv.o
+	$(patsubst %,$(FUZZ_BUILD)/obj/gen/%.o,$(GEN_NAMES))
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 $(FUZZ_BUILD)/obj/%.o: src/%.c $(SKELS)

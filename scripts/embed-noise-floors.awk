@@ -19,11 +19,5 @@ $0 != "" && $0 !~ /^#/ {
 	rows++
 }
 END {
-	if (failed)
-		exit 1
-	if (!rows || last != "*") {
-		printf "%s: the last row is not '*': a metric no row matches would have no floor\n", FILENAME > "/dev/stderr"
-		exit 1
-	}
-	print "\t;"
+	glob_table_end("floor")
 }

@@ -1,7 +1,21 @@
 # Shared by the scripts that embed a data file in the binary
-# (embed-noise-floors.awk, embed-classic.awk; run as awk -f THAT -f this):
+# (embed-noise-floors.awk, embed-classic.awk, embed-kpi.awk; run as
+# awk -f THAT -f this):
 # every line of the file becomes a line of a C string literal, and fail()
 # names the file and line a check refused.
+# A glob table (embed-noise-floors.awk, embed-kpi.awk) counts its rows in
+# rows and keeps the last glob in last: its END calls glob_table_end(), which
+# refuses a last row other than "*" (a name no row matches would lack what
+# the table gives: its floor, its direction) and ends the literal.
+function glob_table_end(lacking) {
+	if (failed)
+		exit 1
+	if (!rows || last != "*") {
+		printf "%s: the last row is not '*': a metric no row matches would have no %s\n", FILENAME, lacking > "/dev/stderr"
+		exit 1
+	}
+	print "\t;"
+}
 function fail(why) {
 	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
 	failed = 1

@@ -7,36 +7,7 @@
 #include <string.h>
 
 #include "analyze/classic_table.h"
-
-#define ROW_MAX_FIELDS 8
-#define ROW_LEN 2048
-
-struct row {
-	unsigned int n;
-	char *f[ROW_MAX_FIELDS];
-	char buf[ROW_LEN];
-};
-
-/* split a line of len characters at tabs; false when too long or wide */
-static bool row_split(const char *line, size_t len, struct row *r)
-{
-	char *p, *tab;
-
-	if (len >= sizeof(r->buf))
-		return false;
-	memcpy(r->buf, line, len);
-	r->buf[len] = '\0';
-	r->n = 0;
-	for (p = r->buf;; p = tab + 1) {
-		if (r->n == ROW_MAX_FIELDS)
-			return false;
-		r->f[r->n++] = p;
-		tab = strchr(p, '\t');
-		if (!tab)
-			return true;
-		*tab = '\0';
-	}
-}
+#include "util/tsv.h"
 
 /* a non-negative number that is all of s */
 static bool parse_number(const char *s, double *out)
@@ -97,7 +68,7 @@ find_figure(const struct classic_experiment *e, const char *phase,
 }
 
 /* the fields every row kind shares a check of */
-static const char *check_fields(const struct row *r, unsigned int want)
+static const char *check_fields(const struct tsv_row *r, unsigned int want)
 {
 	unsigned int i;
 
@@ -109,7 +80,7 @@ static const char *check_fields(const struct row *r, unsigned int want)
 	return NULL;
 }
 
-static const char *add_experiment(struct classic_list *l, const struct row *r)
+static const char *add_experiment(struct classic_list *l, const struct tsv_row *r)
 {
 	struct classic_experiment *e;
 	const char *why = check_fields(r, 4);
@@ -128,7 +99,7 @@ static const char *add_experiment(struct classic_list *l, const struct row *r)
 }
 
 /* the experiment, phase and metric of a figure or ratio row */
-static const char *row_head(struct classic_list *l, const struct row *r,
+static const char *row_head(struct classic_list *l, const struct tsv_row *r,
 			    struct classic_experiment **e,
 			    enum classic_metric *m)
 {
@@ -150,7 +121,7 @@ static const char *row_head(struct classic_list *l, const struct row *r,
 	return NULL;
 }
 
-static const char *add_figure(struct classic_list *l, const struct row *r)
+static const char *add_figure(struct classic_list *l, const struct tsv_row *r)
 {
 	struct classic_experiment *e;
 	struct classic_figure *f;
@@ -173,7 +144,7 @@ static const char *add_figure(struct classic_list *l, const struct row *r)
 	return NULL;
 }
 
-static const char *add_ratio(struct classic_list *l, const struct row *r)
+static const char *add_ratio(struct classic_list *l, const struct tsv_row *r)
 {
 	const struct classic_figure *num, *den;
 	struct classic_experiment *e;
@@ -206,42 +177,29 @@ static const char *add_ratio(struct classic_list *l, const struct row *r)
 	return NULL;
 }
 
-static const char *parse_line(struct classic_list *l, const char *line,
-			      size_t len)
+static const char *parse_line(void *ctx, const struct tsv_row *r)
 {
-	struct row r;
+	struct classic_list *l = ctx;
 
-	if (!row_split(line, len, &r))
-		return "a row longer than 2047 characters or of more than 8 fields";
-	if (!strcmp(r.f[0], "experiment"))
-		return add_experiment(l, &r);
-	if (!strcmp(r.f[0], "figure"))
-		return add_figure(l, &r);
-	if (!strcmp(r.f[0], "ratio"))
-		return add_ratio(l, &r);
+	if (!strcmp(r->f[0], "experiment"))
+		return add_experiment(l, r);
+	if (!strcmp(r->f[0], "figure"))
+		return add_figure(l, r);
+	if (!strcmp(r->f[0], "ratio"))
+		return add_ratio(l, r);
 	return "a row is experiment, figure or ratio";
 }
 
 int classic_table_parse(const char *text, struct classic_list *l, char *err,
 			size_t errlen)
 {
-	const char *line = text;
-	unsigned int lineno = 0;
+	int ret;
 
 	memset(l, 0, sizeof(*l));
-	while (*line) {
-		const char *nl = strchrnul(line, '\n'), *why = NULL;
-		size_t len = (size_t)(nl - line);
-
-		lineno++;
-		if (len && line[0] != '#')
-			why = parse_line(l, line, len);
-		if (why) {
-			snprintf(err, errlen, "line %u: %s", lineno, why);
-			classic_list_free(l);
-			return strcmp(why, "out of memory") ? -EINVAL : -ENOMEM;
-		}
-		line = *nl ? nl + 1 : nl;
+	ret = tsv_each_row(text, parse_line, l, err, errlen);
+	if (ret) {
+		classic_list_free(l);
+		return ret;
 	}
 	if (!l->n) {
 		snprintf(err, errlen, "no experiment rows");

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare/kpi.h"
 #include "results/results.h"
 
 enum diff_verdict {
@@ -27,9 +28,6 @@ enum diff_verdict {
 	DIFF_INCONCLUSIVE, /* neither: more repeats would tell */
 };
 
-/* which way is better for a metric */
-enum diff_direction { DIR_NONE, DIR_LOWER_BETTER, DIR_HIGHER_BETTER };
-
 struct diff_side {
 	unsigned int n;
 	double mean, sd;
@@ -37,8 +35,8 @@ struct diff_side {
 
 struct diff_metric {
 	char name[64];
-	enum diff_direction dir;
-	bool headline; /* wall time, throughput, tail latency */
+	enum kpi_dir dir; /* data/kpi.tsv's direction */
+	bool headline; /* a KPI in data/kpi.tsv: wall time, throughput... */
 	struct diff_side a, b;
 	double diff; /* b.mean - a.mean */
 	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 */

@@ -13,6 +13,7 @@
 
 #include "compare/diff_int.h"
 #include "compare/diff_stats.h"
+#include "compare/kpi.h"
 #include "results/phase_values.h"
 
 #define GROUP_MAX_CASES 64
@@ -138,33 +139,18 @@ static void side_stats(const struct value_vec *vecs, unsigned int n,
 	s->sd = s->n > 1 ? sqrt(sq / (s->n - 1)) : 0;
 }
 
-static bool name_in(const char *const *list, const char *name)
+/* which way is better, and whether the metric is a KPI (data/kpi.tsv) */
+static int metric_kind(struct diff_metric *m)
 {
-	for (; *list; list++)
-		if (!strcmp(*list, name))
-			return true;
-	return false;
-}
+	const struct kpi_table *t = kpi_builtin();
+	const struct kpi_row *row;
 
-/* which way is better, and whether the metric is a headline */
-static void metric_kind(struct diff_metric *m)
-{
-	static const char *const lower_head[] = { "wall_ns",
-						  "block.latency_p99_ns",
-						  NULL };
-	static const char *const higher_head[] = { "mb_per_s", "mib_per_s",
-						   "files_per_s", NULL };
-	static const char *const lower[] = { "user_ns", "sys_ns", NULL };
-
-	m->headline = true;
-	if (name_in(lower_head, m->name))
-		m->dir = DIR_LOWER_BETTER;
-	else if (name_in(higher_head, m->name))
-		m->dir = DIR_HIGHER_BETTER;
-	else {
-		m->headline = false;
-		m->dir = name_in(lower, m->name) ? DIR_LOWER_BETTER : DIR_NONE;
-	}
+	if (!t)
+		return -ENOMEM;
+	row = kpi_lookup(t, m->name);
+	m->dir = row->dir;
+	m->headline = row->key;
+	return 0;
 }
 
 static struct diff_metric *phase_metric_add(struct diff_phase *ph)
@@ -218,7 +204,8 @@ static int phase_metrics(struct diff_phase *ph, const struct value_vec *va,
 					ph->n_metrics--; /* nothing to compare */
 					continue;
 				}
-				metric_kind(m);
+				if (metric_kind(m))
+					return -ENOMEM;
 				diff_welch(m);
 			}
 	}

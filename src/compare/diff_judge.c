@@ -101,10 +101,10 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o,
 	if (!isnan(m->q) && m->q <= o->alpha && beyond) {
 		bool up = m->diff > 0;
 
-		if (m->dir == DIR_NONE)
+		if (m->dir == KPI_DIR_NONE)
 			m->verdict = up ? DIFF_HIGHER : DIFF_LOWER;
 		else
-			m->verdict = up == (m->dir == DIR_HIGHER_BETTER) ?
+			m->verdict = up == (m->dir == KPI_HIGHER_BETTER) ?
 					     DIFF_BETTER :
 					     DIFF_WORSE;
 		return;

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "analyze_fixture.h"
+#include "diff_fixture.h"
 #include "compare/diff_int.h"
 #include "results/phase_values.h"
 
@@ -51,18 +51,6 @@ static void ab_run(struct run_result *run)
 		kernel_case(run, "6.1", 1.0 + 0.01 * r, 100 + r, r);
 		kernel_case(run, "6.12", 2.0 + 0.01 * r, 200 + r, r);
 	}
-}
-
-static const struct diff_metric *metric_of(const struct diff_result *d,
-					   const char *name)
-{
-	const struct diff_phase *ph = &d->pairs[0].phases[0];
-	unsigned int i;
-
-	for (i = 0; i < ph->n_metrics; i++)
-		if (!strcmp(ph->metrics[i].name, name))
-			return &ph->metrics[i];
-	return NULL;
 }
 
 static void one_run_splits_into_its_two_kernels(void **state)
@@ -132,7 +120,7 @@ static void emulated_times_are_shown_but_not_tested(void **state)
 	assert_true(d.kernel_variable);
 	assert_non_null(strstr(d.a_kernel, "6.1 (pkg-6.1)"));
 	assert_true(d.emulated);
-	wall = metric_of(&d, "wall_ns");
+	wall = fx_diff_metric(&d, "wall_ns");
 	assert_non_null(wall);
 	assert_true(wall->emulated_time);
 	assert_true(isnan(wall->p));
@@ -140,7 +128,7 @@ static void emulated_times_are_shown_but_not_tested(void **state)
 	assert_non_null(strstr(wall->note, "emulated"));
 	assert_true(d.n_emulated_times > 0);
 	/* the mechanism per operation is judged: 10 -> 20 blocks a commit */
-	per = metric_of(&d, "per_op.jbd2.blocks_per_commit");
+	per = fx_diff_metric(&d, "per_op.jbd2.blocks_per_commit");
 	assert_non_null(per);
 	assert_false(per->emulated_time);
 	assert_true(per->has_ci);
@@ -157,7 +145,7 @@ static void time_verdicts_judge_emulated_times(void **state)
 
 	(void)state;
 	diff_ab(true, &d, &run);
-	wall = metric_of(&d, "wall_ns");
+	wall = fx_diff_metric(&d, "wall_ns");
 	assert_non_null(wall);
 	assert_false(wall->emulated_time);
 	assert_int_equal(wall->verdict, DIFF_WORSE);

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "analyze_fixture.h"
+#include "diff_fixture.h"
 #include "compare/diff.h"
 #include "compare/diff_stats.h"
 
@@ -135,33 +135,6 @@ static void test_more_variance_needs_more_repeats(void **state)
 	assert_true(few >= 2 && many > few);
 }
 
-/* a run of n repeats of one workload on label, wall times as given */
-static void run_of(struct run_result *run, const char *label,
-		   const double *wall, unsigned int n, uint64_t commits)
-{
-	unsigned int i;
-
-	memset(run, 0, sizeof(*run));
-	for (i = 0; i < n; i++) {
-		struct case_result *c = fx_case(run, "ext4", label, 1);
-		struct phase_result *p = fx_phase(c, "create", wall[i]);
-
-		c->repeat = i + 1;
-		metric_add(&p->metrics, "jbd2.commits", commits + i % 2);
-	}
-}
-
-static const struct diff_metric *metric_of(const struct diff_result *d,
-					   const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < d->pairs[0].phases[0].n_metrics; i++)
-		if (!strcmp(d->pairs[0].phases[0].metrics[i].name, name))
-			return &d->pairs[0].phases[0].metrics[i];
-	return NULL;
-}
-
 static void test_slower_with_more_commits_is_worse_and_higher(void **state)
 {
 	static const double wa[] = { 1.0, 1.02, 0.99, 1.01, 1.0 };
@@ -171,14 +144,14 @@ static void test_slower_with_more_commits_is_worse_and_higher(void **state)
 	struct diff_result d;
 
 	(void)state;
-	run_of(&a, "ext4", wa, 5, 100);
-	run_of(&b, "ext4:mount=nodelalloc", wb, 5, 400);
+	fx_diff_run(&a, "ext4", wa, 5, 100);
+	fx_diff_run(&b, "ext4:mount=nodelalloc", wb, 5, 400);
 	diff_options_default(&o);
 	o.fail_above = 0.05;
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
 	assert_int_equal(d.n_pairs, 1); /* paired although labels differ */
-	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_WORSE);
-	assert_int_equal(metric_of(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_WORSE);
+	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict, DIFF_HIGHER);
 	assert_true(d.n_failed >= 1);
 	diff_free(&d);
 	run_result_free(&a);
@@ -194,8 +167,8 @@ static void test_a_run_against_itself_is_never_better_or_worse(void **state)
 	unsigned int i;
 
 	(void)state;
-	run_of(&a, "ext4", w, 5, 100);
-	run_of(&b, "ext4", w, 5, 100);
+	fx_diff_run(&a, "ext4", w, 5, 100);
+	fx_diff_run(&b, "ext4", w, 5, 100);
 	diff_options_default(&o);
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
 	assert_int_equal(d.n_changed, 0);
@@ -205,7 +178,7 @@ static void test_a_run_against_itself_is_never_better_or_worse(void **state)
 
 		assert_true(v == DIFF_SAME || v == DIFF_INCONCLUSIVE);
 	}
-	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
 	diff_free(&d);
 	run_result_free(&a);
 	run_result_free(&b);
@@ -219,11 +192,11 @@ static void test_one_run_each_is_inconclusive_never_a_verdict(void **state)
 	struct diff_result d;
 
 	(void)state;
-	run_of(&a, "ext4", wa, 1, 100);
-	run_of(&b, "ext4", wb, 1, 400);
+	fx_diff_run(&a, "ext4", wa, 1, 100);
+	fx_diff_run(&b, "ext4", wb, 1, 400);
 	diff_options_default(&o);
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
-	assert_int_equal(metric_of(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
+	assert_int_equal(fx_diff_metric(&d, "wall_ns")->verdict, DIFF_INCONCLUSIVE);
 	assert_int_equal(d.n_changed, 0);
 	diff_free(&d);
 	run_result_free(&a);

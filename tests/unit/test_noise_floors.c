@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "analyze_fixture.h"
+#include "diff_fixture.h"
 #include "compare/diff_int.h"
 #include "compare/diff_stats.h"
 
@@ -138,25 +138,10 @@ static void the_built_in_file_is_derived_rows_ending_in_star(void **state)
 			 &nf->rows[nf->n - 1]);
 }
 
-/* runs of 5 repeats: wall times 1.0 s against 1.5 s, commits 100 vs 400 */
-static void run_of(struct run_result *run, const char *label, double wall,
-		   uint64_t commits)
-{
-	unsigned int i;
-
-	memset(run, 0, sizeof(*run));
-	for (i = 0; i < 5; i++) {
-		struct case_result *c = fx_case(run, "ext4", label, 1);
-		struct phase_result *p =
-			fx_phase(c, "create", wall * (1 + 0.01 * (i % 3)));
-
-		c->repeat = i + 1;
-		metric_add(&p->metrics, "jbd2.commits", commits + i % 2);
-	}
-}
-
 static void each_metric_is_judged_by_its_floor_or_the_noise_option(void **state)
 {
+	static const double wa[] = { 1.0, 1.01, 1.02, 1.0, 1.01 },
+			    wb[] = { 1.5, 1.515, 1.53, 1.5, 1.515 };
 	const struct noise_floors *nf = noise_floors_builtin();
 	struct run_result a, b;
 	struct diff_options o;
@@ -164,8 +149,9 @@ static void each_metric_is_judged_by_its_floor_or_the_noise_option(void **state)
 	unsigned int i;
 
 	(void)state;
-	run_of(&a, "ext4", 1.0, 100);
-	run_of(&b, "ext4", 1.5, 400);
+	/* 5 repeats a side: 1.0 s against 1.5 s, commits 100 vs 400 */
+	fx_diff_run(&a, "ext4", wa, 5, 100);
+	fx_diff_run(&b, "ext4", wb, 5, 400);
 	diff_options_default(&o);
 	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
 	for (i = 0; i < d.pairs[0].phases[0].n_metrics; i++) {
