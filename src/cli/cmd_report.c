@@ -74,8 +74,10 @@ static void report_reanalyzed_note(const struct run_result *run,
 static int report_bundle(const struct run_result *run, const char *name,
 			 const struct cli_values *v)
 {
-	struct bundle_spec b = { .run = run, .run_name = name,
-				 .dir = v->bundle, .force = v->force };
+	struct bundle_spec b = { .run = run,
+				 .run_name = name,
+				 .dir = v->bundle,
+				 .force = v->force };
 	struct rerun_command rc;
 	char why[1024], err[1024];
 	int ret;
@@ -104,8 +106,9 @@ static int report_bundle(const struct run_result *run, const char *name,
 		fprintf(stderr, "fsprof: %s\n", err);
 		return ret == -EEXIST ? EXIT_USAGE : EXIT_RUN_FAILED;
 	}
-	log_info("reproduction bundle of %s written to %s (README says what is in it)",
-		 name, v->bundle);
+	log_info(
+		"reproduction bundle of %s written to %s (README says what is in it)",
+		name, v->bundle);
 	return EXIT_OK;
 }
 
@@ -132,8 +135,9 @@ int cli_report(int argc, char **argv)
 				       "report reads one file; unexpected %s",
 				       argv[first + 1]);
 	if (v.force && !v.bundle)
-		return cmd_usage_error("report",
-				       "--force is for --bundle DIR that is not empty");
+		return cmd_usage_error(
+			"report",
+			"--force is for --bundle DIR that is not empty");
 	if (v.bundle && (v.format || v.reanalyze))
 		return cmd_usage_error(
 			"report",

@@ -38,4 +38,10 @@ int rerun_command_read(const struct run_result *run, struct rerun_command *rc,
 
 void rerun_command_free(struct rerun_command *rc);
 
+/* "--name=value" ("--name" without a value) added to w: 0, -E2BIG when
+ * it is full, -ENOMEM */
+int rerun_words_add(struct rerun_words *w, const char *name, const char *value);
+
+void rerun_words_free(struct rerun_words *w);
+
 #endif

@@ -43,21 +43,23 @@ static int bundle_dir_ready(const struct bundle_spec *b, char *err,
 		return -errno;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen,
-			 "--bundle %s: exists and is not a directory; give a new or empty directory",
-			 b->dir);
+		snprintf(
+			err, errlen,
+			"--bundle %s: exists and is not a directory; give a new or empty directory",
+			b->dir);
 		return -EEXIST;
 	}
 	n = dir_entries(b->dir);
 	if (n < 0) {
-		snprintf(err, errlen, "--bundle %s: cannot read it: %s",
-			 b->dir, strerror(-n));
+		snprintf(err, errlen, "--bundle %s: cannot read it: %s", b->dir,
+			 strerror(-n));
 		return n;
 	}
 	if (n && !b->force) {
-		snprintf(err, errlen,
-			 "--bundle %s: the directory is not empty (%d entr%s); nothing was written. Give a new or empty directory, or --force to write the bundle's files into it (files of the same names are replaced, others left alone)",
-			 b->dir, n, n == 1 ? "y" : "ies");
+		snprintf(
+			err, errlen,
+			"--bundle %s: the directory is not empty (%d entr%s); nothing was written. Give a new or empty directory, or --force to write the bundle's files into it (files of the same names are replaced, others left alone)",
+			b->dir, n, n == 1 ? "y" : "ies");
 		return -EEXIST;
 	}
 	return 0;

@@ -26,8 +26,8 @@ void bundle_kernels_collect(const struct run_result *run, const char *dir,
 			    struct bundle_kernels *bk);
 
 /* the README and rerun.sh into f */
-void bundle_readme(const struct bundle_spec *b,
-		   const struct bundle_kernels *bk, FILE *f);
+void bundle_readme(const struct bundle_spec *b, const struct bundle_kernels *bk,
+		   FILE *f);
 void bundle_rerun_script(const struct bundle_spec *b,
 			 const struct bundle_kernels *bk, FILE *f);
 

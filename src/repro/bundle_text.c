@@ -104,12 +104,13 @@ static void readme_head(const struct bundle_spec *b, FILE *f)
 				    sizeof(cmd));
 		fprintf(f, "  %s\n", cmd);
 	} else {
-		fprintf(f, "  not recorded (an fsprof before results had \"command\")\n");
+		fprintf(f,
+			"  not recorded (an fsprof before results had \"command\")\n");
 	}
 }
 
-void bundle_readme(const struct bundle_spec *b,
-		   const struct bundle_kernels *bk, FILE *f)
+void bundle_readme(const struct bundle_spec *b, const struct bundle_kernels *bk,
+		   FILE *f)
 {
 	readme_head(b, f);
 	readme_kernels(bk, f);
@@ -176,13 +177,14 @@ void bundle_rerun_script(const struct bundle_spec *b,
 	char why[1024], line[2048];
 	char *echo[] = { "echo", why, NULL };
 
-	fprintf(f, "#!/bin/sh\n"
-		   "# Run the cases of this bundle's run again (README), then diff them\n"
-		   "# with its results. Written by fsprof %s.\n"
-		   "#   ./rerun.sh [more fsprof run options]\n"
-		   "# FSPROF: the fsprof to run (default: fsprof); OUT: the new\n"
-		   "# results file (default: rerun-DATE.json in this directory).\n"
-		   "set -u\n",
+	fprintf(f,
+		"#!/bin/sh\n"
+		"# Run the cases of this bundle's run again (README), then diff them\n"
+		"# with its results. Written by fsprof %s.\n"
+		"#   ./rerun.sh [more fsprof run options]\n"
+		"# FSPROF: the fsprof to run (default: fsprof); OUT: the new\n"
+		"# results file (default: rerun-DATE.json in this directory).\n"
+		"set -u\n",
 		FSPROF_VERSION);
 	if (!b->n_case_words) {
 		snprintf(why, sizeof(why), "rerun.sh: %s",

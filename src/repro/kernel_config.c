@@ -55,9 +55,10 @@ static void locate_guest(struct kernel_config *kc)
 
 	if (!strncmp(src, RUNNING_PREFIX, strlen(RUNNING_PREFIX))) {
 		if (!host_config(kc->release, kc->from, sizeof(kc->from)))
-			snprintf(kc->looked, sizeof(kc->looked),
-				 "no /proc/config.gz of it running here, no /boot/config-%s",
-				 kc->release);
+			snprintf(
+				kc->looked, sizeof(kc->looked),
+				"no /proc/config.gz of it running here, no /boot/config-%s",
+				kc->release);
 		else
 			return;
 	} else if (src[0] == '/') {
@@ -69,15 +70,15 @@ static void locate_guest(struct kernel_config *kc)
 		if (!vm_staged_config(src, kc->release, kc->from,
 				      sizeof(kc->from)))
 			return;
-		snprintf(kc->looked, sizeof(kc->looked),
-			 "not staged in %.400s/staged (fsprof run --kernel stages it there)",
-			 vm_cache_dir());
+		snprintf(
+			kc->looked, sizeof(kc->looked),
+			"not staged in %.400s/staged (fsprof run --kernel stages it there)",
+			vm_cache_dir());
 	}
 	kc->from[0] = '\0';
 }
 
-void kernel_config_locate(const struct case_result *c,
-			  struct kernel_config *kc)
+void kernel_config_locate(const struct case_result *c, struct kernel_config *kc)
 {
 	memset(kc, 0, sizeof(*kc));
 	kc->guest = c->kernel.guest;
@@ -94,9 +95,10 @@ void kernel_config_locate(const struct case_result *c,
 		 c->target.kernel_release);
 	if (!host_config(kc->release, kc->from, sizeof(kc->from))) {
 		kc->from[0] = '\0';
-		snprintf(kc->looked, sizeof(kc->looked),
-			 "no /proc/config.gz of it running here, no /boot/config-%s",
-			 kc->release);
+		snprintf(
+			kc->looked, sizeof(kc->looked),
+			"no /proc/config.gz of it running here, no /boot/config-%s",
+			kc->release);
 	}
 }
 

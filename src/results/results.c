@@ -253,8 +253,7 @@ static void run_command_free(struct run_result *run)
 	run->n_command = 0;
 }
 
-int run_result_set_command(struct run_result *run, int argc,
-			   char *const *argv)
+int run_result_set_command(struct run_result *run, int argc, char *const *argv)
 {
 	int i;
 

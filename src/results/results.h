@@ -332,8 +332,7 @@ struct case_result *run_result_add_case(struct run_result *run,
 bool run_result_complete(const struct run_result *run);
 
 /* a copy of argv[0..argc) as run's command; 0 or -ENOMEM */
-int run_result_set_command(struct run_result *run, int argc,
-			   char *const *argv);
+int run_result_set_command(struct run_result *run, int argc, char *const *argv);
 
 void run_result_free(struct run_result *run);
 

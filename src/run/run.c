@@ -42,7 +42,8 @@ void run_result_start(struct run_result *r, const struct run_options *opt)
 	struct utsname u;
 
 	if (run_result_set_command(r, opt->argc, opt->argv))
-		log_warn("out of memory: the run's command line is not recorded");
+		log_warn(
+			"out of memory: the run's command line is not recorded");
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s",
 		 FSPROF_VERSION);
 	if (!uname(&u))
