@@ -111,29 +111,6 @@ static void command_text(const struct bundle_spec *b,
 	fprintf(f, "%s\n", line);
 }
 
-/* every distinct target's mkfs and mount lines, as the run made them */
-static void targets_text(const struct bundle_spec *b,
-			 const struct bundle_kernels *bk, FILE *f)
-{
-	const struct run_result *run = b->run;
-	unsigned int i, j;
-
-	(void)bk;
-	for (i = 0; i < run->n_cases; i++) {
-		const struct case_result *c = &run->cases[i];
-
-		for (j = 0; j < i; j++)
-			if (!strcmp(run->cases[j].target_label,
-				    c->target_label))
-				break;
-		if (j < i)
-			continue;
-		fprintf(f, "# %s: %s\n%s\n%s\n", case_target_name(c),
-			c->target_label, c->target.mkfs_cmd,
-			c->target.mount_cmd);
-	}
-}
-
 int bundle_write(const struct bundle_spec *b, char *err, size_t errlen)
 {
 	struct bundle_kernels *bk;
@@ -157,7 +134,7 @@ int bundle_write(const struct bundle_spec *b, char *err, size_t errlen)
 		ret = bundle_file(b, bk, "command", 0644, command_text, err,
 				  errlen);
 	if (!ret)
-		ret = bundle_file(b, bk, "targets", 0644, targets_text, err,
+		ret = bundle_file(b, bk, "targets", 0644, bundle_targets, err,
 				  errlen);
 	if (!ret)
 		ret = bundle_file(b, bk, "README", 0644, bundle_readme, err,

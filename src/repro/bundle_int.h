@@ -25,7 +25,10 @@ struct bundle_kernels {
 void bundle_kernels_collect(const struct run_result *run, const char *dir,
 			    struct bundle_kernels *bk);
 
-/* the README and rerun.sh into f */
+/* the README, rerun.sh and targets (each target's mkfs and mount
+ * lines) into f */
+void bundle_targets(const struct bundle_spec *b,
+		    const struct bundle_kernels *bk, FILE *f);
 void bundle_readme(const struct bundle_spec *b, const struct bundle_kernels *bk,
 		   FILE *f);
 void bundle_rerun_script(const struct bundle_spec *b,

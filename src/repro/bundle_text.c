@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A bundle's README and rerun.sh. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,17 +59,13 @@ static void readme_kernels(const struct bundle_kernels *bk, FILE *f)
 /* every target once: its mkfs and mount lines as the run made them */
 static void readme_targets(const struct run_result *run, FILE *f)
 {
-	unsigned int i, j;
+	unsigned int i;
 
 	fprintf(f, "\nTargets (also in targets)\n");
 	for (i = 0; i < run->n_cases; i++) {
 		const struct case_result *c = &run->cases[i];
 
-		for (j = 0; j < i; j++)
-			if (!strcmp(run->cases[j].target_label,
-				    c->target_label))
-				break;
-		if (j < i)
+		if (!case_target_first(run, i))
 			continue;
 		fprintf(f, "- %s (%s, %s)\n  mkfs:  %s\n  mount: %s\n",
 			case_target_name(c), c->target_label, c->target.kind,
@@ -78,6 +75,22 @@ static void readme_targets(const struct run_result *run, FILE *f)
 	fprintf(f,
 		"  (fsprof makes these itself on a fresh sparse image and loop device\n"
 		"  for every case: the device and directory named were the run's own)\n");
+}
+
+void bundle_targets(const struct bundle_spec *b,
+		    const struct bundle_kernels *bk, FILE *f)
+{
+	const struct run_result *run = b->run;
+	unsigned int i;
+
+	(void)bk;
+	for (i = 0; i < run->n_cases; i++)
+		if (case_target_first(run, i))
+			fprintf(f, "# %s: %s\n%s\n%s\n",
+				case_target_name(&run->cases[i]),
+				run->cases[i].target_label,
+				run->cases[i].target.mkfs_cmd,
+				run->cases[i].target.mount_cmd);
 }
 
 static void readme_head(const struct bundle_spec *b, FILE *f)

@@ -242,6 +242,17 @@ static void case_result_free(struct case_result *c)
 	free(c->target.mkfs_output);
 }
 
+bool case_target_first(const struct run_result *run, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (!strcmp(run->cases[j].target_label,
+			    run->cases[i].target_label))
+			return false;
+	return true;
+}
+
 static void run_command_free(struct run_result *run)
 {
 	unsigned int i;

@@ -313,6 +313,9 @@ double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);
 
+/* is case i the first of run's cases with its target (spec)? */
+bool case_target_first(const struct run_result *run, unsigned int i);
+
 /* ran on the same kernel: the same build, or both on the host */
 bool case_same_kernel(const struct case_result *a, const struct case_result *b);
 
