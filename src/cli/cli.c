@@ -186,6 +186,8 @@ int cli_main(int argc, char **argv)
 		return cli_phase(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cli_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "bisect-step"))
+		return cli_bisect(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
 	    !strcmp(cmd, "-h")) {
 		cli_usage(stdout);

@@ -39,11 +39,15 @@ void cli_usage(FILE *out)
 	      "           their state files prove them theirs\n"
 	      "           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
 	      "  report   re-render a saved results file, re-analysed; no root needed\n"
-	      "           (fsprof report FILE [--format text|json|...])\n"
+	      "           (fsprof report FILE [--format text|json|...]); --bundle DIR:\n"
+	      "           a reproduction bundle of it\n"
 	      "  diff     compare two runs: per phase and metric, Welch intervals,\n"
 	      "           verdicts, false discovery rate held (fsprof diff --help)\n"
 	      "  runs     list the recorded runs: id, time, label, kernel, targets\n"
 	      "           and phase times (fsprof runs --help)\n"
+	      "  bisect-step  one step of git bisect run: the good run's workload\n"
+	      "           again, one metric judged: exit 0 good, 1 bad, 125 skip\n"
+	      "           (fsprof bisect-step --help)\n"
 	      "  help     this text\n"
 	      "  version  print the version\n"
 	      "\n"
@@ -144,6 +148,8 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 	memset(opt, 0, sizeof(*opt));
 	snprintf(opt->model.name, sizeof(opt->model.name), "none");
 	opt->repeat = 1;
+	opt->argv = argv;
+	opt->argc = argc;
 	err = cli_options_parse(cmd, argc, argv, &v, &first);
 	if (err)
 		return err;

@@ -25,4 +25,8 @@ int cli_record(int argc, char **argv);
 /* fsprof phase NAME | --end: a marker line to FSPROF_PHASE_FD (cmd_phase.c) */
 int cli_phase(int argc, char **argv);
 
+/* fsprof bisect-step --good RUN --metric M --threshold PCT [...]
+ * (cmd_bisect.c): 0 good, 1 bad, 125 cannot tell, 128 error */
+int cli_bisect(int argc, char **argv);
+
 #endif

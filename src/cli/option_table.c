@@ -177,6 +177,24 @@ static int set_time_verdicts(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
+/* bisect-step --threshold: "5%" or "5" -> 0.05 */
+static int set_threshold(struct cli_values *v, const struct cli_option *o,
+			 const char *arg)
+{
+	char *end;
+	double pct = strtod(arg, &end);
+
+	(void)o;
+	if (end == arg || (*end && strcmp(end, "%")) || !(pct > 0) ||
+	    pct > 1000)
+		return cmd_usage_error(
+			v->cmd,
+			"--threshold '%s' is not a percentage above 0 (e.g. 5%%)",
+			arg);
+	v->threshold = pct / 100;
+	return 0;
+}
+
 static int set_baseline(struct cli_values *v, const struct cli_option *o,
 			const char *arg)
 {
@@ -261,7 +279,8 @@ static const struct cli_option table[] = {
 	  RUN_FIELD(force),
 	  "format --device DEV even if it holds a filesystem\n"
 	  "or a partition table" },
-	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP, set_scratch, 0,
+	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP | CLI_BISECT,
+	  set_scratch, 0,
 	  "where the image lives (default " SCRATCH_DEFAULT ")" },
 	{ "kernel", 0, ARG, "LIST", CLI_RUN, set_run_string, RUN_FIELD(kernels),
 	  "run everything in a QEMU guest of each kernel, one\n"
@@ -273,13 +292,14 @@ static const struct cli_option table[] = {
 	  "or a path to a bzImage or vmlinux. A kernel without\n"
 	  "BTF or a filesystem of --fs is refused before any\n"
 	  "boot (exit 2). fsprof diff RUN --by kernel" },
-	{ "kernel-modules", 0, ARG, "DIR", CLI_RUN, set_run_string,
+	{ "kernel-modules", 0, ARG, "DIR", CLI_RUN | CLI_BISECT, set_run_string,
 	  RUN_FIELD(kernel_modules),
 	  "the modules of a --kernel path (a lib/modules/REL\n"
 	  "or a build tree) when ext4, xfs or btrfs are modules" },
-	{ "kernel-cmdline", 0, ARG, "STR", CLI_RUN, set_run_string,
+	{ "kernel-cmdline", 0, ARG, "STR", CLI_RUN | CLI_BISECT, set_run_string,
 	  RUN_FIELD(kernel_cmdline), "boot parameters added for every guest" },
-	{ "kernel-timeout", 0, ARG, "D", CLI_RUN, set_kernel_timeout, 0,
+	{ "kernel-timeout", 0, ARG, "D", CLI_RUN | CLI_BISECT,
+	  set_kernel_timeout, 0,
 	  "a guest still running after D is killed, its\n"
 	  "console's end in the error (default 30min)" },
 	{ "case-gate", 0, ARG, "PATH", CLI_RUN, set_run_string,
@@ -297,8 +317,10 @@ static const struct cli_option table[] = {
 	  "of D (100ms to 24h)" },
 	{ "duration", 0, ARG, "D", CLI_RECORD, set_duration, 0,
 	  "record for D (100ms to 24h); default: until SIGINT" },
-	{ "json", 0, ARG, "FILE", CLI_TRACING, set_run_string,
-	  RUN_FIELD(json_path), "also write the results as JSON to FILE" },
+	{ "json", 0, ARG, "FILE", CLI_TRACING | CLI_BISECT, set_run_string,
+	  RUN_FIELD(json_path),
+	  "also write the results as JSON to FILE (bisect-step:\n"
+	  "the new run's)" },
 	{ "openmetrics", 0, ARG, "FILE", CLI_TRACING, set_run_string,
 	  RUN_FIELD(openmetrics_path),
 	  "also write per-phase metrics, time budget and\n"
@@ -313,11 +335,13 @@ static const struct cli_option table[] = {
 	  RUN_FIELD(trace_path),
 	  "... as a Chrome trace-event file, gzipped\n"
 	  "(Perfetto: phases, commits, log forces, IO)" },
-	{ "db", 0, ARG, "PATH", CLI_TRACING | CLI_REPORT | CLI_DIFF | CLI_RUNS,
+	{ "db", 0, ARG, "PATH",
+	  CLI_TRACING | CLI_REPORT | CLI_DIFF | CLI_RUNS | CLI_BISECT,
 	  set_string, VALUE(db),
 	  "the run history: where a run is recorded, and\n"
-	  "report, diff and runs read (default $FSPROF_DB,\n"
-	  "else " HISTORY_DEFAULT_PATH ")" },
+	  "report, diff, runs and bisect-step --good read\n"
+	  "(default $FSPROF_DB, else " HISTORY_DEFAULT_PATH ");\n"
+	  "bisect-step's own run is not recorded" },
 	{ "no-db", 0, NONE, NULL, CLI_TRACING, set_run_flag, RUN_FIELD(no_db),
 	  "do not record the run" },
 	{ "label", 0, ARG, "L", CLI_TRACING, set_run_label, 0,
@@ -361,10 +385,12 @@ static const struct cli_option table[] = {
 	  "a block request slower than this (issue ->\n"
 	  "complete) is recorded as an event (default 50ms;\n"
 	  "at most 10min)" },
-	{ "verbose", 'v', NONE, NULL, CLI_TRACING | CLI_REPORT, set_verbose, 0,
+	{ "verbose", 'v', NONE, NULL, CLI_TRACING | CLI_REPORT | CLI_BISECT,
+	  set_verbose, 0,
 	  "say more (libbpf and setup details; report: every\n"
 	  "metric and histogram as well)" },
-	{ "quiet", 'q', NONE, NULL, CLI_TRACING | CLI_REPORT, set_quiet, 0,
+	{ "quiet", 'q', NONE, NULL, CLI_TRACING | CLI_REPORT | CLI_BISECT,
+	  set_quiet, 0,
 	  "only errors and the result table (report: errors\n"
 	  "only on stderr)" },
 
@@ -377,6 +403,17 @@ static const struct cli_option table[] = {
 	  "findings; each finding's --verify result is kept\n"
 	  "from the file, and the report says which fsprof\n"
 	  "re-ran them" },
+	{ "bundle", 0, ARG, "DIR", CLI_REPORT, set_string, VALUE(bundle),
+	  "instead of the report, write a reproduction bundle\n"
+	  "into DIR (made when missing): README, results.json,\n"
+	  "the command line and version, each kernel's config\n"
+	  "(kernels/), every target's mkfs and mount lines\n"
+	  "(targets) and rerun.sh, which runs the same cases\n"
+	  "on the same kernels and diffs them with these. A DIR\n"
+	  "that is not empty is refused (exit 2)" },
+	{ "force", 0, NONE, NULL, CLI_REPORT, set_flag, VALUE(force),
+	  "--bundle into a DIR that is not empty: its files of\n"
+	  "the bundle's names are replaced, others left alone" },
 
 	/* diff */
 	{ "metric", 'm', ARG, "GLOB", CLI_DIFF, set_metric, 0,
@@ -426,6 +463,36 @@ static const struct cli_option table[] = {
 	  "text (default), or json: the same runs as a JSON\n"
 	  "array of objects, fields uncut (docs/history.md);\n"
 	  "[] when none matches" },
+
+	/* bisect-step */
+	{ "good", 0, ARG, "RUN", CLI_BISECT, set_string, VALUE(good),
+	  "the good run: a results file, a run id, latest or\n"
+	  "label:NAME; its values are the ones to keep, its\n"
+	  "command (results \"command\") is run again" },
+	{ "metric", 'm', ARG, "[PHASE/]NAME", CLI_BISECT, set_string,
+	  VALUE(bisect_metric),
+	  "the metric judged, as fsprof diff names it\n"
+	  "(create/wall_ns, per_op.ext4.da_extents_per_flush);\n"
+	  "PHASE/ when it is in several phases" },
+	{ "threshold", 0, ARG, "PCT", CLI_BISECT, set_threshold, 0,
+	  "bad: the new mean worse than the good mean by more\n"
+	  "than PCT (5%, 0.5%)" },
+	{ "case", 0, ARG, "WORKLOAD/TARGET", CLI_BISECT, set_string,
+	  VALUE(case_sel),
+	  "the case judged, when the good run has several\n"
+	  "(its workload, its target's name, or both)" },
+	{ "higher-is-better", 0, NONE, NULL, CLI_BISECT, set_flag,
+	  VALUE(higher_better),
+	  "the metric's good direction, instead of\n"
+	  "data/kpi.tsv's (needed where it says none)" },
+	{ "lower-is-better", 0, NONE, NULL, CLI_BISECT, set_flag,
+	  VALUE(lower_better), "... the other way" },
+	{ "kernel", 0, ARG, "KERNEL", CLI_BISECT, set_run_string,
+	  RUN_FIELD(kernels),
+	  "run the new run in a QEMU guest of KERNEL (a path\n"
+	  "to a bzImage or vmlinux, running, or a Debian\n"
+	  "version) as fsprof run --kernel does; default: on\n"
+	  "this machine's running kernel" },
 
 	/* check, cleanup, list, phase */
 	{ "json", 0, NONE, NULL, CLI_CHECK, set_flag, VALUE(json),

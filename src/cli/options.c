@@ -18,8 +18,8 @@
 #define HELP_COLUMN 24
 
 static const char *const cmd_names[] = {
-	"run",	"trace", "record",  "report", "diff",
-	"runs", "check", "cleanup", "list",   "phase",
+	"run",	 "trace",   "record", "report", "diff",	       "runs",
+	"check", "cleanup", "list",   "phase",	"bisect-step",
 };
 
 const char *cli_cmd_name(enum cli_cmd id)

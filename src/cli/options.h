@@ -29,9 +29,10 @@ enum cli_cmd {
 	CLI_CLEANUP = 1 << 7,
 	CLI_LIST = 1 << 8,
 	CLI_PHASE = 1 << 9,
+	CLI_BISECT = 1 << 10,
 };
 
-#define CLI_N_CMDS 10
+#define CLI_N_CMDS 11
 #define CLI_TRACING (CLI_RUN | CLI_TRACE | CLI_RECORD)
 #define CLI_ALL_CMDS ((1U << CLI_N_CMDS) - 1)
 
@@ -48,9 +49,17 @@ struct cli_values {
 	bool verbose; /* diff -v */
 	bool json; /* check --json */
 	bool reanalyze; /* report --reanalyze */
+	const char *bundle; /* report --bundle DIR */
+	bool force; /* report --force: a --bundle DIR that is not empty */
 	bool dry_run; /* cleanup --dry-run */
 	bool deep; /* list probes --deep */
 	bool end; /* phase --end */
+	/* bisect-step */
+	const char *good; /* --good RUN */
+	const char *bisect_metric; /* --metric [PHASE/]NAME */
+	const char *case_sel; /* --case WORKLOAD/TARGET */
+	double threshold; /* --threshold PCT, a fraction; < 0 unset */
+	bool higher_better, lower_better;
 };
 
 struct cli_option;

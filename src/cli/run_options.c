@@ -349,17 +349,11 @@ static const char *const host_only[] = {
 	"case-gate",
 };
 
-int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
-		      const char *arg)
+int cli_option_keep(struct cli_values *v, const struct cli_option *o,
+		    const char *arg)
 {
 	struct run_options *opt = v->run;
-	unsigned int i;
 
-	if (!opt)
-		return 0;
-	for (i = 0; i < sizeof(host_only) / sizeof(host_only[0]); i++)
-		if (!strcmp(o->name, host_only[i]))
-			return 0;
 	if (opt->n_guest_args == GUEST_MAX_ARGS)
 		return cmd_usage_error(v->cmd, "more than %d options",
 				       GUEST_MAX_ARGS);
@@ -367,4 +361,17 @@ int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
 	opt->guest_args[opt->n_guest_args].value = arg;
 	opt->n_guest_args++;
 	return 0;
+}
+
+int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,
+		      const char *arg)
+{
+	unsigned int i;
+
+	if (!v->run)
+		return 0;
+	for (i = 0; i < sizeof(host_only) / sizeof(host_only[0]); i++)
+		if (!strcmp(o->name, host_only[i]))
+			return 0;
+	return cli_option_keep(v, o, arg);
 }

@@ -52,6 +52,11 @@ int set_duration(struct cli_values *v, const struct cli_option *o,
 int set_kernel_timeout(struct cli_values *v, const struct cli_option *o,
 		       const char *arg);
 
+/* a parsed option kept, as given, in v->run->guest_args (a parse's
+ * "parsed" hook); 0 or EXIT_USAGE */
+int cli_option_keep(struct cli_values *v, const struct cli_option *o,
+		    const char *arg);
+
 /* a parsed option of run, kept for the guests' runs unless it is one
  * only the host reads; 0 or EXIT_USAGE */
 int run_guest_arg_add(struct cli_values *v, const struct cli_option *o,

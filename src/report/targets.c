@@ -3,18 +3,6 @@
 
 #include "report/targets.h"
 
-/* is case i the first with its target? */
-static bool target_first(const struct run_result *run, unsigned int i)
-{
-	unsigned int j;
-
-	for (j = 0; j < i; j++)
-		if (!strcmp(run->cases[j].target_label,
-			    run->cases[i].target_label))
-			return false;
-	return true;
-}
-
 /* spec from column indent on, wrapped at TARGETS_WIDTH after a , : or space */
 static void spec_wrapped(FILE *out, const char *spec, int indent)
 {
@@ -53,7 +41,7 @@ void report_target_list(const struct run_result *run, FILE *out)
 		return;
 	fprintf(out, "targets:\n");
 	for (i = 0; i < run->n_cases; i++) {
-		if (!target_first(run, i))
+		if (!case_target_first(run, i))
 			continue;
 		fprintf(out, "  %-*s  ", width,
 			case_target_name(&run->cases[i]));

@@ -454,6 +454,7 @@ static json_t *target_json(const struct target_result *t)
 	json_object_set_new(obj, "fs_uuid", json_string(t->fs_uuid));
 	json_object_set_new(obj, "mount_options", json_string(t->mount_opts));
 	json_object_set_new(obj, "super_options", json_string(t->super_opts));
+	json_object_set_new(obj, "mount_cmd", json_string(t->mount_cmd));
 	json_object_set_new(obj, "device_model",
 			    json_string(device_model_format(&t->model.m, model,
 							    sizeof(model))));
@@ -600,6 +601,16 @@ static json_t *summary_json(const struct run_result *run)
 	return arr;
 }
 
+static json_t *command_json(const struct run_result *run)
+{
+	json_t *arr = json_array();
+	unsigned int i;
+
+	for (i = 0; i < run->n_command; i++)
+		json_array_append_new(arr, json_string(run->command[i]));
+	return arr;
+}
+
 json_t *results_to_json(const struct run_result *run)
 {
 	time_t started = (time_t)(run->started_real_ns / 1000000000ULL);
@@ -630,6 +641,8 @@ json_t *results_to_json(const struct run_result *run)
 			    run->suite[0] ? json_string(run->suite) :
 					    json_null());
 	json_object_set_new(root, "classic", classic_to_json(&run->classic));
+	if (run->n_command)
+		json_object_set_new(root, "command", command_json(run));
 	return root;
 }
 

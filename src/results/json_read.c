@@ -457,6 +457,8 @@ static int target_read(struct jread *r, const char *where, json_t *t,
 		      sizeof(out->mount_opts)) ||
 	    jread_str(r, where, t, "super_options", out->super_opts,
 		      sizeof(out->super_opts)) ||
+	    jread_str(r, where, t, "mount_cmd", out->mount_cmd,
+		      sizeof(out->mount_cmd)) ||
 	    jread_str(r, where, t, "kernel_release", out->kernel_release,
 		      sizeof(out->kernel_release)) ||
 	    jread_str(r, where, t, "block_untraced", out->block_untraced,
@@ -658,6 +660,35 @@ static uint64_t started_ns(const char *iso)
 	return (uint64_t)timegm(&tm) * 1000000000ULL;
 }
 
+/* "command": the words of the command line (older files: none) */
+static int command_read(struct jread *r, const char *where, json_t *root,
+			struct run_result *run)
+{
+	json_t *arr, *word;
+	size_t i, n;
+	char **argv;
+	int ret;
+
+	if (jread_array(r, where, root, "command", &arr) || !arr)
+		return r->failed ? -EINVAL : 0;
+	n = json_array_size(arr);
+	argv = calloc(n + 1, sizeof(*argv));
+	if (!argv)
+		return jread_fail(r, where, "out of memory");
+	json_array_foreach(arr, i, word)
+	{
+		if (!json_is_string(word)) {
+			free(argv);
+			return jread_fail(r, where,
+					  "command[%zu] is not a string", i);
+		}
+		argv[i] = (char *)json_string_value(word);
+	}
+	ret = run_result_set_command(run, (int)n, argv);
+	free(argv);
+	return ret ? jread_fail(r, where, "out of memory") : 0;
+}
+
 int results_from_json(json_t *root, const char *name, struct run_result *run,
 		      char *err, size_t errlen)
 {
@@ -697,7 +728,8 @@ int results_from_json(json_t *root, const char *name, struct run_result *run,
 	    jread_object(&r, name, root, "self", &self) ||
 	    (self &&
 	     jread_u64(&r, name, self, "max_rss_kib", &run->max_rss_kib)) ||
-	    jread_array(&r, name, root, "cases", &cases))
+	    jread_array(&r, name, root, "cases", &cases) ||
+	    command_read(&r, name, root, run))
 		goto fail;
 	run->started_real_ns = started_ns(started);
 	if (json_is_integer(json_object_get(root, "signal")))

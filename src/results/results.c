@@ -242,6 +242,50 @@ static void case_result_free(struct case_result *c)
 	free(c->target.mkfs_output);
 }
 
+bool case_target_first(const struct run_result *run, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (!strcmp(run->cases[j].target_label,
+			    run->cases[i].target_label))
+			return false;
+	return true;
+}
+
+static void run_command_free(struct run_result *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->n_command; i++)
+		free(run->command[i]);
+	free(run->command);
+	run->command = NULL;
+	run->n_command = 0;
+}
+
+int run_result_set_command(struct run_result *run, int argc, char *const *argv)
+{
+	int i;
+
+	run_command_free(run);
+	if (argc <= 0)
+		return 0;
+	run->command = calloc((size_t)argc, sizeof(*run->command));
+	if (!run->command)
+		return -ENOMEM;
+	for (i = 0; i < argc; i++) {
+		run->command[i] = strdup(argv[i]);
+		if (!run->command[i]) {
+			run->n_command = (unsigned int)i;
+			run_command_free(run);
+			return -ENOMEM;
+		}
+	}
+	run->n_command = (unsigned int)argc;
+	return 0;
+}
+
 void run_result_free(struct run_result *run)
 {
 	unsigned int i;
@@ -253,4 +297,5 @@ void run_result_free(struct run_result *run)
 	run->n_cases = 0;
 	comparison_list_free(&run->comparisons);
 	classic_list_free(&run->classic);
+	run_command_free(run);
 }

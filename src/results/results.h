@@ -214,6 +214,9 @@ struct target_result {
 	char *mkfs_output; /* owned */
 	char mount_opts[1024];
 	char super_opts[1024];
+	/* mount(8)'s equivalent of the mount fsprof made, "" when it made
+	 * none (a --dir target) */
+	char mount_cmd[2048];
 	struct log_region log; /* what the block domain's log class is */
 	struct model_result model; /* the device model and its throttle */
 	char kernel_release[128];
@@ -277,6 +280,10 @@ struct run_result {
 	char suite[16];
 	/* the originals' figures beside ours (made by analyze, not read) */
 	struct classic_list classic;
+	/* the command line after the program's name ("run", "-w", ...), each
+	 * word owned; none (0) in the results of an older fsprof */
+	unsigned int n_command;
+	char **command;
 };
 
 const char *blk_opclass_name(enum blk_opclass c);
@@ -306,6 +313,9 @@ double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);
 
+/* is case i the first of run's cases with its target (spec)? */
+bool case_target_first(const struct run_result *run, unsigned int i);
+
 /* ran on the same kernel: the same build, or both on the host */
 bool case_same_kernel(const struct case_result *a, const struct case_result *b);
 
@@ -323,6 +333,9 @@ struct case_result *run_result_add_case(struct run_result *run,
 
 /* the run completed when it was not interrupted and every case is complete */
 bool run_result_complete(const struct run_result *run);
+
+/* a copy of argv[0..argc) as run's command; 0 or -ENOMEM */
+int run_result_set_command(struct run_result *run, int argc, char *const *argv);
 
 void run_result_free(struct run_result *run);
 

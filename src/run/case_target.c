@@ -10,6 +10,7 @@
 #include "target/sysctl.h"
 #include "trace/log_region.h"
 #include "util/log.h"
+#include "util/spawn.h"
 
 static void target_record_model(const struct target *t,
 				struct target_result *tr)
@@ -70,6 +71,29 @@ static void trace_config_devices(struct trace_config *tc,
 	log_warn("%s", tr->block_untraced);
 }
 
+/* mount(8)'s line for the mount target_up made with mount(2), if any */
+static void target_mount_line(const struct target *t, char *buf, size_t len)
+{
+	const char *opts = t->spec.mount_opts;
+	char *argv[9];
+	unsigned int n = 0;
+
+	buf[0] = '\0';
+	if (t->spec.kind == TARGET_DIR || !t->devpath[0] || !t->mnt[0])
+		return;
+	argv[n++] = "mount";
+	argv[n++] = "-t";
+	argv[n++] = (char *)t->spec.fstype;
+	if (opts && opts[0]) {
+		argv[n++] = "-o";
+		argv[n++] = (char *)opts;
+	}
+	argv[n++] = (char *)t->devpath;
+	argv[n++] = (char *)t->mnt;
+	argv[n] = NULL;
+	spawn_format_argv(argv, buf, len);
+}
+
 static void case_record_target(struct case_result *c, struct target *t)
 {
 	struct target_result *tr = &c->target;
@@ -94,6 +118,7 @@ static void case_record_target(struct case_result *c, struct target *t)
 	t->mkfs.output = NULL;
 	snprintf(tr->mount_opts, sizeof(tr->mount_opts), "%s", t->mount_opts);
 	snprintf(tr->super_opts, sizeof(tr->super_opts), "%s", t->super_opts);
+	target_mount_line(t, tr->mount_cmd, sizeof(tr->mount_cmd));
 	target_record_model(t, tr);
 	if (!uname(&u))
 		snprintf(tr->kernel_release, sizeof(tr->kernel_release), "%s",

@@ -429,7 +429,7 @@ int run_kernels(const struct run_options *opt,
 		code = EXIT_RUN_FAILED;
 	if (code)
 		goto out;
-	run_result_start(r);
+	run_result_start(r, opt);
 	snprintf(r->suite, sizeof(r->suite), "%s", opt->suite);
 	failed = guests_run(kr, r);
 	run_kernels_name(r);

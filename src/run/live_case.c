@@ -66,7 +66,7 @@ int live_case_begin(struct live_case *lc, const struct run_options *opt,
 		log_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
-	run_result_start(lc->result);
+	run_result_start(lc->result, opt);
 	lc->c = run_result_add_case(lc->result, FSPROF_MAX_PHASES - 1);
 	if (!lc->c) {
 		log_error("out of memory");

@@ -43,6 +43,10 @@ struct run_options {
 	const char *openmetrics_path; /* --openmetrics FILE, or NULL */
 	uint64_t interval_ns; /* trace, record: --interval time phases; 0: none */
 	uint64_t duration_ns; /* record: --duration; 0: until SIGINT */
+	/* the command line from the subcommand's name on, as given: recorded
+	 * in the results ("command") */
+	char **argv;
+	int argc;
 	char **command; /* trace: CMD ARGS..., NULL-terminated */
 	int n_command;
 	const char *csv_path; /* --csv, --html, --trace FILE.json.gz */

@@ -37,10 +37,13 @@
 #include "version.h"
 #include "workload/workload.h"
 
-void run_result_start(struct run_result *r)
+void run_result_start(struct run_result *r, const struct run_options *opt)
 {
 	struct utsname u;
 
+	if (run_result_set_command(r, opt->argc, opt->argv))
+		log_warn(
+			"out of memory: the run's command line is not recorded");
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s",
 		 FSPROF_VERSION);
 	if (!uname(&u))
@@ -281,7 +284,7 @@ int run_local(const struct run_options *opt,
 		return EXIT_RUN_FAILED;
 	}
 	ctx->opt = opt;
-	run_result_start(ctx->result);
+	run_result_start(ctx->result, opt);
 	snprintf(ctx->result->suite, sizeof(ctx->result->suite), "%s",
 		 opt->suite);
 

@@ -47,8 +47,9 @@ int run_stopped_early(void);
 /* a file named by option cannot be written at the end: an error, -errno */
 int run_output_path_check(const char *option, const char *path);
 
-/* the run's identity (version, kernel, start time) / fsprof's peak RSS */
-void run_result_start(struct run_result *r);
+/* the run's identity (version, kernel, start time, opt's command line) /
+ * fsprof's peak RSS */
+void run_result_start(struct run_result *r, const struct run_options *opt);
 void run_result_record_rss(struct run_result *r);
 
 /*

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,26 @@ int spawn_capture(char *const argv[], struct spawn_result *result)
 	return 0;
 }
 
+/* arg into buf at *off, in single quotes when the shell would read it
+ * otherwise; a quote inside is '\'' */
+static void shell_word(const char *arg, char *buf, size_t len, size_t *off)
+{
+	bool quote = !*arg ||
+		     strpbrk(arg, " \t\n'\"\\$`;&|<>*?()[]{}~#") != NULL;
+	const char *p;
+
+	if (!quote) {
+		*off += (size_t)snprintf(buf + *off, len - *off, "%s", arg);
+		return;
+	}
+	*off += (size_t)snprintf(buf + *off, len - *off, "'");
+	for (p = arg; *p && *off < len; p++)
+		*off += (size_t)snprintf(buf + *off, len - *off,
+					 *p == '\'' ? "'\\''" : "%c", *p);
+	if (*off < len)
+		*off += (size_t)snprintf(buf + *off, len - *off, "'");
+}
+
 void spawn_format_argv(char *const argv[], char *buf, size_t len)
 {
 	size_t off = 0;
@@ -91,14 +112,9 @@ void spawn_format_argv(char *const argv[], char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (i = 0; argv[i] && off < len; i++) {
-		const char *arg = argv[i];
-		int quote = !*arg ||
-			    strpbrk(arg, " \t'\"\\$`;&|<>*?()") != NULL;
-		int n = snprintf(buf + off, len - off,
-				 quote ? "%s'%s'" : "%s%s", i ? " " : "", arg);
-
-		if (n < 0)
-			break;
-		off += (size_t)n;
+		if (i)
+			off += (size_t)snprintf(buf + off, len - off, " ");
+		if (off < len)
+			shell_word(argv[i], buf, len, &off);
 	}
 }

@@ -245,6 +245,28 @@ block_and_fs_domains_count() {
 		"$VM_OUT/ab.json" "$VM_OUT/ab.json"
 }
 
+@test "report --bundle of the A/B: each kernel's config from its package, rerun.sh pins both packages" {
+	[ "$(cat "$VM_OUT/ab.rc")" -eq 0 ] || { show_log; return 1; }
+	B="$VM_OUT/bundle"
+	"$FSPROF" report "$VM_OUT/ab.json" --bundle "$B"
+	pkgs=$(jq -r '[.cases[].kernel.source] | unique | join(",")' "$VM_OUT/ab.json")
+	[[ "$pkgs" == linux-image-6.1.*,linux-image-6.12.* ]]
+	for rel in $(jq -r '[.cases[].kernel.release] | unique | .[]' "$VM_OUT/ab.json"); do
+		# the config the package shipped, as the run staged it
+		from=$(sed -n "s|^  config: kernels/$rel.config (from \(.*\))\$|\1|p" "$B/README")
+		[[ "$from" == "${FSPROF_VM_CACHE:-/var/cache/fsprof-vm}/staged/"*/config ]] ||
+			{ cat "$B/README"; return 1; }
+		cmp "$from" "$B/kernels/$rel.config"
+		grep -qx 'CONFIG_DEBUG_INFO_BTF=y' "$B/kernels/$rel.config"
+	done
+	# the same kernels in the same order, pinned to the packages that ran
+	grep -qF -- "--kernel=$(jq -r '[.cases[] | .kernel.source] | reduce .[] as $k ([]; if index([$k]) then . else . + [$k] end) | join(",")' "$VM_OUT/ab.json")" "$B/rerun.sh"
+	grep -qF -- "--kernel-timeout=7min" "$B/rerun.sh"
+	grep -qF 'diff "$out" --by kernel' "$B/rerun.sh"
+	bash -n "$B/rerun.sh"
+	grep -qxF "$(jq -r '.cases[0].target.mkfs_cmd' "$VM_OUT/ab.json")" "$B/targets"
+}
+
 # a copy of Debian's 6.1 vmlinux, staged by the run above, without .BTF
 @test "a kernel without BTF is refused before any boot, naming it and the config fix" {
 	local v

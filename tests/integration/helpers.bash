@@ -19,6 +19,22 @@ scratch_remove() {
 	rm -rf --one-file-system "$SCRATCH"
 }
 
+# setup() of a file whose setup_file ran fsprof once for all its tests,
+# with its exit status in $SCRATCH.status and its stderr in $SCRATCH.err:
+# fails every test, with that stderr, when the run failed
+setup_file_run_ok() {
+	[ "$(cat "$SCRATCH.status")" -eq 0 ] || {
+		cat "$SCRATCH.err"
+		return 1
+	}
+}
+
+# teardown_file() of such a file: the scratch directory and its files
+teardown_file_scratch() {
+	scratch_remove
+	rm -rf "$SCRATCH".*
+}
+
 tracefs_ensure() {
 	[ -d /sys/kernel/tracing/events/block ] ||
 		mount -t tracefs tracefs /sys/kernel/tracing

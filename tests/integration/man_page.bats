@@ -31,7 +31,7 @@ MAN="$TOP/docs/fsprof.1"
 	# words groff hyphenated at a line's end joined again
 	text=$(MANWIDTH=200 man -l "$MAN" 2>/dev/null | sed -e ':a' -e '/‐$/{N;s/‐\n *//;ba}')
 	usage=$("$FSPROF" help)
-	for cmd in report diff runs trace record; do
+	for cmd in report diff runs trace record bisect-step; do
 		usage+=$("$FSPROF" $cmd --help 2>&1)
 	done
 	# every command of the usage's command list
@@ -53,7 +53,7 @@ MAN="$TOP/docs/fsprof.1"
 @test "the man page lists every exit code fsprof's usage names" {
 	local text
 	text=$(MANWIDTH=200 man -l "$MAN" 2>/dev/null | sed -n '/^EXIT STATUS/,/^ENVIRONMENT/p')
-	for code in 0 1 2 3 128+N 126 127; do
+	for code in 0 1 2 3 128+N 126 127 125 128; do
 		grep -q -- "$code" <<<"$text" || {
 			echo "exit code $code not in EXIT STATUS"
 			false

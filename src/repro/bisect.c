@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "repro/bisect.h"
+
+/* at most this many of the new values are printed one by one */
+#define LINE_VALUES 5
+
+enum bisect_verdict bisect_check_good(const struct bisect_input *in,
+				      struct bisect_decision *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (!in->n_good) {
+		snprintf(d->why, sizeof(d->why),
+			 "the good run has no value of the metric");
+		return d->verdict = BISECT_SKIP;
+	}
+	stats_compute(in->good, in->n_good, &d->good);
+	if (in->n_good < BISECT_MIN_REPEATS) {
+		snprintf(
+			d->why, sizeof(d->why),
+			"the good run has %u value%s of the metric: its spread needs at least %d (fsprof run --repeat %d)",
+			in->n_good, in->n_good == 1 ? "" : "s",
+			BISECT_MIN_REPEATS, BISECT_MIN_REPEATS);
+		return d->verdict = BISECT_SKIP;
+	}
+	if (d->good.mean != 0)
+		d->rsd = d->good.stddev / fabs(d->good.mean);
+	else
+		d->rsd = d->good.stddev > 0 ? INFINITY : 0;
+	if (d->rsd > BISECT_MAX_RSD) {
+		snprintf(
+			d->why, sizeof(d->why),
+			"unstable in the good run: relative stddev %.1f%% over %u values, above the %.0f%% a verdict can rest on",
+			100 * d->rsd, in->n_good, 100 * BISECT_MAX_RSD);
+		return d->verdict = BISECT_SKIP;
+	}
+	return d->verdict = BISECT_GOOD;
+}
+
+/* the relative change of the means; from a good 0, any change is endless */
+static double relative_change(double good, double now)
+{
+	if (good != 0)
+		return (now - good) / fabs(good);
+	if (now == 0)
+		return 0;
+	return now > 0 ? INFINITY : -INFINITY;
+}
+
+enum bisect_verdict bisect_decide(const struct bisect_input *in,
+				  struct bisect_decision *d)
+{
+	double worse;
+
+	if (bisect_check_good(in, d) != BISECT_GOOD)
+		return d->verdict;
+	if (!in->n_now) {
+		snprintf(d->why, sizeof(d->why),
+			 "the new run has no value of the metric");
+		return d->verdict = BISECT_SKIP;
+	}
+	stats_compute(in->now, in->n_now, &d->now);
+	d->change = relative_change(d->good.mean, d->now.mean);
+	worse = in->dir == KPI_HIGHER_BETTER ? -d->change : d->change;
+	return d->verdict = worse > in->threshold ? BISECT_BAD : BISECT_GOOD;
+}
+
+static const char *verdict_name(enum bisect_verdict v)
+{
+	return v == BISECT_GOOD ? "good" : v == BISECT_BAD ? "bad" : "skip";
+}
+
+void bisect_line(const struct bisect_input *in, const struct bisect_decision *d,
+		 const char *metric, char *buf, size_t len)
+{
+	size_t off;
+	unsigned int i;
+
+	off = (size_t)snprintf(buf, len,
+			       "%s: %s: good %.6g +- %.6g (%.1f%%, n=%u)",
+			       verdict_name(d->verdict), metric, d->good.mean,
+			       d->good.stddev, 100 * d->rsd, d->good.n);
+	if (d->now.n && off < len) {
+		off += (size_t)snprintf(buf + off, len - off,
+					", new %.6g (n=%u:", d->now.mean,
+					d->now.n);
+		for (i = 0; i < in->n_now && i < LINE_VALUES && off < len; i++)
+			off += (size_t)snprintf(buf + off, len - off, " %.6g",
+						in->now[i]);
+		if (off < len)
+			off += (size_t)snprintf(
+				buf + off, len - off, "%s): %+.1f%%",
+				in->n_now > LINE_VALUES ? " ..." : "",
+				100 * d->change);
+	}
+	if (off < len)
+		off += (size_t)snprintf(
+			buf + off, len - off,
+			", threshold %.4g%% (%s is better)",
+			100 * in->threshold,
+			in->dir == KPI_HIGHER_BETTER ? "higher" : "lower");
+	if (d->why[0] && off < len)
+		snprintf(buf + off, len - off, "; cannot tell: %s", d->why);
+}
