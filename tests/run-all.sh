@@ -49,6 +49,11 @@
 # results_schema validates the JSON of small runs of every workload; its
 # verified run needs a verification made, whatever it found. aged_mballoc
 # judges the allocator by counts (late passes, free extents examined).
+# diff_lkp checks the lkp layout's every line against the diff's JSON and
+# the runs' repeats, whatever the values; report_bundle the files a bundle
+# holds and the lines a run recorded; bisect_step judges mballoc's free
+# extents scanned per allocation, a count the block size fixes (1, or 1.2
+# with 1 KiB blocks), never a time.
 # report_formats checks formats of one run under the hdd model (its one
 # finding checked, jbd2-commit-bound, is the fsync loop's wait for commits
 # the throttle holds to 150 IOPS, not a share a CPU moves).
@@ -83,8 +88,11 @@ tests/integration/concurrent_runs.bats
 tests/integration/results_schema.bats
 tests/integration/report_formats.bats
 tests/integration/aged_mballoc.bats
+tests/integration/bisect_step.bats
 tests/integration/bad_input.bats
 tests/integration/report_saved_run.bats
+tests/integration/diff_lkp.bats
+tests/integration/report_bundle.bats
 tests/integration/text_output.bats
 tests/integration/targets_fs_options.bats
 tests/integration/cli_errors.bats
