@@ -111,7 +111,7 @@ both() {
 # the KPI rows are listed by the noise floors' printer: every row of
 # data/kpi.tsv in its order, its glob then its direction and KPI mark
 @test "fsprof diff --help lists every row of data/kpi.tsv with its direction and KPI mark" {
-	local help rows want got
+	local help want got
 	help=$("$FSPROF" diff --help)
 	[[ "$help" == *"noise floors without --noise"*"which way is better, and the KPIs"*"exit codes"* ]]
 	want=$(grep -v '^#' "$BATS_TEST_DIRNAME/../../data/kpi.tsv" |
