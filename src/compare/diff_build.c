@@ -209,8 +209,9 @@ struct sides {
 };
 
 /*
- * A ratio one side has and the other measured but could not form (its
- * denominator 0 there): shown, with no verdict and outside the tests
+ * A ratio one side has and the other measured the domain of but could not
+ * form (its denominator 0 there, or a count of it not measured): shown,
+ * with no verdict and outside the tests
  */
 static void metric_unmeasured(struct diff_metric *m)
 {
@@ -219,9 +220,10 @@ static void metric_unmeasured(struct diff_metric *m)
 	m->ci_lo = m->ci_hi = NAN;
 	m->lkp.ratio = m->lkp.min_ratio = NAN;
 	m->verdict = DIFF_UNMEASURED;
-	snprintf(m->note, sizeof(m->note),
-		 "not measured in %s: its denominator was 0 or unmeasured",
-		 m->a.n ? "B" : "A");
+	snprintf(
+		m->note, sizeof(m->note),
+		"not measured in %s: undefined there (a denominator of 0, or a count not measured)",
+		m->a.n ? "B" : "A");
 }
 
 /*
