@@ -68,6 +68,8 @@ def gaps_of(diff, steady, listed, globs):
                 continue
             for m in phase["metrics"]:
                 a, b = m["a"]["mean"], m["b"]["mean"]
+                if a is None or b is None:
+                    continue  # a ratio one side could not form: no gap
                 key = (pair["workload"], pair["a_target"], phase["name"],
                        m["metric"])
                 # a value the diff derives from the saved counts (per_op.*)

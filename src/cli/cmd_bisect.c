@@ -52,7 +52,8 @@ static void bisect_usage(FILE *out)
 	fputs("\n"
 	      "exit codes: 0 good; 1 bad; 125 cannot tell (git bisect skips the\n"
 	      "commit): the metric is unstable in the good run (relative stddev over\n"
-	      "20%), it has fewer than 3 values there, or the new run failed or has\n"
+	      "20%, or min-max gap, (max - min) / min, over 20%: lkp-tests' limits),\n"
+	      "it has fewer than 3 values there, or the new run failed or has\n"
 	      "none; 128 a usage error, a good run that cannot be read or has several\n"
 	      "cases or phases the metric could mean, a metric with no known\n"
 	      "direction (git bisect run stops); 128+N interrupted by signal N.\n",

@@ -13,26 +13,79 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "compare/diff.h"
+#include "compare/kpi.h"
 #include "compare/noise_floors.h"
 #include "history/history.h"
 #include "report/diff_report.h"
 #include "results/json_read.h"
 #include "run/run.h"
 
-/* the built-in floors, the first matching row a metric's (docs/diff.md) */
-static void noise_floors_print(FILE *out)
+/* what --help shows of a glob table's row after its glob */
+typedef void (*glob_row_text)(const void *row, char *buf, size_t len);
+
+/*
+ * A glob table built in (util/tsv.h: each row begins with its glob) as
+ * --help lists it: the heading, then each row's glob, padded to the
+ * longest, and text's words for the rest of it
+ */
+static void glob_rows_print(FILE *out, const char *heading, const void *rows,
+			    unsigned int n, size_t row_size, glob_row_text text)
+{
+	const char *row = rows;
+	size_t width = 0;
+	unsigned int i;
+	char buf[160];
+
+	for (i = 0; i < n; i++)
+		if (strlen(row + i * row_size) > width)
+			width = strlen(row + i * row_size);
+	fputs(heading, out);
+	for (i = 0; i < n; i++) {
+		text(row + i * row_size, buf, sizeof(buf));
+		fprintf(out, "  %-*s %s\n", (int)width, row + i * row_size,
+			buf);
+	}
+}
+
+static void floor_text(const void *row, char *buf, size_t len)
+{
+	snprintf(buf, len, "%g%%",
+		 ((const struct noise_floor_row *)row)->floor * 100);
+}
+
+/* "lower is better, KPI" */
+static void kpi_text(const void *row, char *buf, size_t len)
+{
+	const struct kpi_row *k = row;
+
+	if (k->dir == KPI_DIR_NONE)
+		snprintf(buf, len, "neither way is better%s",
+			 k->key ? ", KPI" : "");
+	else
+		snprintf(buf, len, "%s is better%s", kpi_dir_name(k->dir),
+			 k->key ? ", KPI" : "");
+}
+
+/* the built-in tables a metric is judged by, the first matching row its
+ * own (docs/diff.md): its noise floor, its direction and whether a KPI */
+static void judged_by_print(FILE *out)
 {
 	const struct noise_floors *nf = noise_floors_builtin();
-	unsigned int i;
+	const struct kpi_table *kt = kpi_builtin();
 
-	if (!nf)
-		return;
-	fputs("\nnoise floors without --noise (the first glob that matches a\n"
-	      "metric; each a high quantile of the A/A runs' gaps, docs/diff.md):\n",
-	      out);
-	for (i = 0; i < nf->n; i++)
-		fprintf(out, "  %-20s %g%%\n", nf->rows[i].glob,
-			nf->rows[i].floor * 100);
+	if (nf)
+		glob_rows_print(
+			out,
+			"\nnoise floors without --noise (the first glob that matches a\n"
+			"metric; each a high quantile of the A/A runs' gaps, docs/diff.md):\n",
+			nf->rows, nf->n, sizeof(*nf->rows), floor_text);
+	if (kt)
+		glob_rows_print(
+			out,
+			"\nwhich way is better, and the KPIs (data/kpi.tsv, the first glob\n"
+			"that matches a metric: better/worse verdicts, KPIs first in\n"
+			"--format lkp and gated by --fail-above, docs/diff.md):\n",
+			kt->rows, kt->n, sizeof(*kt->rows), kpi_text);
 }
 
 static void diff_usage(FILE *out)
@@ -55,7 +108,7 @@ static void diff_usage(FILE *out)
 	      "\n",
 	      out);
 	cli_options_print(CLI_DIFF, out);
-	noise_floors_print(out);
+	judged_by_print(out);
 	fputs("\n"
 	      "exit codes: 0 compared; 1 --fail-above tripped; 2 usage error, a\n"
 	      "file that is not fsprof results, or runs that cannot be compared\n",

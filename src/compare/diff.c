@@ -37,6 +37,14 @@ const char *diff_verdict_name(enum diff_verdict v)
 		return "lower";
 	case DIFF_INCONCLUSIVE:
 		return "inconclusive";
+	case DIFF_UNMEASURED:
+		return "unmeasured";
 	}
 	return "?";
+}
+
+bool diff_verdict_is_change(enum diff_verdict v)
+{
+	return v == DIFF_BETTER || v == DIFF_WORSE || v == DIFF_HIGHER ||
+	       v == DIFF_LOWER;
 }

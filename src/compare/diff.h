@@ -26,6 +26,9 @@ enum diff_verdict {
 	DIFF_HIGHER, /* significant and beyond the floor, no good way */
 	DIFF_LOWER,
 	DIFF_INCONCLUSIVE, /* neither: more repeats would tell */
+	/* a ratio one side could not form (per_op.*, its denominator 0
+	 * there): shown as absent, not tested, not judged */
+	DIFF_UNMEASURED,
 };
 
 /*
@@ -39,7 +42,7 @@ struct diff_lkp_side {
 
 struct diff_side {
 	unsigned int n;
-	double mean, sd; /* sd: the sample's (n - 1) */
+	double mean, sd; /* sd: the sample's (n - 1); NAN when n is 0 */
 	struct diff_lkp_side lkp;
 };
 
@@ -62,8 +65,8 @@ struct diff_metric {
 	enum kpi_dir dir; /* data/kpi.tsv's direction */
 	bool headline; /* a KPI in data/kpi.tsv: wall time, throughput... */
 	struct diff_side a, b;
-	double diff; /* b.mean - a.mean */
-	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 */
+	double diff; /* b.mean - a.mean; NAN when a side has no value */
+	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 or absent */
 	bool has_ci; /* an interval could be given (n >= 2 on both sides) */
 	double ci_lo, ci_hi; /* of the difference, 95% */
 	double p; /* Welch's two-sided p; NAN when not tested */
@@ -161,6 +164,7 @@ struct diff_result {
 	unsigned int n_emulated_times; /* times not judged for it */
 	unsigned int n_tests; /* the family Benjamini-Hochberg controlled */
 	unsigned int n_changed, n_same, n_inconclusive;
+	unsigned int n_unmeasured; /* DIFF_UNMEASURED: not in the tests */
 	/* --fail-above: headline metrics significantly worse by more */
 	unsigned int n_failed;
 	char failed[8][160];
@@ -189,5 +193,8 @@ bool diff_setup_blocks(const struct diff_result *d);
 void diff_free(struct diff_result *d);
 
 const char *diff_verdict_name(enum diff_verdict v);
+
+/* better, worse, higher or lower: a change the diff calls real */
+bool diff_verdict_is_change(enum diff_verdict v);
 
 #endif

@@ -14,6 +14,7 @@
 #include "compare/diff_int.h"
 #include "compare/diff_stats.h"
 #include "compare/kpi.h"
+#include "results/per_op.h"
 #include "results/phase_values.h"
 
 #define GROUP_MAX_CASES 64
@@ -115,7 +116,21 @@ static int phase_index(const struct case_result *c, const char *name)
 	return -1;
 }
 
-/* one side's values of name in phase ph: absent = 0 if its domain ran */
+/*
+ * Could a case have had name? A count it lacks is 0 when the case measured
+ * the count's domain at all ("jbd2." of "jbd2.commits"). A ratio it lacks
+ * (per_op.*) was undefined there, its denominator 0 or unmeasured: no 0
+ * stands in for it, but the case measured it when it measured the
+ * ratio's domain ("ext4." of "per_op.ext4.da_extents_per_flush").
+ */
+static bool vec_measured(const struct value_vec *vec, const char *name)
+{
+	if (per_op_is_ratio(name))
+		name += sizeof(PER_OP_PREFIX) - 1;
+	return vec_has_domain(vec, name);
+}
+
+/* one side's values of name in a phase: absent counts as 0 (see above) */
 static void side_stats(const struct value_vec *vecs, unsigned int n,
 		       const char *name, struct diff_side *s)
 {
@@ -128,16 +143,34 @@ static void side_stats(const struct value_vec *vecs, unsigned int n,
 
 		if (e)
 			v[s->n++] = e->v;
-		else if (vec_has_domain(&vecs[i], name))
+		else if (!per_op_is_ratio(name) &&
+			 vec_has_domain(&vecs[i], name))
 			v[s->n++] = 0;
+	}
+	if (!s->n) { /* nothing: absent, not 0 */
+		s->mean = s->sd = NAN;
+		s->lkp.min = s->lkp.mid = s->lkp.max = NAN;
+		return;
 	}
 	for (i = 0; i < s->n; i++)
 		sum += v[i];
-	s->mean = s->n ? sum / s->n : 0;
+	s->mean = sum / s->n;
 	for (i = 0; i < s->n; i++)
 		sq += (v[i] - s->mean) * (v[i] - s->mean);
 	s->sd = s->n > 1 ? sqrt(sq / (s->n - 1)) : 0;
 	diff_lkp_side(v, s->n, &s->lkp);
+}
+
+/* did any of a side's n cases measure name (vec_measured)? */
+static bool side_measured(const struct value_vec *vecs, unsigned int n,
+			  const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (vec_measured(&vecs[i], name))
+			return true;
+	return false;
 }
 
 /* which way is better, and whether the metric is a KPI (data/kpi.tsv) */
@@ -170,45 +203,92 @@ static struct diff_metric *phase_metric_add(struct diff_phase *ph)
 	return &ph->metrics[ph->n_metrics++];
 }
 
-static int phase_metrics(struct diff_phase *ph, const struct value_vec *va,
-			 unsigned int na, const struct value_vec *vb,
-			 unsigned int nb, const struct diff_options *opt)
+struct sides {
+	const struct value_vec *va, *vb;
+	unsigned int na, nb;
+};
+
+/*
+ * A ratio one side has and the other measured the domain of but could not
+ * form (its denominator 0 there, or a count of it not measured): shown,
+ * with no verdict and outside the tests
+ */
+static void metric_unmeasured(struct diff_metric *m)
 {
-	unsigned int side, i, k, j;
+	m->diff = m->ratio = NAN;
+	m->p = m->q = m->noise_floor = NAN;
+	m->ci_lo = m->ci_hi = NAN;
+	m->lkp.ratio = m->lkp.min_ratio = NAN;
+	m->verdict = DIFF_UNMEASURED;
+	snprintf(
+		m->note, sizeof(m->note),
+		"not measured in %s: undefined there (a denominator of 0, or a count not measured)",
+		m->a.n ? "B" : "A");
+}
+
+/*
+ * name's statistics on both sides into m: -ENOMEM; 1 when there is
+ * nothing to compare (a side without it, or 0 throughout on both); 0
+ */
+static int metric_fill(struct diff_metric *m, const char *name,
+		       const struct sides *s)
+{
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	side_stats(s->va, s->na, name, &m->a);
+	side_stats(s->vb, s->nb, name, &m->b);
+	if (metric_kind(m))
+		return -ENOMEM;
+	if (!m->a.n != !m->b.n && per_op_is_ratio(name) &&
+	    side_measured(m->a.n ? s->vb : s->va, m->a.n ? s->nb : s->na,
+			  name)) {
+		metric_unmeasured(m);
+		return 0;
+	}
+	if (!m->a.n || !m->b.n ||
+	    (m->a.mean == 0 && m->b.mean == 0 && m->a.sd == 0 && m->b.sd == 0))
+		return 1;
+	diff_welch(m);
+	diff_lkp_judge(m);
+	return 0;
+}
+
+static bool phase_has_metric(const struct diff_phase *ph, const char *name)
+{
+	unsigned int j;
+
+	for (j = 0; j < ph->n_metrics; j++)
+		if (!strcmp(ph->metrics[j].name, name))
+			return true;
+	return false;
+}
+
+static int phase_metrics(struct diff_phase *ph, const struct sides *s,
+			 const struct diff_options *opt)
+{
+	unsigned int side, i, k;
 
 	for (side = 0; side < 2; side++) {
-		const struct value_vec *vecs = side ? vb : va;
-		unsigned int n = side ? nb : na;
+		const struct value_vec *vecs = side ? s->vb : s->va;
+		unsigned int n = side ? s->nb : s->na;
 
 		for (i = 0; i < n; i++)
 			for (k = 0; k < vecs[i].n; k++) {
 				const char *name = vecs[i].e[k].name;
 				struct diff_metric *m;
+				int ret;
 
-				if (opt->metric_glob &&
-				    fnmatch(opt->metric_glob, name, 0))
-					continue;
-				for (j = 0; j < ph->n_metrics; j++)
-					if (!strcmp(ph->metrics[j].name, name))
-						break;
-				if (j < ph->n_metrics)
+				if ((opt->metric_glob &&
+				     fnmatch(opt->metric_glob, name, 0)) ||
+				    phase_has_metric(ph, name))
 					continue;
 				m = phase_metric_add(ph);
 				if (!m)
 					return -ENOMEM;
-				snprintf(m->name, sizeof(m->name), "%s", name);
-				side_stats(va, na, name, &m->a);
-				side_stats(vb, nb, name, &m->b);
-				if (!m->a.n || !m->b.n ||
-				    (m->a.mean == 0 && m->b.mean == 0 &&
-				     m->a.sd == 0 && m->b.sd == 0)) {
+				ret = metric_fill(m, name, s);
+				if (ret < 0)
+					return ret;
+				if (ret)
 					ph->n_metrics--; /* nothing to compare */
-					continue;
-				}
-				if (metric_kind(m))
-					return -ENOMEM;
-				diff_welch(m);
-				diff_lkp_judge(m);
 			}
 	}
 	return 0;
@@ -394,8 +474,11 @@ static int pair_fill(struct diff_pair *pr, const struct group *ga,
 				err = phase_values(&gb->c[i]->phases[p],
 						   vec_emit, &vb[i]);
 		}
-		if (!err)
-			err = phase_metrics(dp, va, ga->n, vb, gb->n, opt);
+		if (!err) {
+			struct sides sd = { va, vb, ga->n, gb->n };
+
+			err = phase_metrics(dp, &sd, opt);
+		}
 		if (!err)
 			err = phase_hists(dp, ga, gb, opt);
 		findings_only(ga, gb, name, dp->only_a, sizeof(dp->only_a));

@@ -146,19 +146,19 @@ static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
 			     h->ks_d >= DIFF_KS_MIN_D;
 		return;
 	}
+	if (m->verdict == DIFF_UNMEASURED) { /* set by diff_build: no test */
+		d->n_unmeasured++;
+		return;
+	}
 	metric_verdict(m, &d->opt, ((struct judge_ctx *)ctx)->nf);
 	if (m->emulated_time)
 		return; /* counted in n_emulated_times */
-	switch (m->verdict) {
-	case DIFF_SAME:
-		d->n_same++;
-		break;
-	case DIFF_INCONCLUSIVE:
-		d->n_inconclusive++;
-		break;
-	default:
+	if (diff_verdict_is_change(m->verdict))
 		d->n_changed++;
-	}
+	else if (m->verdict == DIFF_SAME)
+		d->n_same++;
+	else
+		d->n_inconclusive++;
 }
 
 /* --fail-above: headline metrics worse, significantly, by more than that */

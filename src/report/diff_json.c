@@ -133,7 +133,7 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 	for (i = 0; i < d->n_failed && i < 8; i++)
 		json_array_append_new(failed, json_string(d->failed[i]));
 	root = json_pack(
-		"{s:s, s:s, s:f, s:o, s:o, s:s, s:i, s:{s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
+		"{s:s, s:s, s:f, s:o, s:o, s:s, s:i, s:{s:i, s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
 		"a", d->a_name, "b", d->b_name, "alpha", d->opt.alpha,
 		"noise_floor",
 		d->opt.noise_floor >= 0 ? json_real(d->opt.noise_floor) :
@@ -141,9 +141,9 @@ int diff_report_json(const struct diff_result *d, FILE *out)
 		"noise_floors", floors_json(d), "multiple_testing",
 		"benjamini-hochberg", "tests", (int)d->n_tests, "verdicts",
 		"changed", (int)d->n_changed, "same", (int)d->n_same,
-		"inconclusive", (int)d->n_inconclusive, "setup_differences",
-		setup, "unpaired", unpaired, "pairs", pairs, "failed_above",
-		failed);
+		"inconclusive", (int)d->n_inconclusive, "unmeasured",
+		(int)d->n_unmeasured, "setup_differences", setup, "unpaired",
+		unpaired, "pairs", pairs, "failed_above", failed);
 	if (!root)
 		return -ENOMEM;
 	json_object_set_new(

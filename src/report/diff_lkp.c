@@ -33,7 +33,9 @@ static void lkp_mean(char *buf, size_t len, double v)
 {
 	double a = fabs(v);
 
-	if (a < 1000)
+	if (isnan(v)) /* absent on this side */
+		snprintf(buf, len, "%*s", LKP_ABS_WIDTH, "-");
+	else if (a < 1000)
 		snprintf(buf, len, "%*.2f", LKP_ABS_WIDTH, v);
 	else if (a > 1e8)
 		snprintf(buf, len, "%*.4g", LKP_ABS_WIDTH, v);
@@ -46,6 +48,8 @@ static void lkp_stddev(char *buf, size_t len, const struct diff_side *s)
 {
 	double pct = s->mean != 0 ? 100 * s->sd / s->mean : s->sd;
 
+	if (isnan(pct)) /* absent: blank, as a steady value's */
+		pct = 0;
 	if (pct > 999999) /* whole, and within a long long */
 		pct = 999999;
 	if (pct > LKP_STDDEV_SHOWN)
@@ -61,7 +65,9 @@ static void lkp_change(char *buf, size_t len, const struct diff_metric *m)
 	double a = m->a.mean != 0 ? m->a.mean : LKP_ZERO_MEAN;
 	double pct = 100 * (m->b.mean - a) / a;
 
-	if (fabs(pct) < LKP_CHANGE_G)
+	if (isnan(pct)) /* a side without the value */
+		snprintf(buf, len, "%*s  ", LKP_REL_WIDTH, "-");
+	else if (fabs(pct) < LKP_CHANGE_G)
 		snprintf(buf, len, "%+*.1f%% ", LKP_REL_WIDTH, pct);
 	else
 		snprintf(buf, len, "%+*.2g%% ", LKP_REL_WIDTH, pct);
@@ -71,14 +77,9 @@ const char *diff_lkp_verdict(const struct diff_metric *m)
 {
 	if (m->emulated_time)
 		return "emulated";
-	switch (m->verdict) {
-	case DIFF_SAME:
-		return "same";
-	case DIFF_INCONCLUSIVE:
-		return "inconclusive";
-	default:
+	if (diff_verdict_is_change(m->verdict))
 		return "changed";
-	}
+	return diff_verdict_name(m->verdict);
 }
 
 const char *diff_lkp_effect(const struct diff_metric *m)
@@ -97,9 +98,11 @@ const char *diff_lkp_effect(const struct diff_metric *m)
 	}
 }
 
-/* lkp's criterion: "changed", "-" (not), "<3" (too few samples) */
+/* lkp's criterion: "changed", "-" (not, or not judged), "<3" (too few) */
 const char *diff_lkp_criterion(const struct diff_metric *m)
 {
+	if (m->verdict == DIFF_UNMEASURED)
+		return "-";
 	if (!m->lkp.enough)
 		return "<3";
 	return m->lkp.changed ? "changed" : "-";
@@ -212,7 +215,7 @@ static void pair_header(const struct diff_result *d, const struct diff_pair *p,
 static bool shown(const struct diff_metric *m, bool verbose)
 {
 	return verbose || m->headline || m->lkp.changed ||
-	       (m->verdict != DIFF_SAME && m->verdict != DIFF_INCONCLUSIVE);
+	       diff_verdict_is_change(m->verdict);
 }
 
 /* the pair's metrics of one kind (KPIs or not) as lkp lines */
@@ -277,6 +280,11 @@ void diff_report_lkp(const struct diff_result *d, bool verbose, FILE *out)
 			"emulated (TCG): %u times not judged by fsprof "
 			"(--time-verdicts judges them)\n",
 			d->n_emulated_times);
+	if (d->n_unmeasured)
+		fprintf(out,
+			"%u ratio(s) not measured on one side (a denominator "
+			"of 0): not judged\n",
+			d->n_unmeasured);
 	if (!verbose)
 		fprintf(out, "(KPIs, and what either calls changed: -v shows "
 			     "every metric)\n");

@@ -50,7 +50,9 @@ void diff_format_value(const char *name, double v, char *buf, size_t len)
 {
 	double a = fabs(v);
 
-	if (!strcmp(name, "wall_ns"))
+	if (isnan(v)) /* absent: a side without the value */
+		snprintf(buf, len, "-");
+	else if (!strcmp(name, "wall_ns"))
 		snprintf(buf, len, "%.3f s", v / 1e9);
 	else if (ends_with(name, "_ns") || strstr(name, "_ns."))
 		snprintf(buf, len,
@@ -73,10 +75,12 @@ void diff_format_value(const char *name, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.4g", v);
 }
 
-/* "x1.27 (CI x1.18-x1.36)" or "+12 (CI +3..+21)" when A's mean is 0 */
+/* "x1.27 (CI x1.18-x1.36)", "+12" when A's mean is 0, "-" without a side */
 static void change_text(const struct diff_metric *m, char *buf, size_t len)
 {
-	if (!isnan(m->ratio) && m->has_ci)
+	if (isnan(m->diff))
+		snprintf(buf, len, "-");
+	else if (!isnan(m->ratio) && m->has_ci)
 		snprintf(buf, len, "x%.2f (x%.2f-x%.2f)", m->ratio,
 			 fmax(0, (m->a.mean + m->ci_lo) / m->a.mean),
 			 fmax(0, (m->a.mean + m->ci_hi) / m->a.mean));
@@ -129,7 +133,7 @@ static const struct diff_metric *find(const struct diff_phase *ph,
 
 static bool changed(const struct diff_metric *m)
 {
-	return m->verdict != DIFF_SAME && m->verdict != DIFF_INCONCLUSIVE;
+	return diff_verdict_is_change(m->verdict);
 }
 
 /* how far it moved, for ranking: |log ratio|, a change from 0 counts big */
@@ -382,6 +386,10 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 		fprintf(out,
 			"%u emulated times not judged (TCG; --time-verdicts judges them)\n",
 			d->n_emulated_times);
+	if (d->n_unmeasured)
+		fprintf(out,
+			"%u ratio(s) not measured on one side (a denominator of 0): not judged\n",
+			d->n_unmeasured);
 	if (d->opt.fail_above >= 0) {
 		if (!d->n_failed)
 			fprintf(out,

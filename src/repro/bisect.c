@@ -8,6 +8,23 @@
 /* at most this many of the new values are printed one by one */
 #define LINE_VALUES 5
 
+/* the spread relative to the mean: 0 without spread, endless around 0 */
+static double relative_stddev(const struct stats *st)
+{
+	if (st->mean != 0)
+		return st->stddev / fabs(st->mean);
+	return st->stddev > 0 ? INFINITY : 0;
+}
+
+/* lkp's min-max gap, (max - min) / min: 0 without spread, endless when
+ * the smallest value is not above 0 */
+static double min_max_gap(const struct stats *st)
+{
+	if (st->max == st->min)
+		return 0;
+	return st->min > 0 ? (st->max - st->min) / st->min : INFINITY;
+}
+
 enum bisect_verdict bisect_check_good(const struct bisect_input *in,
 				      struct bisect_decision *d)
 {
@@ -26,15 +43,28 @@ enum bisect_verdict bisect_check_good(const struct bisect_input *in,
 			BISECT_MIN_REPEATS, BISECT_MIN_REPEATS);
 		return d->verdict = BISECT_SKIP;
 	}
-	if (d->good.mean != 0)
-		d->rsd = d->good.stddev / fabs(d->good.mean);
-	else
-		d->rsd = d->good.stddev > 0 ? INFINITY : 0;
+	d->rsd = relative_stddev(&d->good);
+	d->gap = min_max_gap(&d->good);
 	if (d->rsd > BISECT_MAX_RSD) {
 		snprintf(
 			d->why, sizeof(d->why),
 			"unstable in the good run: relative stddev %.1f%% over %u values, above the %.0f%% a verdict can rest on",
 			100 * d->rsd, in->n_good, 100 * BISECT_MAX_RSD);
+		return d->verdict = BISECT_SKIP;
+	}
+	if (isinf(d->gap)) {
+		snprintf(
+			d->why, sizeof(d->why),
+			"unstable in the good run: its %u values go from %.6g to %.6g, a min-max gap without end (a smallest value not above 0)",
+			in->n_good, d->good.min, d->good.max);
+		return d->verdict = BISECT_SKIP;
+	}
+	if (d->gap > BISECT_MAX_GAP) {
+		snprintf(
+			d->why, sizeof(d->why),
+			"unstable in the good run: min-max gap %.1f%% ((max - min) / min of %u values, %.6g to %.6g), above the %.0f%% a verdict can rest on",
+			100 * d->gap, in->n_good, d->good.min, d->good.max,
+			100 * BISECT_MAX_GAP);
 		return d->verdict = BISECT_SKIP;
 	}
 	return d->verdict = BISECT_GOOD;

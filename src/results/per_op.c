@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
 #include <string.h>
 
 #include "results/per_op.h"
 
+#define PER_OP_DEN_MAX 5
+
 struct per_op_def {
 	const char *name;
 	const char *num; /* a metric of the phase */
-	const char *den[5]; /* summed; NULL-terminated */
+	const char *den[PER_OP_DEN_MAX]; /* summed; NULL-terminated */
 	double scale; /* the ratio times this */
 };
 
@@ -114,6 +117,25 @@ static double per_op_count(const struct phase_result *p, const char *name)
 	return m ? (double)m->value : 0;
 }
 
+/*
+ * Did the phase measure the count at all? The workload's own counts always;
+ * block.* when the block domain traced it; the others when the phase has
+ * the metric. A count that was not measured is not a 0.
+ */
+static bool per_op_measured(const struct phase_result *p, const char *name)
+{
+	if (!strncmp(name, "workload.", 9))
+		return true;
+	if (!strncmp(name, "block.", 6))
+		return p->block.traced;
+	return metric_find(&p->metrics, name) != NULL;
+}
+
+bool per_op_is_ratio(const char *name)
+{
+	return !strncmp(name, PER_OP_PREFIX, sizeof(PER_OP_PREFIX) - 1);
+}
+
 int per_op_values(const struct phase_result *p,
 		  int (*fn)(void *ctx, const char *name, double value),
 		  void *ctx)
@@ -123,17 +145,19 @@ int per_op_values(const struct phase_result *p,
 
 	for (i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
 		const struct per_op_def *d = &defs[i];
-		double den = 0, num;
+		double den = 0;
 
-		if (!metric_find(&p->metrics, d->num) &&
-		    strncmp(d->num, "block.", 6))
+		/* an unmeasured numerator or a denominator of 0 (or of
+		 * nothing measured): undefined, so absent, never 0 */
+		if (!per_op_measured(p, d->num))
 			continue;
-		for (j = 0; j < 5 && d->den[j]; j++)
-			den += per_op_count(p, d->den[j]);
-		if (den <= 0)
+		for (j = 0; j < PER_OP_DEN_MAX && d->den[j]; j++)
+			if (per_op_measured(p, d->den[j]))
+				den += per_op_count(p, d->den[j]);
+		if (!(den > 0))
 			continue;
-		num = per_op_count(p, d->num);
-		err = fn(ctx, d->name, d->scale * num / den);
+		err = fn(ctx, d->name,
+			 d->scale * per_op_count(p, d->num) / den);
 		if (err)
 			return err;
 	}

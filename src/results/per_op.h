@@ -6,12 +6,22 @@
  * commits per fsync, XFS log writes per 1000 files, bytes per log write
  * and log forces per fsync, IOs per MB and the mean request). Ratios of
  * counts the kernel made, so emulation's speed (TCG) does not move them.
- * Each is emitted only when its denominator is non-zero, under "per_op.".
+ * Each is emitted only when it is defined, under "per_op.": its numerator
+ * measured (block.* counts need the block domain) and its denominator
+ * above 0. An undefined ratio is absent, never 0: a reader (fsprof diff,
+ * the repeat summary, bisect-step, the history) sees no value.
  */
 #ifndef FSPROF_PER_OP_H
 #define FSPROF_PER_OP_H
 
+#include <stdbool.h>
+
 #include "results/results.h"
+
+#define PER_OP_PREFIX "per_op."
+
+/* one of the ratios per_op_values emits, by its name */
+bool per_op_is_ratio(const char *name);
 
 /* fn as phase_values() calls it (results/phase_values.h's phase_value_fn) */
 int per_op_values(const struct phase_result *p,

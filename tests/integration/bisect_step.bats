@@ -16,9 +16,10 @@
 #
 # It never answers good (0) or bad (1) when it cannot tell: 125 (git
 # bisect run skips the commit) for a metric the good run lacks, a good run
-# with too few repeats to know the metric's spread, or a new run that
-# failed; 128 (git bisect run stops: it would read 2 as "bad") for what is
-# the same at every commit - a usage error, a metric whose better
+# with too few repeats to know the metric's spread or whose values spread
+# over lkp's 20% min-max gap, or a new run that failed; 128 (git bisect
+# run stops: it would read 2 as "bad") for what is the same at every
+# commit - a usage error, a metric whose better
 # direction is not known, a good run that cannot be read.
 #
 # One good run of 3 repeats and one of 2 (setup_file) serve every test.
@@ -169,6 +170,22 @@ commit_of() {
 	[ "$status" -eq 125 ]
 	[[ "$output" == "skip: files1m/ext4 $METRIC: good 1 +- 0 (0.0%, n=2)"* ]]
 	[[ "$output" == *"at least 3 (fsprof run --repeat 3)"* ]]
+	[[ "$stderr" != *"phase create"* ]]
+}
+
+@test "bisect-step: a good run whose min-max gap is over 20% cannot be judged (125), and nothing runs" {
+	# one repeat of three 25% above the others: relative stddev 13%
+	# (within lkp's 20%), min-max gap 25% (over it)
+	jq '[100, 100, 125] as $v | reduce range(3) as $i (.;
+		(.cases[$i].phases[] | select(.name == "create")
+		 | .metrics.jbd2.commits) = $v[$i])' "$GOOD" >"$SCRATCH.gap.json"
+	run --separate-stderr "$FSPROF" bisect-step --good "$SCRATCH.gap.json" \
+		--metric create/jbd2.commits --lower-is-better --threshold 5 \
+		--scratch "$SCRATCH"
+	echo "$output $stderr"
+	[ "$status" -eq 125 ]
+	[[ "$output" == "skip: files1m/ext4 create/jbd2.commits: good 108.333 +- 14.4338 (13.3%, n=3)"* ]]
+	[[ "$output" == *"cannot tell: unstable in the good run: min-max gap 25.0% ((max - min) / min of 3 values, 100 to 125), above the 20%"* ]]
 	[[ "$stderr" != *"phase create"* ]]
 }
 

@@ -107,3 +107,23 @@ both() {
 	[[ "$stderr" == *"text, json, csv or lkp"* ]]
 	"$FSPROF" diff --help | grep -q 'text|json|csv|lkp'
 }
+
+# the KPI rows are listed by the noise floors' printer: every row of
+# data/kpi.tsv in its order, its glob then its direction and KPI mark
+@test "fsprof diff --help lists every row of data/kpi.tsv with its direction and KPI mark" {
+	local help want got
+	help=$("$FSPROF" diff --help)
+	[[ "$help" == *"noise floors without --noise"*"which way is better, and the KPIs"*"exit codes"* ]]
+	want=$(grep -v '^#' "$BATS_TEST_DIRNAME/../../data/kpi.tsv" |
+		awk -F'\t' 'NF == 4 {
+			w = $2 == "none" ? "neither way is better" : $2 " is better"
+			print $1 "|" w ($3 == "yes" ? ", KPI" : "") }')
+	got=$(sed -n '/^which way is better/,/^$/p' <<<"$help" |
+		awk '/^  / { g = $1; sub(/^  [^ ]+ +/, ""); print g "|" $0 }')
+	echo "want:"; echo "$want"; echo "got:"; echo "$got"
+	[ "$(wc -l <<<"$want")" -ge 20 ]
+	[ "$got" = "$want" ]
+	# the KPIs among them, as the diff's JSON marks its headline metrics
+	[[ "$got" == *"wall_ns|lower is better, KPI"* ]]
+	[[ "$got" == *"per_op.*|neither way is better"* ]]
+}

@@ -15,6 +15,8 @@
 #   the create phase is worse (or, at the cap, honestly inconclusive),
 #   never better, and --fail-above 5% exits 1 exactly when a headline
 #   metric is worse by more than 5%, naming it.
+#   Extents per delalloc flush, undefined under nodelalloc (no flush), is
+#   "unmeasured" there: absent in every format, not one of the tests.
 # - one run a side: inconclusive with a repeat estimate, never a verdict.
 # - Welch's interval and p of the diff checked against SciPy on the
 #   per-repeat values in the two results files.
@@ -211,6 +213,40 @@ aa_false_alarms() {
 			select(.metric == "wall_ns") | .note' "$SCRATCH.ab.diff" |
 			grep -qE 'more repeats a side|too noisy'
 	fi
+}
+
+# nodelalloc flushes no delalloc extents (da_flushes 0 in every repeat,
+# measured: 200 against 0 at 200 files): extents per flush is undefined
+# there, not 0, and the diff must neither show "1 -> 0" nor judge it
+@test "nodelalloc: extents per delalloc flush is unmeasured on its side, absent in every format, not tested" {
+	local m=per_op.ext4.da_extents_per_flush d="$SCRATCH.ab.diff" row
+	"$FSPROF" diff --format json "$SCRATCH.base.json" "$SCRATCH.nodel.json" >"$d"
+	jq -c --arg m "$m" '.pairs[0].phases[] | select(.name == "create") |
+		.metrics[] | select(.metric == $m)' "$d"
+	[ "$(jq -r --arg m "$m" '.pairs[0].phases[] | select(.name == "create") |
+		.metrics[] | select(.metric == $m) |
+		"\(.verdict) \(.a.n > 0) \(.b.n) \(.b.mean) \(.diff) \(.p) \(.q)"' "$d")" = \
+		"unmeasured true 0 null null null null" ]
+	# outside the family: the tests are the metrics and histograms with a p
+	[ "$(jq '.verdicts.unmeasured' "$d")" -ge 1 ]
+	[ "$(jq '[.pairs[].phases[] | (.metrics[], .histograms[]) |
+		select(.p != null)] | length' "$d")" -eq "$(jq '.tests' "$d")" ]
+	[ "$(jq '[.pairs[].phases[].metrics[] | select(.verdict != "unmeasured")] |
+		length' "$d")" -eq "$(jq '.verdicts | .changed + .same + .inconclusive' "$d")" ]
+	# text, lkp and CSV: B's side absent, not 0
+	run "$FSPROF" diff "$SCRATCH.base.json" "$SCRATCH.nodel.json"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -E '^ +ext4\.da_extents_per_flush +[0-9.]+ -> - +- +unmeasured$'
+	echo "$output" | grep -E '^[0-9]+ ratio\(s\) not measured on one side'
+	"$FSPROF" diff --format lkp -v "$SCRATCH.base.json" "$SCRATCH.nodel.json" >"$SCRATCH.ab.lkp"
+	grep -E "^ +[0-9.]+ +- +- +unmeasured +- +- +create\.$m\$" "$SCRATCH.ab.lkp"
+	# every lkp line, this one too, rebuilt from the JSON
+	/usr/bin/python3 "$LIB/lkp_check.py" "$SCRATCH.ab.lkp" "$d" "$SCRATCH.base.json" \
+		"$SCRATCH.nodel.json" --all
+	row=$("$FSPROF" diff --format csv "$SCRATCH.base.json" "$SCRATCH.nodel.json" |
+		grep ",create,$m,")
+	echo "$row"
+	[[ "$row" == *",0,,,,,,,,,unmeasured," ]]
 }
 
 @test "without --fail-above the same diff exits 0" {

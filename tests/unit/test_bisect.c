@@ -3,7 +3,8 @@
  * fsprof bisect-step's judgement (src/repro/bisect.c): good, bad and
  * cannot tell on constructed values, at and around each of its limits:
  * the threshold in either direction, the minimum of repeats, the 20%
- * relative stddev, a good mean of 0 and a new run without values.
+ * relative stddev, the 20% min-max gap, a good mean of 0 and a new run
+ * without values.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -101,7 +102,7 @@ static void test_unstable_good_run_cannot_tell(void **state)
 {
 	/* mean 100.3, sd 20.4: 20.3% relative, just over the limit */
 	static const double noisy[] = { 80, 100, 120.8 };
-	/* mean 100, sd 19.8 */
+	/* mean 100, sd 19.8: within it, but the gap is 49% */
 	static const double steady[] = { 80.2, 100, 119.8 };
 	static const double now[] = { 300 };
 	struct bisect_decision d;
@@ -111,8 +112,60 @@ static void test_unstable_good_run_cannot_tell(void **state)
 			 BISECT_SKIP);
 	assert_true(d.rsd > BISECT_MAX_RSD);
 	assert_non_null(strstr(d.why, "unstable"));
+	assert_non_null(strstr(d.why, "relative stddev 20.3%"));
 	assert_int_equal(judge(steady, 3, now, 1, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_SKIP);
+	assert_true(d.rsd <= BISECT_MAX_RSD);
+	assert_non_null(strstr(d.why, "min-max gap 49.4%"));
+}
+
+/*
+ * lkp's second gate: (max - min) / min of the good values within 20%.
+ * One slow repeat among steady ones passes the stddev but not the gap.
+ */
+static void test_wide_min_max_gap_cannot_tell(void **state)
+{
+	/* mean 106.25, sd 12.5: 11.8% relative; gap 25% */
+	static const double one_slow[] = { 100, 100, 100, 125 };
+	/* gap 20%: at the limit, not over it; and just over it */
+	static const double at_limit[] = { 100, 110, 120 };
+	static const double over[] = { 100, 110, 120.1 };
+	static const double now[] = { 300 };
+	struct bisect_decision d;
+
+	(void)state;
+	assert_int_equal(judge(one_slow, 4, now, 1, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_SKIP);
+	assert_true(d.rsd < 0.12);
+	assert_true(fabs(d.gap - 0.25) < 1e-12);
+	assert_non_null(strstr(d.why, "unstable in the good run: min-max gap "
+				      "25.0% ((max - min) / min of 4 values, "
+				      "100 to 125), above the 20%"));
+	assert_int_equal(judge(at_limit, 3, now, 1, 0.05, KPI_LOWER_BETTER, &d),
 			 BISECT_BAD);
+	assert_true(fabs(d.gap - BISECT_MAX_GAP) < 1e-12);
+	assert_string_equal(d.why, "");
+	assert_int_equal(judge(over, 3, now, 1, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_SKIP);
+	assert_non_null(strstr(d.why, "min-max gap 20.1%"));
+}
+
+/* a 0 among many steady values: the stddev passes, no gap can be had */
+static void test_gap_from_a_zero_cannot_tell(void **state)
+{
+	double good[30];
+	static const double now[] = { 100 };
+	struct bisect_decision d;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 30; i++)
+		good[i] = i ? 100 : 0;
+	assert_int_equal(judge(good, 30, now, 1, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_SKIP);
+	assert_true(d.rsd <= BISECT_MAX_RSD); /* 18.9% */
+	assert_true(isinf(d.gap));
+	assert_non_null(strstr(d.why, "min-max gap without end"));
 }
 
 static void test_good_mean_zero(void **state)
@@ -179,6 +232,8 @@ int main(void)
 		cmocka_unit_test(test_within_threshold_is_good),
 		cmocka_unit_test(test_too_few_repeats_cannot_tell),
 		cmocka_unit_test(test_unstable_good_run_cannot_tell),
+		cmocka_unit_test(test_wide_min_max_gap_cannot_tell),
+		cmocka_unit_test(test_gap_from_a_zero_cannot_tell),
 		cmocka_unit_test(test_good_mean_zero),
 		cmocka_unit_test(test_no_new_value_cannot_tell),
 		cmocka_unit_test(test_line_has_the_numbers),

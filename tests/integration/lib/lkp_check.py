@@ -22,13 +22,17 @@ import re
 import sys
 
 NAME_AT = 80
-LINE = re.compile(r'^(.{10})(.{6})(.{10})% (.{10})(.{6})  (\S+) +(\S+) +(\S+) +(\S+)$')
-VERDICT = {'same': 'same', 'inconclusive': 'inconclusive'}
+# the change's % is a blank when a side has no value (an unmeasured ratio)
+LINE = re.compile(r'^(.{10})(.{6})(.{10})[% ] (.{10})(.{6})  (\S+) +(\S+) +(\S+) +(\S+)$')
+VERDICT = {'same': 'same', 'inconclusive': 'inconclusive',
+           'unmeasured': 'unmeasured'}
 EFFECT = {'better': 'improvement', 'worse': 'regression',
           'higher': 'higher', 'lower': 'lower'}
 
 
 def lkp_mean(v):
+    if v is None:  # the side has no value: absent, not 0
+        return '%10s' % '-'
     if abs(v) < 1000:
         return '%10.2f' % v
     if abs(v) > 1e8:
@@ -37,12 +41,16 @@ def lkp_mean(v):
 
 
 def lkp_sd(side):
+    if side['mean'] is None:
+        return ' ' * 6
     pct = 100 * side['sd'] / side['mean'] if side['mean'] != 0 else side['sd']
     pct = min(pct, 999999)
     return ' \u00b1%3d%%' % int(pct) if pct > 2 else ' ' * 6
 
 
 def lkp_change(a, b):
+    if a is None or b is None:
+        return '%10s' % '-'
     a = a if a != 0 else 1e-100
     pct = 100 * (b - a) / a
     return ('%+10.1f' if abs(pct) < 100000 else '%+10.2g') % pct
@@ -76,12 +84,14 @@ def check_line(line, m):
     assert g.group(7) == EFFECT.get(m['verdict'], '-'), (line, m)
     lkp = m['lkp']
     want = ('changed' if lkp['changed'] else '-') if lkp['enough_samples'] else '<3'
+    if m['verdict'] == 'unmeasured':  # not judged by either
+        want = '-'
     assert g.group(8) == want, (line, lkp)
 
 
 def shown(m, every):
     return every or m['headline'] or m['lkp']['changed'] or \
-        m['verdict'] not in ('same', 'inconclusive')
+        m['verdict'] not in ('same', 'inconclusive', 'unmeasured')
 
 
 def check_pair(lines, pair, every):
