@@ -50,11 +50,13 @@ static void bisect_usage(FILE *out)
 	      out);
 	cli_options_print(CLI_BISECT, out);
 	fputs("\n"
-	      "exit codes: 0 good; 1 bad; 125 cannot tell (git bisect skips the\n"
+	      "exit codes: 0 good; 1 bad (worse by more than PCT, every new value\n"
+	      "beyond the good run's range); 125 cannot tell (git bisect skips the\n"
 	      "commit): the metric is unstable in the good run (relative stddev over\n"
 	      "20%, or min-max gap, (max - min) / min, over 20%: lkp-tests' limits),\n"
-	      "it has fewer than 3 values there, or the new run failed or has\n"
-	      "none; 128 a usage error, a good run that cannot be read or has several\n"
+	      "it has fewer than 3 values there, the new run failed or has none,\n"
+	      "or a new value lies within the good run's range although the mean\n"
+	      "is past PCT; 128 a usage error, a good run that cannot be read or has several\n"
 	      "cases or phases the metric could mean, a metric with no known\n"
 	      "direction (git bisect run stops); 128+N interrupted by signal N.\n",
 	      out);

@@ -95,7 +95,18 @@ enum bisect_verdict bisect_decide(const struct bisect_input *in,
 	stats_compute(in->now, in->n_now, &d->now);
 	d->change = relative_change(d->good.mean, d->now.mean);
 	worse = in->dir == KPI_HIGHER_BETTER ? -d->change : d->change;
-	return d->verdict = worse > in->threshold ? BISECT_BAD : BISECT_GOOD;
+	if (worse <= in->threshold)
+		return d->verdict = BISECT_GOOD;
+	/* lkp-tests' test of a real change: the ranges part */
+	if (in->dir == KPI_HIGHER_BETTER ? d->now.max < d->good.min :
+					   d->now.min > d->good.max)
+		return d->verdict = BISECT_BAD;
+	snprintf(
+		d->why, sizeof(d->why),
+		"%+.1f%% is past the threshold, but the new values (%.6g to %.6g) reach into the good run's own range (%.6g to %.6g): a change cannot be told from its spread",
+		100 * d->change, d->now.min, d->now.max, d->good.min,
+		d->good.max);
+	return d->verdict = BISECT_SKIP;
 }
 
 static const char *verdict_name(enum bisect_verdict v)

@@ -8,7 +8,10 @@
  * BISECT_MAX_GAP (the metric is too noisy for one threshold to mean
  * anything: lkp-tests bisects a KPI only when both are within 20%), or a
  * new run without the value. Bad is a change of the new mean beyond
- * the threshold in the metric's worse direction.
+ * the threshold in the metric's worse direction, with every new value
+ * beyond the good run's worst (lkp-tests' separated ranges): a mean past
+ * the threshold whose values reach into the good run's range cannot be
+ * told from its spread, and is a skip.
  */
 #ifndef FSPROF_REPRO_BISECT_H
 #define FSPROF_REPRO_BISECT_H

@@ -2,9 +2,9 @@
 /*
  * fsprof bisect-step's judgement (src/repro/bisect.c): good, bad and
  * cannot tell on constructed values, at and around each of its limits:
- * the threshold in either direction, the minimum of repeats, the 20%
- * relative stddev, the 20% min-max gap, a good mean of 0 and a new run
- * without values.
+ * the threshold in either direction, ranges that meet, the minimum of
+ * repeats, the 20% relative stddev, the 20% min-max gap, a good mean of 0
+ * and a new run without values.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -80,6 +80,27 @@ static void test_within_threshold_is_good(void **state)
 			 BISECT_GOOD);
 	/* beyond the threshold, not at it */
 	assert_int_equal(judge(good, 3, edge, 1, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_GOOD);
+}
+
+/* past the threshold, but a new value within the good run's range */
+static void test_ranges_that_meet_cannot_tell(void **state)
+{
+	static const double good[] = { 95, 100, 105 };
+	static const double now[] = { 102, 125 };
+	static const double apart[] = { 106, 125 };
+	struct bisect_decision d;
+
+	(void)state;
+	/* +13.5% past 5%, but 102 is inside 95-105 */
+	assert_int_equal(judge(good, 3, now, 2, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_SKIP);
+	assert_non_null(strstr(d.why, "good run's own range (95 to 105)"));
+	/* every new value above the good run's largest: bad */
+	assert_int_equal(judge(good, 3, apart, 2, 0.05, KPI_LOWER_BETTER, &d),
+			 BISECT_BAD);
+	/* for a rate the same values are better: good, whatever the ranges */
+	assert_int_equal(judge(good, 3, now, 2, 0.05, KPI_HIGHER_BETTER, &d),
 			 BISECT_GOOD);
 }
 
@@ -230,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_unchanged_is_good),
 		cmocka_unit_test(test_threshold_crossed_in_the_worse_direction),
 		cmocka_unit_test(test_within_threshold_is_good),
+		cmocka_unit_test(test_ranges_that_meet_cannot_tell),
 		cmocka_unit_test(test_too_few_repeats_cannot_tell),
 		cmocka_unit_test(test_unstable_good_run_cannot_tell),
 		cmocka_unit_test(test_wide_min_max_gap_cannot_tell),
