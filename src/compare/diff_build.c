@@ -116,6 +116,31 @@ static int phase_index(const struct case_result *c, const char *name)
 	return -1;
 }
 
+/* a percentile of a distribution (phase_values): undefined without samples */
+static bool is_percentile(const char *name)
+{
+	static const char *const ends[] = { ".p50", ".p99", "_p50_ns",
+					    "_p99_ns" };
+	size_t len = strlen(name), n;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		n = strlen(ends[i]);
+		if (len > n && !strcmp(name + len - n, ends[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A value a case lacks because it could not be formed there - a ratio
+ * whose denominator was 0, a percentile of no samples - never stands as 0
+ */
+static bool undefined_when_absent(const char *name)
+{
+	return per_op_is_ratio(name) || is_percentile(name);
+}
+
 /*
  * Could a case have had name? A count it lacks is 0 when the case measured
  * the count's domain at all ("jbd2." of "jbd2.commits"). A ratio it lacks
@@ -143,7 +168,7 @@ static void side_stats(const struct value_vec *vecs, unsigned int n,
 
 		if (e)
 			v[s->n++] = e->v;
-		else if (!per_op_is_ratio(name) &&
+		else if (!undefined_when_absent(name) &&
 			 vec_has_domain(&vecs[i], name))
 			v[s->n++] = 0;
 	}
@@ -222,7 +247,7 @@ static void metric_unmeasured(struct diff_metric *m)
 	m->verdict = DIFF_UNMEASURED;
 	snprintf(
 		m->note, sizeof(m->note),
-		"not measured in %s: undefined there (a denominator of 0, or a count not measured)",
+		"not measured in %s: undefined there (a denominator of 0, no samples)",
 		m->a.n ? "B" : "A");
 }
 
@@ -238,7 +263,7 @@ static int metric_fill(struct diff_metric *m, const char *name,
 	side_stats(s->vb, s->nb, name, &m->b);
 	if (metric_kind(m))
 		return -ENOMEM;
-	if (!m->a.n != !m->b.n && per_op_is_ratio(name) &&
+	if (!m->a.n != !m->b.n && undefined_when_absent(name) &&
 	    side_measured(m->a.n ? s->vb : s->va, m->a.n ? s->nb : s->na,
 			  name)) {
 		metric_unmeasured(m);

@@ -388,7 +388,7 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 			d->n_emulated_times);
 	if (d->n_unmeasured)
 		fprintf(out,
-			"%u ratio(s) not measured on one side (a denominator of 0): not judged\n",
+			"%u value(s) not measured on one side (a ratio's denominator of 0, a percentile of no samples): not judged\n",
 			d->n_unmeasured);
 	if (d->opt.fail_above >= 0) {
 		if (!d->n_failed)

@@ -29,6 +29,9 @@ static int block_values(const struct phase_result *p, phase_value_fn fn,
 			 blk_opclass_name(i));
 		EMIT(name, p->block.cls[i].bytes);
 	}
+	/* no request, no latency: absent, not 0 */
+	if (!total.lat.count)
+		return 0;
 	EMIT("block.latency_p50_ns", latency_hist_percentile(&total.lat, 50));
 	EMIT("block.latency_p99_ns", latency_hist_percentile(&total.lat, 99));
 	return 0;
@@ -60,6 +63,8 @@ int phase_values(const struct phase_result *p, phase_value_fn fn, void *ctx)
 	for (i = 0; i < p->metrics.n_hists; i++) {
 		const struct metric_hist *h = &p->metrics.hists[i];
 
+		if (!h->h.count)
+			continue; /* no sample: no percentile */
 		snprintf(name, sizeof(name), "%s.p50", h->name);
 		EMIT(name, latency_hist_percentile(&h->h, 50));
 		snprintf(name, sizeof(name), "%s.p99", h->name);

@@ -237,7 +237,7 @@ aa_false_alarms() {
 	run "$FSPROF" diff "$SCRATCH.base.json" "$SCRATCH.nodel.json"
 	[ "$status" -eq 0 ]
 	echo "$output" | grep -E '^ +ext4\.da_extents_per_flush +[0-9.]+ -> - +- +unmeasured$'
-	echo "$output" | grep -E '^[0-9]+ ratio\(s\) not measured on one side'
+	echo "$output" | grep -E '^[0-9]+ value\(s\) not measured on one side'
 	"$FSPROF" diff --format lkp -v "$SCRATCH.base.json" "$SCRATCH.nodel.json" >"$SCRATCH.ab.lkp"
 	grep -E "^ +[0-9.]+ +- +- +unmeasured +- +- +create\.$m\$" "$SCRATCH.ab.lkp"
 	# every lkp line, this one too, rebuilt from the JSON

@@ -5,7 +5,8 @@
  * is not 0 there but absent. The diff shows it as such in every format,
  * gives it no verdict and keeps it out of the family the false discovery
  * rate is held over; a ratio of a domain the other side never measured
- * (ext4's, against xfs) is left out like any metric of that domain.
+ * (ext4's, against xfs) is left out like any metric of that domain. So
+ * is a percentile of a histogram one side never filled.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -131,6 +132,55 @@ static void a_ratio_of_a_domain_the_other_side_lacks_is_left_out(void **state)
 	run_result_free(&b);
 }
 
+/*
+ * A percentile of a histogram one side never filled (its fsyncs absent
+ * there, the op domain measured): absent, not 0 ns, and not judged
+ */
+static void a_percentile_of_no_samples_is_unmeasured(void **state)
+{
+	struct run_result a, b;
+	struct diff_result d;
+	const struct diff_metric *m;
+	unsigned int i, side;
+
+	(void)state;
+	for (side = 0; side < 2; side++) {
+		struct run_result *run = side ? &b : &a;
+
+		memset(run, 0, sizeof(*run));
+		for (i = 0; i < REPEATS; i++) {
+			struct case_result *c = fx_case(run, "ext4", "ext4", 1);
+			struct phase_result *p = fx_phase(c, "cycles", 1.0);
+
+			c->repeat = i + 1;
+			latency_hist_record(metric_hist(&p->metrics,
+							"op.write_ns"),
+					    2000 + 10 * i);
+			/* A fsyncs, B's histogram of fsyncs stays empty */
+			if (!side)
+				latency_hist_record(
+					metric_hist(&p->metrics,
+						    "op.fsync_ns"),
+					5000000 + 1000 * i);
+			else
+				metric_hist(&p->metrics, "op.fsync_ns");
+		}
+	}
+	build(&a, &b, &d);
+	m = fx_diff_metric(&d, "op.fsync_ns.p99");
+	assert_non_null(m);
+	assert_int_equal(m->verdict, DIFF_UNMEASURED);
+	assert_int_equal(m->b.n, 0);
+	assert_true(isnan(m->b.mean));
+	m = fx_diff_metric(&d, "op.write_ns.p50");
+	assert_non_null(m);
+	assert_int_equal(m->b.n, REPEATS);
+	assert_int_not_equal(m->verdict, DIFF_UNMEASURED);
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
 /* the diff in one format as text */
 static char *rendered(const struct diff_result *d, const char *format)
 {
@@ -178,7 +228,7 @@ static void every_format_shows_it_absent(void **state)
 
 	text = rendered(&d, "text");
 	assert_null(strstr(text, "nan"));
-	assert_non_null(strstr(text, "1 ratio(s) not measured on one side"));
+	assert_non_null(strstr(text, "1 value(s) not measured on one side"));
 	line = line_of(text, "da_extents_per_flush");
 	assert_non_null(strstr(line, "1 -> -"));
 	assert_non_null(strstr(line, "unmeasured"));
@@ -216,6 +266,7 @@ int main(void)
 		cmocka_unit_test(a_ratio_without_its_denominator_is_unmeasured),
 		cmocka_unit_test(
 			a_ratio_of_a_domain_the_other_side_lacks_is_left_out),
+		cmocka_unit_test(a_percentile_of_no_samples_is_unmeasured),
 		cmocka_unit_test(every_format_shows_it_absent),
 	};
 
