@@ -13,6 +13,7 @@
 #include "cli/run_options.h"
 #include "run/phase_cache.h"
 #include "target/scratch.h"
+#include "target/stack_spec.h"
 
 void cli_usage(FILE *out)
 {
@@ -103,6 +104,10 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--age fills the filesystem and deletes files on it, and a --dir filesystem is not fsprof's to fill: use an image or --device target");
+	if (stack_spec_active(&opt->stack) && (opt->dir || opt->device))
+		return cmd_usage_error(
+			cmd,
+			"--raid and --dm build their stack on loop devices of an image target's: not with --dir or --device");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

@@ -27,6 +27,7 @@
 #include "target/devinfo.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
+#include "target/stack_features.h"
 #include "target/sysctl.h"
 #include "target/target.h"
 #include "trace/log_region.h"
@@ -141,8 +142,16 @@ static int run_preflight(const struct run_options *opt,
 		.force = opt->force,
 		.model = &opt->model,
 	};
-	int code = run_preflight_env(opt);
+	char why[512];
+	int code;
 
+	/* the kernel cannot build the stack: a usage error, said first */
+	if (stack_spec_active(&opt->stack) &&
+	    stack_features_check(&opt->stack, why, sizeof(why))) {
+		log_error("%s", why);
+		return EXIT_USAGE;
+	}
+	code = run_preflight_env(opt);
 	if (code)
 		return code;
 	run_needs(opt, params, &spec.image_size, &spec.space_needed,
