@@ -233,4 +233,19 @@ struct blk_proc_comm {
 /* LBA ranges of the filesystem's log, in 512-byte sectors, [start, end) */
 #define BLK_LOG_MAX_RANGES 16
 
+/*
+ * A stacked target (md, device-mapper) issues no requests of its own: its
+ * member disks do, each a disk dev_t and, for a partition, a sector range
+ * on it. Their requests are the target's, and are also counted apart, per
+ * (phase, member), by IO class.
+ */
+#define BLK_MEMBERS_MAX 16
+
+struct blk_member_io {
+	unsigned long long ios[BLK_IOC_NR];
+	unsigned long long bytes[BLK_IOC_NR];
+};
+
+#define BLK_MEMBER_ENTRIES (FSPROF_MAX_PHASES * BLK_MEMBERS_MAX)
+
 #endif
