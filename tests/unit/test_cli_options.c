@@ -37,6 +37,7 @@ static const char *sample_arg(const char *name)
 		{ "noise", "3%" },	   { "fail-above", "5" },
 		{ "baseline", "nightly" },  { "kernel-timeout", "10min" },
 		{ "by", "kernel" },	   { "age", "fill=90" },
+		{ "raid", "1:2" },	   { "dm", "linear" },
 	};
 	size_t i;
 
