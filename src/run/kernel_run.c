@@ -38,9 +38,11 @@ struct kernel_run {
 	struct vm_kernel k[VM_MAX_KERNELS];
 	struct kernel_guest g[VM_MAX_KERNELS];
 	unsigned int n;
-	const char *fstypes[FSSPEC_MAX];
-	const char *programs[FSSPEC_MAX];
-	unsigned int n_fstypes;
+	/* the fstypes of --fs, then the stack's needs (md-raid0, dm-linear):
+	 * the modules and config a guest's kernel must have */
+	const char *fstypes[FSSPEC_MAX + 2];
+	const char *programs[FSSPEC_MAX + 2]; /* mkfs.*, mdadm, dmsetup */
+	unsigned int n_fstypes, n_programs;
 	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
 	struct runstate state; /* what fsprof cleanup removes after a kill */
 	bool has_state;
@@ -87,6 +89,17 @@ static void fstypes_of(struct kernel_run *kr)
 		kr->fstypes[j] = opt->fs[i].fstype;
 		kr->programs[j] = mkfs[j];
 		kr->n_fstypes++;
+	}
+	kr->n_programs = kr->n_fstypes;
+	/* --raid, --dm: the guests build the stack with their tools */
+	if (opt->stack.raid_members) {
+		kr->fstypes[kr->n_fstypes++] =
+			opt->stack.raid_level ? "md-raid1" : "md-raid0";
+		kr->programs[kr->n_programs++] = "mdadm";
+	}
+	if (opt->stack.dm_linear) {
+		kr->fstypes[kr->n_fstypes++] = "dm-linear";
+		kr->programs[kr->n_programs++] = "dmsetup";
 	}
 }
 
@@ -230,7 +243,7 @@ static void guests_boot(struct kernel_run *kr)
 		spec->n_args = opt->n_guest_args;
 		spec->modules = kr->modules;
 		spec->programs = kr->programs;
-		spec->n_programs = kr->n_fstypes;
+		spec->n_programs = kr->n_programs;
 		spec->scratch = opt->scratch;
 		spec->scratch_bytes = kr->scratch_bytes;
 		spec->cmdline = opt->kernel_cmdline;

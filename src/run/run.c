@@ -151,6 +151,11 @@ static int run_preflight(const struct run_options *opt,
 		log_error("%s", why);
 		return EXIT_USAGE;
 	}
+	if (stack_spec_active(&opt->stack) &&
+	    stack_tools_check(&opt->stack, why, sizeof(why))) {
+		log_error("%s", why);
+		return EXIT_ENVIRONMENT;
+	}
 	code = run_preflight_env(opt);
 	if (code)
 		return code;

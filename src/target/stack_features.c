@@ -113,3 +113,43 @@ int stack_features_check(const struct stack_spec *s, char *why, size_t len)
 			 u.release);
 	return stack_features_check_at(s, &at, why, len);
 }
+
+/* prog in PATH, or in an sbin directory PATH may lack (sudo, cron) */
+static bool tool_found(const char *prog)
+{
+	static const char *const sbin[] = { "/usr/sbin", "/sbin" };
+	const char *path = getenv("PATH");
+	char file[PATH_MAX];
+	size_t i, len;
+
+	while (path && *path) {
+		len = strcspn(path, ":");
+		snprintf(file, sizeof(file), "%.*s/%s", (int)(len < 4000 ? len : 4000),
+			 path, prog);
+		if (len && !access(file, X_OK))
+			return true;
+		path += len + (path[len] == ':');
+	}
+	for (i = 0; i < sizeof(sbin) / sizeof(sbin[0]); i++) {
+		snprintf(file, sizeof(file), "%s/%s", sbin[i], prog);
+		if (!access(file, X_OK))
+			return true;
+	}
+	return false;
+}
+
+int stack_tools_check(const struct stack_spec *s, char *why, size_t len)
+{
+	if (s->raid_members && !tool_found("mdadm")) {
+		snprintf(why, len,
+			 "--raid %s makes its array with mdadm, which is not installed (Debian package mdadm; make deps-run)",
+			 s->raid_text);
+		return -ENOENT;
+	}
+	if (s->dm_linear && !tool_found("dmsetup")) {
+		snprintf(why, len,
+			 "--dm linear makes its device with dmsetup, which is not installed (Debian package dmsetup; make deps-run)");
+		return -ENOENT;
+	}
+	return 0;
+}

@@ -30,4 +30,10 @@ int stack_features_check_at(const struct stack_spec *s,
 /* the same for the running kernel */
 int stack_features_check(const struct stack_spec *s, char *why, size_t len);
 
+/*
+ * 0 when the tools that build s (mdadm, dmsetup) are in PATH or an sbin
+ * directory; else -ENOENT with why naming the one missing and its package
+ */
+int stack_tools_check(const struct stack_spec *s, char *why, size_t len);
+
 #endif

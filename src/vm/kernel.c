@@ -31,6 +31,12 @@ static const struct kernel_part parts[] = {
 	{ NULL, "virtio_pci", "virtio_pci_device", "CONFIG_VIRTIO_PCI" },
 	{ NULL, "virtio_blk", "virtio_blk", "CONFIG_VIRTIO_BLK" },
 	{ NULL, "loop", "loop_device", "CONFIG_BLK_DEV_LOOP" },
+	/* the stacks of --raid and --dm, named as needs, not fstypes */
+	{ "md-raid0", "md_mod", "mddev", "CONFIG_BLK_DEV_MD" },
+	{ "md-raid0", "raid0", "r0conf", "CONFIG_MD_RAID0" },
+	{ "md-raid1", "md_mod", "mddev", "CONFIG_BLK_DEV_MD" },
+	{ "md-raid1", "raid1", "r1conf", "CONFIG_MD_RAID1" },
+	{ "dm-linear", "dm_mod", "mapped_device", "CONFIG_BLK_DEV_DM" },
 };
 
 #define N_PARTS (sizeof(parts) / sizeof(parts[0]))
