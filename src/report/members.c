@@ -76,3 +76,44 @@ void report_member_rows(const struct case_result *c, unsigned int from,
 			member_row(c, m, true, from, to, label, width, out);
 	}
 }
+
+/* "write: loop0 4.2 / 0.0, loop1 4.2 / 0.0 MB wr / rd" */
+static void phase_members_line(const struct case_result *c,
+			       const struct phase_result *p, FILE *out)
+{
+	char line[1024];
+	size_t at;
+	unsigned int m;
+
+	at = (size_t)snprintf(line, sizeof(line), "%s:", p->name);
+	for (m = 0; m < p->block.n_members && m < c->target.stack.n &&
+		    at < sizeof(line);
+	     m++)
+		at += (size_t)snprintf(
+			line + at, sizeof(line) - at, "%s %s %.1f / %.1f", m ? "," : "",
+			c->target.stack.member[m].name,
+			(double)block_member_write_bytes(&p->block.member[m]) / 1e6,
+			(double)block_member_read_bytes(&p->block.member[m]) / 1e6);
+	text_hanging(out, 6, "  %s MB wr / rd", line);
+}
+
+void report_stacks(const struct run_result *run, FILE *out)
+{
+	const struct case_result *c;
+	unsigned int i, j;
+	bool first = true;
+
+	for (i = 0; i < run->n_cases; i++) {
+		c = &run->cases[i];
+		if (!c->target.stack.n)
+			continue;
+		if (first)
+			fprintf(out, "\nstacked targets: block IO of the member disks\n");
+		first = false;
+		text_hanging(out, 4, "  %s (repeat %u): %s; log class: %s",
+			     case_target_name(c), c->repeat,
+			     c->target.stack.layout, c->target.stack.log_note);
+		for (j = 0; j < c->n_phases; j++)
+			phase_members_line(c, &c->phases[j], out);
+	}
+}

@@ -23,4 +23,10 @@ void report_stack_header(const struct target_result *t, FILE *out);
 void report_member_rows(const struct case_result *c, unsigned int from,
 			unsigned int to, int label, int width, FILE *out);
 
+/*
+ * Many cases side by side: each stacked case's layout, log class and its
+ * members' MB written / read per phase, a few lines a case
+ */
+void report_stacks(const struct run_result *run, FILE *out);
+
 #endif

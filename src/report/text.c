@@ -580,6 +580,7 @@ void report_text(const struct run_result *run, FILE *out)
 			if (!run->cases[i].complete)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
+		report_stacks(run, out);
 		for (i = 0; log_get_level() >= LOG_VERBOSE && i < run->n_cases;
 		     i++)
 			report_case_histograms(&run->cases[i], out);

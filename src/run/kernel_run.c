@@ -40,7 +40,7 @@ struct kernel_run {
 	unsigned int n;
 	/* the fstypes of --fs, then the stack's needs (md-raid0, dm-linear):
 	 * the modules and config a guest's kernel must have */
-	const char *fstypes[FSSPEC_MAX + 2];
+	const char *fstypes[FSSPEC_MAX + 3];
 	const char *programs[FSSPEC_MAX + 2]; /* mkfs.*, mdadm, dmsetup */
 	unsigned int n_fstypes, n_programs;
 	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
@@ -71,6 +71,31 @@ static const char *kernel_cache(struct kernel_run *kr,
 	return kr->path_cache;
 }
 
+/* what is not in the list yet goes at its end */
+static void list_add(const char **list, unsigned int *n, const char *what)
+{
+	unsigned int i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(list[i], what))
+			return;
+	list[(*n)++] = what;
+}
+
+/* --raid, --dm, raid=, dm=: the guests build the stack with their tools */
+static void stack_needs_of(struct kernel_run *kr, const struct stack_spec *s)
+{
+	if (s->raid_members) {
+		list_add(kr->fstypes, &kr->n_fstypes,
+			 s->raid_level ? "md-raid1" : "md-raid0");
+		list_add(kr->programs, &kr->n_programs, "mdadm");
+	}
+	if (s->dm_linear) {
+		list_add(kr->fstypes, &kr->n_fstypes, "dm-linear");
+		list_add(kr->programs, &kr->n_programs, "dmsetup");
+	}
+}
+
 /* the distinct fstypes of --fs, and the mkfs each needs in the guest */
 static void fstypes_of(struct kernel_run *kr)
 {
@@ -91,16 +116,8 @@ static void fstypes_of(struct kernel_run *kr)
 		kr->n_fstypes++;
 	}
 	kr->n_programs = kr->n_fstypes;
-	/* --raid, --dm: the guests build the stack with their tools */
-	if (opt->stack.raid_members) {
-		kr->fstypes[kr->n_fstypes++] =
-			opt->stack.raid_level ? "md-raid1" : "md-raid0";
-		kr->programs[kr->n_programs++] = "mdadm";
-	}
-	if (opt->stack.dm_linear) {
-		kr->fstypes[kr->n_fstypes++] = "dm-linear";
-		kr->programs[kr->n_programs++] = "dmsetup";
-	}
+	for (i = 0; i < opt->n_fs; i++)
+		stack_needs_of(kr, fsspec_stack(&opt->fs[i], &opt->stack));
 }
 
 /* k's place among the kernels of LIST that are the same as it (1-based),

@@ -128,6 +128,32 @@ void run_needs(const struct run_options *opt,
 	}
 }
 
+/*
+ * The stacks of --raid, --dm and the targets' raid=, dm=: a kernel that
+ * cannot build one is a usage error, said first; a missing tool, exit 3
+ */
+static int run_stacks_check(const struct run_options *opt)
+{
+	const struct stack_spec *s;
+	char why[512];
+	unsigned int i;
+
+	for (i = 0; i < opt->n_fs; i++) {
+		s = fsspec_stack(&opt->fs[i], &opt->stack);
+		if (!stack_spec_active(s))
+			continue;
+		if (stack_features_check(s, why, sizeof(why))) {
+			log_error("%s", why);
+			return EXIT_USAGE;
+		}
+		if (stack_tools_check(s, why, sizeof(why))) {
+			log_error("%s", why);
+			return EXIT_ENVIRONMENT;
+		}
+	}
+	return EXIT_OK;
+}
+
 /* what can be refused before anything is created */
 static int run_preflight(const struct run_options *opt,
 			 const struct workload_params *params)
@@ -142,21 +168,10 @@ static int run_preflight(const struct run_options *opt,
 		.force = opt->force,
 		.model = &opt->model,
 	};
-	char why[512];
-	int code;
+	int code = run_stacks_check(opt);
 
-	/* the kernel cannot build the stack: a usage error, said first */
-	if (stack_spec_active(&opt->stack) &&
-	    stack_features_check(&opt->stack, why, sizeof(why))) {
-		log_error("%s", why);
-		return EXIT_USAGE;
-	}
-	if (stack_spec_active(&opt->stack) &&
-	    stack_tools_check(&opt->stack, why, sizeof(why))) {
-		log_error("%s", why);
-		return EXIT_ENVIRONMENT;
-	}
-	code = run_preflight_env(opt);
+	if (!code)
+		code = run_preflight_env(opt);
 	if (code)
 		return code;
 	run_needs(opt, params, &spec.image_size, &spec.space_needed,

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "target/fsspec.h"
 #include "target/stack_features.h"
 #include "target/stack_spec.h"
 
@@ -103,6 +104,36 @@ static void dm_takes_linear_only(void **state)
 	assert_true(s.dm_linear);
 }
 
+static void a_target_has_its_own_stack_in_fs(void **state)
+{
+	struct fsspec fs[4];
+	struct stack_spec run = { 0 };
+	char why[256];
+	int n;
+
+	(void)state;
+	n = fsspec_parse("r0=ext4:raid='0:2',lin=xfs:dm=linear,"
+			 "both=ext4:raid='1:3':dm=linear,ext4",
+			 fs, 4, why, sizeof(why));
+	assert_int_equal(n, 4);
+	assert_int_equal(fs[0].stack.raid_members, 2);
+	assert_int_equal(fs[0].stack.raid_level, 0);
+	assert_string_equal(fs[0].label, "ext4:raid='0:2'");
+	assert_true(fs[1].stack.dm_linear);
+	assert_int_equal(fs[1].stack.raid_members, 0);
+	assert_string_equal(fs[2].label, "ext4:raid='1:3':dm=linear");
+	/* a target without one takes the run's --raid / --dm */
+	assert_true(fsspec_stack(&fs[3], &run) == &run);
+	assert_true(fsspec_stack(&fs[0], &run) == &fs[0].stack);
+	assert_int_equal(fsspec_parse("ext4:raid='2:2'", fs, 4, why,
+				      sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "LEVEL 0 or 1"));
+	assert_int_equal(fsspec_parse("ext4:dm=crypt", fs, 4, why,
+				      sizeof(why)),
+			 -EINVAL);
+}
+
 static int check(const char *raid, bool dm, char *why, size_t len)
 {
 	struct kernel_places at = { proc, dev, modules };
@@ -165,6 +196,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(raid_takes_level_0_or_1_and_2_to_8_members),
 		cmocka_unit_test(dm_takes_linear_only),
+		cmocka_unit_test(a_target_has_its_own_stack_in_fs),
 		cmocka_unit_test_setup_teardown(
 			an_empty_kernel_is_refused_naming_the_driver, make_tree,
 			remove_tree),
