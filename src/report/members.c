@@ -94,7 +94,7 @@ static void phase_members_line(const struct case_result *c,
 			c->target.stack.member[m].name,
 			(double)block_member_write_bytes(&p->block.member[m]) / 1e6,
 			(double)block_member_read_bytes(&p->block.member[m]) / 1e6);
-	text_hanging(out, 6, "  %s MB wr / rd", line);
+	text_hanging(out, 6, "    %s MB wr / rd", line);
 }
 
 void report_stacks(const struct run_result *run, FILE *out)
