@@ -798,6 +798,21 @@ static __always_inline void member_count(__u32 phase, int member,
 	m->bytes[ioclass] += bytes;
 }
 
+/* one request issued, into this CPU's share of its entry */
+static __always_inline void io_stats_count(struct blk_io_stats *st,
+					   __u32 bytes, __u32 intent)
+{
+	st->ios++;
+	st->bytes += bytes;
+	if (intent & BLK_BIO_PREFLUSH)
+		st->preflush++;
+	if (intent & BLK_BIO_FUA)
+		st->fua++;
+	if (bytes > st->size_max)
+		st->size_max = bytes;
+	hist_count(st->size_slot, bytes);
+}
+
 /* a record of a phase whose leftovers userspace counted (phase_expired) */
 static __always_inline bool record_expired(const struct blk_inflight *fl)
 {
@@ -872,15 +887,7 @@ static __always_inline int on_issue(struct request *rq)
 	else
 		err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 
-	st->ios++;
-	st->bytes += bytes;
-	if (intent & BLK_BIO_PREFLUSH)
-		st->preflush++;
-	if (intent & BLK_BIO_FUA)
-		st->fua++;
-	if (bytes > st->size_max)
-		st->size_max = bytes;
-	hist_count(st->size_slot, bytes);
+	io_stats_count(st, bytes, intent);
 	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
 	if (n_members)
 		member_count(fl.phase, member, fl.ioclass, bytes);
