@@ -172,3 +172,16 @@ on_case() {
 	grep -Eq "^  lin \(repeat 1\): dm-[0-9]+ \(dm-linear\); log class: mapped" "$VM_OUT/run.log"
 	grep -Eq "^    write: loop[0-9]+ 8\.4 / 0\.0, loop[0-9]+ 8\.4 / 0\.0 MB wr / rd" "$VM_OUT/run.log"
 }
+
+@test "the JSON validates against the schema, and fsprof report reads the stacks back unchanged" {
+	run /usr/bin/python3 "$LIB/results_schema_check.py" \
+		"$BATS_TEST_DIRNAME/../../docs/results-schema.json" "$VM_OUT/run.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"1 file(s), 0 error(s)"* ]]
+	"$FSPROF" report -f json "$VM_OUT/run.json" >"$VM_OUT/again.json"
+	local filter='[.cases[] | .target.block_stack, [.phases[].block.members]]'
+	[ "$(jq -cS "$filter" "$VM_OUT/run.json")" = "$(jq -cS "$filter" "$VM_OUT/again.json")" ]
+	jq -e '[.cases[].target.block_stack.members | length] == [2, 2, 1]' \
+		"$VM_OUT/again.json" >/dev/null
+}
