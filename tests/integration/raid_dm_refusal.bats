@@ -71,6 +71,21 @@ nothing_made() {
 	nothing_made
 }
 
+@test "a target's own raid= or dm= in --fs is refused the same way" {
+	md_missing || skip "this kernel has md"
+	run --separate-stderr "$FSPROF" run -w seqio:size=1M --no-db \
+		--fs "plain=ext4,r1=ext4:raid='1:2'" --scratch "$SCRATCH"
+	[ "$status" -eq 2 ] || { echo "$stderr"; return 1; }
+	[[ "$stderr" == *"--raid 1:2 needs the kernel's md"* ]]
+	nothing_made
+	dm_missing || skip "this kernel has device-mapper"
+	run --separate-stderr "$FSPROF" run -w seqio:size=1M --no-db \
+		--fs "lin=xfs:dm=linear" --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--dm linear needs the kernel's device-mapper"* ]]
+	nothing_made
+}
+
 @test "a bad --raid or --dm value is a usage error that names what it takes" {
 	run --separate-stderr "$FSPROF" run --raid 5:2 --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
