@@ -128,11 +128,8 @@ void run_needs(const struct run_options *opt,
 	}
 }
 
-/*
- * The stacks of --raid, --dm and the targets' raid=, dm=: a kernel that
- * cannot build one is a usage error, said first; a missing tool, exit 3
- */
-static int run_stacks_check(const struct run_options *opt)
+/* a kernel that cannot build a stack is a usage error, said first */
+int run_stacks_check(const struct run_options *opt)
 {
 	const struct stack_spec *s;
 	char why[512];
