@@ -2,10 +2,13 @@
 # md RAID0 and RAID1 of two loop members, and dm-linear on one, in a QEMU
 # guest of Debian's 6.12 (this machine's kernel has neither md nor
 # device-mapper; raid_dm_refusal.bats checks the refusal here). One
-#   fsprof run --kernel 6.12 --fs "r0=ext4:raid='0:2',r1=ext4:raid='1:2',
-#                                 lin=ext4:dm=linear" -w seqio:size=8M
-# boots the guest once (setup_file) and runs the three cases in it; the
-# tests read its JSON and its report. The filesystem's own writes are
+#   fsprof run --kernel 6.12 --fs "bad0=ext4:raid='0:2':mkfs='-b 3000',
+#       r0=ext4:raid='0:2',r1=ext4:raid='1:2',
+#       badlin=ext4:dm=linear:mkfs='-b 3000',lin=ext4:dm=linear" -w seqio:size=8M
+# boots the guest once (setup_file) and runs the five cases in it; the
+# tests read its JSON and its report. The two bad targets build their
+# stack, then fail at mkfs: the next case finds the array's name and the
+# dm minor free again only if the failed case's teardown removed them. The filesystem's own writes are
 # the dm-linear case's: dm-linear passes every bio to its one member
 # unchanged, so what that member saw is what ext4 wrote for the same
 # workload; the same 8 MiB are written on every target (seqio's bytes).
@@ -27,7 +30,7 @@ setup_file() {
 	VM_OUT=$(mktemp -d /var/tmp/fsprof-raid-vm.XXXXXX)
 	export VM_OUT
 	"$FSPROF" run --kernel 6.12 \
-		--fs "r0=ext4:raid='0:2',r1=ext4:raid='1:2',lin=ext4:dm=linear" \
+		--fs "bad0=ext4:raid='0:2':mkfs='-b 3000',r0=ext4:raid='0:2',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 3000',lin=ext4:dm=linear" \
 		-w seqio:size=8M --image-size 128M --no-db --scratch "$VM_OUT" \
 		--kernel-timeout 7min --json "$VM_OUT/run.json" \
 		>"$VM_OUT/run.log" 2>&1
@@ -65,9 +68,11 @@ on_case() {
 }
 
 @test "one boot of 6.12 runs the three stacked cases, each complete, each traced on its members" {
-	[ "$(cat "$VM_OUT/run.rc")" -eq 0 ] || { show_log; return 1; }
+	# 1: the two bad targets failed, as meant
+	[ "$(cat "$VM_OUT/run.rc")" -eq 1 ] || { show_log; return 1; }
 	[ "$(grep -c 'booting Linux' "$VM_OUT/run.log")" -eq 1 ] || { show_log; return 1; }
-	jq -e '(.cases | length) == 3 and all(.cases[]; . as $c | .complete
+	jq -e '[.cases[] | select(.complete) | .target_name] == ["r0", "r1", "lin"]
+		and all(.cases[] | select(.complete); . as $c | .complete
 		and .target.block_untraced == null
 		and (.target.block_stack.members | length) >= 1
 		and all(.target.block_stack.members[]; .name | test("^loop[0-9]+$"))
@@ -80,6 +85,17 @@ on_case() {
 	on_case r0 '(.target.block_stack.members | length) == 2'
 	on_case r1 '(.target.block_stack.members | length) == 2'
 	on_case lin '(.target.block_stack.members | length) == 1'
+}
+
+@test "a case that fails after its stack is built tears it down: the next one gets the array's name and the dm minor again" {
+	jq -e '[.cases[] | select(.complete | not) | .target_name] == ["bad0", "badlin"]
+		and all(.cases[] | select(.complete | not); .error | test("mkfs"))' \
+		"$VM_OUT/run.json" >/dev/null || { show_log; return 1; }
+	# fsprof names its arrays from md200 up, the first free; dm takes the
+	# lowest free minor: nothing else in the guest has either
+	on_case r0 '.target.block_stack.top == "md200"'
+	on_case r1 '.target.block_stack.top == "md200"'
+	on_case lin '.target.block_stack.top == "dm-0"'
 }
 
 @test "every request is counted on a member: the members' requests add up to the phase's, per class" {
@@ -182,6 +198,6 @@ on_case() {
 	"$FSPROF" report -f json "$VM_OUT/run.json" >"$VM_OUT/again.json"
 	local filter='[.cases[] | .target.block_stack, [.phases[].block.members]]'
 	[ "$(jq -cS "$filter" "$VM_OUT/run.json")" = "$(jq -cS "$filter" "$VM_OUT/again.json")" ]
-	jq -e '[.cases[].target.block_stack.members | length] == [2, 2, 1]' \
+	jq -e '[.cases[] | select(.complete) | .target.block_stack.members | length] == [2, 2, 1]' \
 		"$VM_OUT/again.json" >/dev/null
 }
