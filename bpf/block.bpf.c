@@ -443,8 +443,7 @@ static __always_inline bool bio_is_target(struct bio *bio)
 	if (!bio)
 		return false;
 	return target_member(gendisk_dev(bio_gendisk(bio)),
-			     bio->bi_iter.bi_sector,
-			     bio->bi_iter.bi_size) >= 0;
+			     bio->bi_iter.bi_sector, bio->bi_iter.bi_size) >= 0;
 }
 
 /* the target's member rq is on, by its disk only (completions), or -1 */
@@ -516,7 +515,7 @@ static __always_inline __u32 req_op_mask(void)
 }
 
 static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes,
-					 __u32 member)
+					__u32 member)
 {
 	__u32 flags = rq->cmd_flags;
 	__u32 op = flags & req_op_mask();
@@ -781,8 +780,8 @@ static __always_inline void proc_io_count(__u32 phase, __u32 tgid,
 }
 
 /* a stacked target: one request into its member's count for the phase */
-static __always_inline void member_count(__u32 phase, int member,
-					 __u32 ioclass, __u32 bytes)
+static __always_inline void member_count(__u32 phase, int member, __u32 ioclass,
+					 __u32 bytes)
 {
 	__u32 key = phase * BLK_MEMBERS_MAX + (__u32)member;
 	struct blk_member_io *m;
@@ -799,8 +798,8 @@ static __always_inline void member_count(__u32 phase, int member,
 }
 
 /* one request issued, into this CPU's share of its entry */
-static __always_inline void io_stats_count(struct blk_io_stats *st,
-					   __u32 bytes, __u32 intent)
+static __always_inline void io_stats_count(struct blk_io_stats *st, __u32 bytes,
+					   __u32 intent)
 {
 	st->ios++;
 	st->bytes += bytes;
@@ -834,8 +833,8 @@ static __always_inline int on_issue(struct request *rq)
 		return 0;
 	bytes = rq->__data_len;
 	/* another disk's, or a sibling partition's */
-	member = target_member(gendisk_dev(rq_gendisk(rq)), rq->__sector,
-			       bytes);
+	member =
+		target_member(gendisk_dev(rq_gendisk(rq)), rq->__sector, bytes);
 	if (member < 0)
 		return 0;
 

@@ -35,9 +35,9 @@ static bool members_logged(const struct case_result *c)
 	return false;
 }
 
-static void member_row(const struct case_result *c, unsigned int m,
-		       bool log, unsigned int from, unsigned int to,
-		       int label, int width, FILE *out)
+static void member_row(const struct case_result *c, unsigned int m, bool log,
+		       unsigned int from, unsigned int to, int label, int width,
+		       FILE *out)
 {
 	char row[64], cell[40];
 	unsigned int j;
@@ -90,10 +90,12 @@ static void phase_members_line(const struct case_result *c,
 		    at < sizeof(line);
 	     m++)
 		at += (size_t)snprintf(
-			line + at, sizeof(line) - at, "%s %s %.1f / %.1f", m ? "," : "",
-			c->target.stack.member[m].name,
-			(double)block_member_write_bytes(&p->block.member[m]) / 1e6,
-			(double)block_member_read_bytes(&p->block.member[m]) / 1e6);
+			line + at, sizeof(line) - at, "%s %s %.1f / %.1f",
+			m ? "," : "", c->target.stack.member[m].name,
+			(double)block_member_write_bytes(&p->block.member[m]) /
+				1e6,
+			(double)block_member_read_bytes(&p->block.member[m]) /
+				1e6);
 	text_hanging(out, 6, "    %s MB wr / rd", line);
 }
 
@@ -108,7 +110,8 @@ void report_stacks(const struct run_result *run, FILE *out)
 		if (!c->target.stack.n)
 			continue;
 		if (first)
-			fprintf(out, "\nstacked targets: block IO of the member disks\n");
+			fprintf(out,
+				"\nstacked targets: block IO of the member disks\n");
 		first = false;
 		text_hanging(out, 4, "  %s (repeat %u): %s; log class: %s",
 			     case_target_name(c), c->repeat,

@@ -30,12 +30,11 @@ static json_t *log_class_json(const struct block_stack *st)
 
 	for (i = 0; i < st->n_log; i++)
 		json_array_append_new(
-			ranges, json_pack("{s:i, s:I, s:I}", "member",
-					  (int)st->log[i].member,
-					  "start_sector",
-					  (json_int_t)st->log[i].start,
-					  "sectors",
-					  (json_int_t)st->log[i].sectors));
+			ranges,
+			json_pack("{s:i, s:I, s:I}", "member",
+				  (int)st->log[i].member, "start_sector",
+				  (json_int_t)st->log[i].start, "sectors",
+				  (json_int_t)st->log[i].sectors));
 	return json_pack("{s:b, s:s, s:o}", "mapped", st->log_mapped, "note",
 			 st->log_note, "ranges", ranges);
 }

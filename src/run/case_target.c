@@ -64,8 +64,9 @@ static int stack_find(dev_t disk, struct block_stack *st)
 						     st->member[i].disk_minor)))
 			err = -ENODEV; /* zram under dm: nothing to see */
 	if (err == -E2BIG)
-		log_warn("%s has more than %d member disks: block IO is not traced",
-			 name, BLK_MEMBERS_MAX);
+		log_warn(
+			"%s has more than %d member disks: block IO is not traced",
+			name, BLK_MEMBERS_MAX);
 	if (err) {
 		st->n = 0;
 		return err;

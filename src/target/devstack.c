@@ -86,8 +86,8 @@ static void dm_kind(const struct devstack_source *src, const char *name,
 }
 
 /* "md127 (md raid0, chunk 512 KiB)", "dm-0 (dm-linear)" */
-static void layer_describe(const struct devstack_source *src,
-			   const char *name, char *buf, size_t len)
+static void layer_describe(const struct devstack_source *src, const char *name,
+			   char *buf, size_t len)
 {
 	char level[32] = "", kind[64];
 	uint64_t chunk = 0;

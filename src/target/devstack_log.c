@@ -60,8 +60,7 @@ static int leaf_add(struct block_stack *out, const char *name, uint64_t start,
 			 BLK_LOG_MAX_RANGES);
 		return -ENOSPC;
 	}
-	out->log[out->n_log++] =
-		(struct stack_log_range){ i, start, len };
+	out->log[out->n_log++] = (struct stack_log_range){ i, start, len };
 	return 0;
 }
 
@@ -85,15 +84,17 @@ static int map_dm(const struct devstack_source *src, const char *name,
 		if (!dm_linear_overlap(&seg[i], start, len, &below, &blen))
 			continue;
 		if (strcmp(seg[i].type, "linear")) {
-			snprintf(out->log_note, sizeof(out->log_note),
-				 "%s's dm target %s places its sectors in a way fsprof does not map (it maps linear)",
-				 name, seg[i].type);
+			snprintf(
+				out->log_note, sizeof(out->log_note),
+				"%s's dm target %s places its sectors in a way fsprof does not map (it maps linear)",
+				name, seg[i].type);
 			err = -EOPNOTSUPP;
 		} else if (devstack_name_of(src, seg[i].major, seg[i].minor,
 					    dev, sizeof(dev))) {
-			snprintf(out->log_note, sizeof(out->log_note),
-				 "%s maps onto %u:%u, which sysfs does not list",
-				 name, seg[i].major, seg[i].minor);
+			snprintf(
+				out->log_note, sizeof(out->log_note),
+				"%s maps onto %u:%u, which sysfs does not list",
+				name, seg[i].major, seg[i].minor);
 			err = -ENOENT;
 		} else {
 			err = map_range(src, dev, below, blen, out, depth + 1);
@@ -113,8 +114,8 @@ static int md_read(const struct devstack_source *src, const char *name,
 
 	memset(a, 0, sizeof(*a));
 	err = devs ? list_dir(src, name, "md", "dev-", devs) : -ENOMEM;
-	if (!err && attr_read(src, name, "md/level", a->level,
-			      sizeof(a->level)) <= 0)
+	if (!err &&
+	    attr_read(src, name, "md/level", a->level, sizeof(a->level)) <= 0)
 		err = -ENOENT;
 	if (!err && !attr_u64(src, name, "md/chunk_size", &a->chunk))
 		a->chunk /= 512;
@@ -153,7 +154,8 @@ static const struct md_member *md_slot(const struct md_array *a, int slot)
  * member has room (one zone): members of one size, in chunks. Their
  * count, or 0 (the note says why) when the layout cannot be mapped.
  */
-static unsigned int raid0_single_zone(const char *name, const struct md_array *a,
+static unsigned int raid0_single_zone(const char *name,
+				      const struct md_array *a,
 				      struct block_stack *out)
 {
 	const struct md_member *first = md_slot(a, 0), *m;
@@ -162,9 +164,10 @@ static unsigned int raid0_single_zone(const char *name, const struct md_array *a
 	for (n = 0; (m = md_slot(a, (int)n)); n++)
 		if (!a->chunk || m->size_kib * 2 / a->chunk !=
 					 first->size_kib * 2 / a->chunk) {
-			snprintf(out->log_note, sizeof(out->log_note),
-				 "md raid0 %s's members differ in size: past the smallest, its chunks go round fewer members (a second zone), which fsprof does not map",
-				 name);
+			snprintf(
+				out->log_note, sizeof(out->log_note),
+				"md raid0 %s's members differ in size: past the smallest, its chunks go round fewer members (a second zone), which fsprof does not map",
+				name);
 			return 0;
 		}
 	if (!n)
@@ -203,9 +206,10 @@ static int map_md(const struct devstack_source *src, const char *name,
 				err = map_range(src, m->name, m->offset + ms,
 						ml, out, depth + 1);
 	} else {
-		snprintf(out->log_note, sizeof(out->log_note),
-			 "md %s %s places its sectors in a way fsprof does not map (it maps raid0 and raid1)",
-			 a->level, name);
+		snprintf(
+			out->log_note, sizeof(out->log_note),
+			"md %s %s places its sectors in a way fsprof does not map (it maps raid0 and raid1)",
+			a->level, name);
 		err = -EOPNOTSUPP;
 	}
 	free(a);
@@ -226,9 +230,10 @@ static int map_range(const struct devstack_source *src, const char *name,
 		return map_md(src, name, start, len, out, depth);
 	/* a layer neither md nor dm: bcache, drbd... */
 	if (!list_dir(src, name, "slaves", "", &slaves) && slaves.n) {
-		snprintf(out->log_note, sizeof(out->log_note),
-			 "%s stacks on other devices in a way fsprof does not map (it maps dm-linear, md raid0 and raid1)",
-			 name);
+		snprintf(
+			out->log_note, sizeof(out->log_note),
+			"%s stacks on other devices in a way fsprof does not map (it maps dm-linear, md raid0 and raid1)",
+			name);
 		return -EOPNOTSUPP;
 	}
 	return leaf_add(out, name, start, len);
@@ -264,7 +269,6 @@ int devstack_map_log(const struct devstack_source *src,
 	out->log_mapped = true;
 	snprintf(out->log_note, sizeof(out->log_note),
 		 "mapped through %.200s: %u range(s) on the members",
-		 out->layout,
-		 out->n_log);
+		 out->layout, out->n_log);
 	return 0;
 }

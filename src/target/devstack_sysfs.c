@@ -12,7 +12,7 @@
 
 /* <sysfs>/class/block/<name>/<attr>'s first line; its length or -errno */
 ssize_t attr_read(const struct devstack_source *src, const char *name,
-			 const char *attr, char *buf, size_t len)
+		  const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 
@@ -22,7 +22,7 @@ ssize_t attr_read(const struct devstack_source *src, const char *name,
 }
 
 int attr_u64(const struct devstack_source *src, const char *name,
-		    const char *attr, uint64_t *out)
+	     const char *attr, uint64_t *out)
 {
 	char buf[64], *end;
 
@@ -33,7 +33,7 @@ int attr_u64(const struct devstack_source *src, const char *name,
 }
 
 int attr_dev(const struct devstack_source *src, const char *name,
-		    unsigned int *major, unsigned int *minor)
+	     unsigned int *major, unsigned int *minor)
 {
 	char buf[32];
 
@@ -50,7 +50,7 @@ static int name_cmp(const void *a, const void *b)
 
 /* the entries of <sysfs>/class/block/<name>/<sub> starting with prefix */
 int list_dir(const struct devstack_source *src, const char *name,
-		    const char *sub, const char *prefix, struct name_list *out)
+	     const char *sub, const char *prefix, struct name_list *out)
 {
 	char path[PATH_MAX];
 	struct dirent *e;
@@ -103,7 +103,7 @@ int devstack_name_of(const struct devstack_source *src, unsigned int major,
 }
 
 bool is_dir(const struct devstack_source *src, const char *name,
-		   const char *sub)
+	    const char *sub)
 {
 	char path[PATH_MAX];
 
@@ -111,4 +111,3 @@ bool is_dir(const struct devstack_source *src, const char *name,
 		 sub);
 	return !access(path, X_OK);
 }
-

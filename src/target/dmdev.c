@@ -73,8 +73,8 @@ int dmdev_find(const char *name, char *kname, size_t len)
 /* dmsetup create, not waiting for a udev (a guest has none) */
 static int dmsetup_create(const char *name, const char *table)
 {
-	const char *argv[] = { "dmsetup", "create",    name,  "--noudevsync",
-			       "--table", table,       NULL };
+	const char *argv[] = { "dmsetup", "create", name, "--noudevsync",
+			       "--table", table,    NULL };
 	struct spawn_result res = { 0 };
 	char cmd[512];
 	int err;

@@ -64,8 +64,8 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 
 	if (!eq) {
 		snprintf(err, errlen,
-			 "'%s' after %s: is not mkfs=, mount=, raid= or dm=...", setting,
-			 spec->fstype);
+			 "'%s' after %s: is not mkfs=, mount=, raid= or dm=...",
+			 setting, spec->fstype);
 		return -EINVAL;
 	}
 	keylen = (size_t)(eq - setting);
@@ -80,9 +80,10 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 	} else if (keylen == 2 && !strncmp(setting, "dm", 2)) {
 		return stack_spec_parse_dm(eq + 1, &spec->stack, err, errlen);
 	} else {
-		snprintf(err, errlen,
-			 "unknown setting '%.*s' for %s (use mkfs=, mount=, raid= or dm=)",
-			 (int)keylen, setting, spec->fstype);
+		snprintf(
+			err, errlen,
+			"unknown setting '%.*s' for %s (use mkfs=, mount=, raid= or dm=)",
+			(int)keylen, setting, spec->fstype);
 		return -EINVAL;
 	}
 	return 0;
@@ -110,8 +111,8 @@ static void fsspec_label(struct fsspec *spec)
 					spec->mount_opts);
 	if (spec->stack.raid_members && off < sizeof(spec->label))
 		off += (size_t)snprintf(spec->label + off,
-					sizeof(spec->label) - off,
-					":raid='%s'", spec->stack.raid_text);
+					sizeof(spec->label) - off, ":raid='%s'",
+					spec->stack.raid_text);
 	if (spec->stack.dm_linear && off < sizeof(spec->label))
 		snprintf(spec->label + off, sizeof(spec->label) - off,
 			 ":dm=linear");

@@ -352,8 +352,8 @@ static bool record_present(const struct leftover_run *run,
 	if (is_kind(r, "dm"))
 		return run->same_boot && dm_is_ours(run, r->arg);
 	if (is_kind(r, "image"))
-		return image_named(r->arg) &&
-		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
+		return image_named(r->arg) && below_scratch(run, r->arg) &&
+		       lstat_is(r->arg, S_IFREG);
 	if (is_kind(r, "mountpoint"))
 		return base_is(r->arg, "mnt", false) &&
 		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);

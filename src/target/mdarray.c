@@ -58,8 +58,7 @@ static int md_name_free(struct mdarray *md)
 			return 0;
 		}
 	}
-	log_error("no free md array name from md%d to md%d", MD_FIRST,
-		  MD_LAST);
+	log_error("no free md array name from md%d to md%d", MD_FIRST, MD_LAST);
 	return -EBUSY;
 }
 

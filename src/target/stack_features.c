@@ -55,8 +55,7 @@ static bool md_present(const struct kernel_places *at)
 }
 
 /* the raidN personality: registered (mdstat's Personalities) or shipped */
-static bool md_personality(const struct kernel_places *at,
-			   unsigned int level)
+static bool md_personality(const struct kernel_places *at, unsigned int level)
 {
 	char word[16], file[16];
 
@@ -81,22 +80,25 @@ int stack_features_check_at(const struct stack_spec *s,
 			    size_t len)
 {
 	if (s->raid_members && !md_present(at)) {
-		snprintf(why, len,
-			 "--raid %s needs the kernel's md (software RAID) driver, and this kernel has none: no %s/mdstat, and no md_mod module in %s (CONFIG_BLK_DEV_MD); %s",
-			 s->raid_text, at->proc, at->modules, try_guest);
+		snprintf(
+			why, len,
+			"--raid %s needs the kernel's md (software RAID) driver, and this kernel has none: no %s/mdstat, and no md_mod module in %s (CONFIG_BLK_DEV_MD); %s",
+			s->raid_text, at->proc, at->modules, try_guest);
 		return -ENODEV;
 	}
 	if (s->raid_members && !md_personality(at, s->raid_level)) {
-		snprintf(why, len,
-			 "--raid %s needs md's raid%u personality, and this kernel has none: not among %s/mdstat's personalities, and no raid%u module in %s (CONFIG_MD_RAID%u); %s",
-			 s->raid_text, s->raid_level, at->proc, s->raid_level,
-			 at->modules, s->raid_level, try_guest);
+		snprintf(
+			why, len,
+			"--raid %s needs md's raid%u personality, and this kernel has none: not among %s/mdstat's personalities, and no raid%u module in %s (CONFIG_MD_RAID%u); %s",
+			s->raid_text, s->raid_level, at->proc, s->raid_level,
+			at->modules, s->raid_level, try_guest);
 		return -ENODEV;
 	}
 	if (s->dm_linear && !dm_present(at)) {
-		snprintf(why, len,
-			 "--dm linear needs the kernel's device-mapper, and this kernel has none: no %s/mapper/control, no device-mapper in %s/misc, and no dm_mod module in %s (CONFIG_BLK_DEV_DM); %s",
-			 at->dev, at->proc, at->modules, try_guest);
+		snprintf(
+			why, len,
+			"--dm linear needs the kernel's device-mapper, and this kernel has none: no %s/mapper/control, no device-mapper in %s/misc, and no dm_mod module in %s (CONFIG_BLK_DEV_DM); %s",
+			at->dev, at->proc, at->modules, try_guest);
 		return -ENODEV;
 	}
 	return 0;
@@ -124,8 +126,8 @@ static bool tool_found(const char *prog)
 
 	while (path && *path) {
 		len = strcspn(path, ":");
-		snprintf(file, sizeof(file), "%.*s/%s", (int)(len < 4000 ? len : 4000),
-			 path, prog);
+		snprintf(file, sizeof(file), "%.*s/%s",
+			 (int)(len < 4000 ? len : 4000), path, prog);
 		if (len && !access(file, X_OK))
 			return true;
 		path += len + (path[len] == ':');
@@ -141,14 +143,16 @@ static bool tool_found(const char *prog)
 int stack_tools_check(const struct stack_spec *s, char *why, size_t len)
 {
 	if (s->raid_members && !tool_found("mdadm")) {
-		snprintf(why, len,
-			 "--raid %s makes its array with mdadm, which is not installed (Debian package mdadm; make deps-run)",
-			 s->raid_text);
+		snprintf(
+			why, len,
+			"--raid %s makes its array with mdadm, which is not installed (Debian package mdadm; make deps-run)",
+			s->raid_text);
 		return -ENOENT;
 	}
 	if (s->dm_linear && !tool_found("dmsetup")) {
-		snprintf(why, len,
-			 "--dm linear makes its device with dmsetup, which is not installed (Debian package dmsetup; make deps-run)");
+		snprintf(
+			why, len,
+			"--dm linear makes its device with dmsetup, which is not installed (Debian package dmsetup; make deps-run)");
 		return -ENOENT;
 	}
 	return 0;

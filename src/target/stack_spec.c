@@ -12,19 +12,21 @@ int stack_spec_parse_raid(const char *text, struct stack_spec *s, char *why,
 	unsigned long n;
 	char *end;
 
-	if ((text[0] != '0' && text[0] != '1') || text[1] != ':' ||
-	    !text[2] || text[2] == '-' || text[2] == '+') {
-		snprintf(why, len,
-			 "--raid takes LEVEL:N, LEVEL 0 or 1 (e.g. 0:2), not '%s'",
-			 text);
+	if ((text[0] != '0' && text[0] != '1') || text[1] != ':' || !text[2] ||
+	    text[2] == '-' || text[2] == '+') {
+		snprintf(
+			why, len,
+			"--raid takes LEVEL:N, LEVEL 0 or 1 (e.g. 0:2), not '%s'",
+			text);
 		return -EINVAL;
 	}
 	errno = 0;
 	n = strtoul(text + 2, &end, 10);
 	if (errno || *end || n < 2 || n > STACK_SPEC_MAX_MEMBERS) {
-		snprintf(why, len,
-			 "--raid %s: N, the number of loop members, is a whole number from 2 to %d",
-			 text, STACK_SPEC_MAX_MEMBERS);
+		snprintf(
+			why, len,
+			"--raid %s: N, the number of loop members, is a whole number from 2 to %d",
+			text, STACK_SPEC_MAX_MEMBERS);
 		return -EINVAL;
 	}
 	s->raid_level = (unsigned int)(text[0] - '0');

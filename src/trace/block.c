@@ -180,8 +180,8 @@ static void block_set_members(struct block_domain *d,
 	for (i = 0; i < st->n && i < BLK_MEMBERS_MAX; i++) {
 		const struct stack_member *m = &st->member[i];
 
-		skel->rodata->member_dev[i] = kdev_encode(
-			makedev(m->disk_major, m->disk_minor));
+		skel->rodata->member_dev[i] =
+			kdev_encode(makedev(m->disk_major, m->disk_minor));
 		if (m->part_sectors) {
 			skel->rodata->member_lo[i] = m->part_start;
 			skel->rodata->member_hi[i] =

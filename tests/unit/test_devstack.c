@@ -157,7 +157,8 @@ static uint64_t log_sectors(const struct block_stack *st)
 }
 
 /* every sector of the range, mapped one by one, is in the member's range */
-static void raid0_ranges_hold_exactly_the_sectors_mapped_one_by_one(void **state)
+static void
+raid0_ranges_hold_exactly_the_sectors_mapped_one_by_one(void **state)
 {
 	static const uint64_t chunks[] = { 1, 8, 128 };
 	unsigned int ndev, c, m;
@@ -179,8 +180,9 @@ static void raid0_ranges_hold_exactly_the_sectors_mapped_one_by_one(void **state
 							chunks[c], m, &ms[m],
 							&ml[m]);
 					for (x = start; x < start + len; x++) {
-						m = raid0_map_sector(
-							x, ndev, chunks[c], &on);
+						m = raid0_map_sector(x, ndev,
+								     chunks[c],
+								     &on);
 						assert_true(any[m]);
 						assert_true(on >= ms[m] &&
 							    on < ms[m] + ml[m]);
@@ -240,8 +242,9 @@ static void the_walk_goes_down_dm_on_md_to_the_loops(void **state)
 	assert_int_equal(st->member[1].disk_minor, 2);
 	assert_int_equal(st->member[1].part_sectors, 0);
 	assert_string_equal(st->member[0].via, "dm-0 md127");
-	assert_string_equal(st->layout,
-			    "dm-0 (dm-linear) on md127 (md raid0, chunk 64 KiB)");
+	assert_string_equal(
+		st->layout,
+		"dm-0 (dm-linear) on md127 (md raid0, chunk 64 KiB)");
 	free(st);
 }
 
@@ -310,7 +313,8 @@ static void raid1_copies_the_log_to_a_partition_and_a_loop(void **state)
 	free(st);
 }
 
-static void a_layout_fsprof_cannot_place_says_the_log_is_not_mapped(void **state)
+static void
+a_layout_fsprof_cannot_place_says_the_log_is_not_mapped(void **state)
 {
 	struct devstack_source src = source();
 	struct block_stack *st = calloc(1, sizeof(*st));

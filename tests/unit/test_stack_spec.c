@@ -129,8 +129,7 @@ static void a_target_has_its_own_stack_in_fs(void **state)
 				      sizeof(why)),
 			 -EINVAL);
 	assert_non_null(strstr(why, "LEVEL 0 or 1"));
-	assert_int_equal(fsspec_parse("ext4:dm=crypt", fs, 4, why,
-				      sizeof(why)),
+	assert_int_equal(fsspec_parse("ext4:dm=crypt", fs, 4, why, sizeof(why)),
 			 -EINVAL);
 }
 
@@ -180,7 +179,8 @@ static void a_loaded_driver_is_seen_without_modules(void **state)
 	char why[512];
 
 	(void)state;
-	put(proc, "mdstat", "Personalities : [raid0] [raid1] \nunused devices: <none>\n");
+	put(proc, "mdstat",
+	    "Personalities : [raid0] [raid1] \nunused devices: <none>\n");
 	put(proc, "misc", "236 device-mapper\n237 loop-control\n");
 	assert_int_equal(check("0:3", true, why, sizeof(why)), 0);
 	assert_int_equal(check("1:2", false, why, sizeof(why)), 0);
