@@ -71,8 +71,8 @@ static int stack_find(dev_t disk, struct block_stack *st)
 		st->n = 0;
 		return err;
 	}
-	log_info("%s is %s: block IO traced on its %u member disk(s)", name,
-		 st->layout, st->n);
+	log_info("%s: block IO traced on its %u member disk(s)", st->layout,
+		 st->n);
 	return 0;
 }
 

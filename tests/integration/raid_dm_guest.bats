@@ -2,9 +2,9 @@
 # md RAID0 and RAID1 of two loop members, and dm-linear on one, in a QEMU
 # guest of Debian's 6.12 (this machine's kernel has neither md nor
 # device-mapper; raid_dm_refusal.bats checks the refusal here). One
-#   fsprof run --kernel 6.12 --fs "bad0=ext4:raid='0:2':mkfs='-b 3000',
+#   fsprof run --kernel 6.12 --fs "bad0=ext4:raid='0:2':mkfs='-b 512',
 #       r0=ext4:raid='0:2',r1=ext4:raid='1:2',
-#       badlin=ext4:dm=linear:mkfs='-b 3000',lin=ext4:dm=linear" -w seqio:size=8M
+#       badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" -w seqio:size=8M
 # boots the guest once (setup_file) and runs the five cases in it; the
 # tests read its JSON and its report. The two bad targets build their
 # stack, then fail at mkfs: the next case finds the array's name and the
@@ -30,7 +30,7 @@ setup_file() {
 	VM_OUT=$(mktemp -d /var/tmp/fsprof-raid-vm.XXXXXX)
 	export VM_OUT
 	"$FSPROF" run --kernel 6.12 \
-		--fs "bad0=ext4:raid='0:2':mkfs='-b 3000',r0=ext4:raid='0:2',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 3000',lin=ext4:dm=linear" \
+		--fs "bad0=ext4:raid='0:2':mkfs='-b 512',r0=ext4:raid='0:2',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" \
 		-w seqio:size=8M --image-size 128M --no-db --scratch "$VM_OUT" \
 		--kernel-timeout 7min --json "$VM_OUT/run.json" \
 		>"$VM_OUT/run.log" 2>&1
