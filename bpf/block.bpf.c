@@ -797,6 +797,24 @@ static __always_inline void member_count(__u32 phase, int member, __u32 ioclass,
 	m->bytes[ioclass] += bytes;
 }
 
+/* a stacked target: one completion into its member's latency */
+static __always_inline void member_latency(__u32 phase, __u32 member,
+					   __u64 latency)
+{
+	__u32 key = phase * BLK_MEMBERS_MAX + member;
+	struct blk_member_io *m;
+
+	if (member >= BLK_MEMBERS_MAX)
+		return;
+	m = bpf_map_lookup_elem(&member_io, &key);
+	if (!m)
+		return;
+	m->lat_count++;
+	m->lat_sum_ns += latency;
+	if (latency > m->lat_max_ns)
+		m->lat_max_ns = latency;
+}
+
 /* one request issued, into this CPU's share of its entry */
 static __always_inline void io_stats_count(struct blk_io_stats *st, __u32 bytes,
 					   __u32 intent)
@@ -840,6 +858,7 @@ static __always_inline int on_issue(struct request *rq)
 
 	fl.issue_ns = bpf_ktime_get_ns();
 	fl.phase = current_phase();
+	fl.member = (__u16)member;
 	fl.ioclass = rq_ioclass(rq, bytes, member);
 	fl.issuer = rq_issuer(rq, fl.issue_ns, &intent, &tgid);
 	fl.live = 1;
@@ -985,6 +1004,8 @@ static __always_inline int on_complete(struct request *rq)
 	} else {
 		__sync_fetch_and_add(&stats_full, 1);
 	}
+	if (n_members)
+		member_latency(phase, fl->member, delta);
 	/*
 	 * Out of flight last: userspace collects a phase once none of its
 	 * requests is in flight (tracer_settle), so its latency must be

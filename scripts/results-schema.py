@@ -131,6 +131,11 @@ defs["block"] = {
                 "read_bytes": i("bytes read: data, metadata and log", "bytes"),
                 "io_classes": obj({k: obj({"ios": i("requests", "requests"), "bytes": i("their data bytes", "bytes")})
                                    for k in IOC}, desc="by IO class"),
+                "latency": obj({"count": i("completions timed", "requests"),
+                                "sum_ns": i("their issue -> complete time", NS),
+                                "mean_ns": i("sum_ns / count (0 when none)", NS),
+                                "max_ns": i("the slowest", NS)},
+                               desc="issue -> complete of the member's requests, every class: a slow member stands out"),
             }), "a stacked target (md, device-mapper): each member disk's requests of the phase, in the order of target.block_stack.members; absent when the target is not stacked"), maxItems=16),
         }, required=["busy_ns", "classes", "inflight", "inflight_at_end", "io_classes", "issuers", "total", "traced"]),
     ],

@@ -77,10 +77,11 @@ void report_member_rows(const struct case_result *c, unsigned int from,
 	}
 }
 
-/* "write: loop0 4.2 / 0.0, loop1 4.2 / 0.0 MB wr / rd" */
+/* "write: loop0 4.2 / 0.0 3.1 ms, loop1 4.2 / 0.0 2.9 ms" */
 static void phase_members_line(const struct case_result *c,
 			       const struct phase_result *p, FILE *out)
 {
+	const struct block_member_result *r;
 	char line[1024];
 	size_t at;
 	unsigned int m;
@@ -88,15 +89,19 @@ static void phase_members_line(const struct case_result *c,
 	at = (size_t)snprintf(line, sizeof(line), "%s:", p->name);
 	for (m = 0; m < p->block.n_members && m < c->target.stack.n &&
 		    at < sizeof(line);
-	     m++)
+	     m++) {
+		r = &p->block.member[m];
 		at += (size_t)snprintf(
-			line + at, sizeof(line) - at, "%s %s %.1f / %.1f",
-			m ? "," : "", c->target.stack.member[m].name,
-			(double)block_member_write_bytes(&p->block.member[m]) /
-				1e6,
-			(double)block_member_read_bytes(&p->block.member[m]) /
-				1e6);
-	text_hanging(out, 6, "    %s MB wr / rd", line);
+			line + at, sizeof(line) - at,
+			"%s %s %.1f / %.1f %.1f ms", m ? "," : "",
+			c->target.stack.member[m].name,
+			(double)block_member_write_bytes(r) / 1e6,
+			(double)block_member_read_bytes(r) / 1e6,
+			r->lat.count ?
+				(double)r->lat.sum_ns / r->lat.count / 1e6 :
+				0.0);
+	}
+	text_hanging(out, 6, "    %s", line);
 }
 
 void report_stacks(const struct run_result *run, FILE *out)
@@ -111,7 +116,7 @@ void report_stacks(const struct run_result *run, FILE *out)
 			continue;
 		if (first)
 			fprintf(out,
-				"\nstacked targets: block IO of the member disks\n");
+				"\nstacked targets: block IO of the member disks (MB written / read, mean latency)\n");
 		first = false;
 		text_hanging(out, 4, "  %s (repeat %u): %s; log class: %s",
 			     case_target_name(c), c->repeat,

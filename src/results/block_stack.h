@@ -46,6 +46,9 @@ struct block_stack {
 struct block_member_result {
 	uint64_t ios[BLK_IOC_NR];
 	uint64_t bytes[BLK_IOC_NR];
+	struct {
+		uint64_t count, sum_ns, max_ns; /* issue -> complete */
+	} lat;
 };
 
 #endif

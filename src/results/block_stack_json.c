@@ -100,11 +100,15 @@ static json_t *member_io_json(const struct block_member_result *m)
 					      (json_int_t)m->ios[c], "bytes",
 					      (json_int_t)m->bytes[c]));
 	}
-	return json_pack("{s:I, s:I, s:I, s:I, s:o}", "ios", (json_int_t)ios,
-			 "bytes", (json_int_t)bytes, "write_bytes",
-			 (json_int_t)block_member_write_bytes(m), "read_bytes",
-			 (json_int_t)block_member_read_bytes(m), "io_classes",
-			 classes);
+	return json_pack(
+		"{s:I, s:I, s:I, s:I, s:o, s:{s:I, s:I, s:I, s:I}}", "ios",
+		(json_int_t)ios, "bytes", (json_int_t)bytes, "write_bytes",
+		(json_int_t)block_member_write_bytes(m), "read_bytes",
+		(json_int_t)block_member_read_bytes(m), "io_classes", classes,
+		"latency", "count", (json_int_t)m->lat.count, "sum_ns",
+		(json_int_t)m->lat.sum_ns, "mean_ns",
+		(json_int_t)(m->lat.count ? m->lat.sum_ns / m->lat.count : 0),
+		"max_ns", (json_int_t)m->lat.max_ns);
 }
 
 json_t *block_members_json(const struct block_result *b)

@@ -89,6 +89,23 @@ int jread_block_stack(struct jread *r, const char *where, json_t *t,
 	return log_class_read(r, where, lc, st);
 }
 
+/* a member's latency; absent in a file of before it was counted */
+static int member_latency_read(struct jread *r, const char *where, json_t *m,
+			       struct block_member_result *out)
+{
+	json_t *lat;
+
+	if (jread_object(r, where, m, "latency", &lat))
+		return -EINVAL;
+	if (!lat)
+		return 0;
+	if (jread_u64(r, where, lat, "count", &out->lat.count) ||
+	    jread_u64(r, where, lat, "sum_ns", &out->lat.sum_ns) ||
+	    jread_u64(r, where, lat, "max_ns", &out->lat.max_ns))
+		return -EINVAL;
+	return 0;
+}
+
 int jread_block_members(struct jread *r, const char *where, json_t *obj,
 			struct block_result *b)
 {
@@ -104,7 +121,8 @@ int jread_block_members(struct jread *r, const char *where, json_t *obj,
 		if (b->n_members == BLK_MEMBERS_MAX)
 			return jread_fail(r, where, "more than %d members",
 					  BLK_MEMBERS_MAX);
-		if (jread_object(r, where, m, "io_classes", &classes))
+		if (jread_object(r, where, m, "io_classes", &classes) ||
+		    member_latency_read(r, where, m, &b->member[b->n_members]))
 			return -EINVAL;
 		json_object_foreach(classes, name, c)
 		{

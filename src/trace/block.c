@@ -88,6 +88,11 @@ static const size_t io_max_at[] = {
 	offsetof(struct blk_io_stats, lat_max_ns),
 };
 
+/* the maximum of struct blk_member_io */
+static const size_t member_max_at[] = {
+	offsetof(struct blk_member_io, lat_max_ns),
+};
+
 /* the maxima of struct blk_busy_phase: every track's max_inflight */
 static size_t busy_max_at[BLK_TRACK_SLOTS];
 
@@ -286,7 +291,8 @@ static int block_open(void **priv, const struct trace_config *cfg)
 			io_max_at, sizeof(io_max_at) / sizeof(io_max_at[0]));
 	if (!err)
 		err = percpu_stats_init(&d->members, s->maps.member_io,
-					sizeof(struct blk_member_io), NULL, 0);
+					sizeof(struct blk_member_io),
+					member_max_at, 1);
 	if (err) {
 		percpu_stats_fini(&d->io);
 		percpu_stats_fini(&d->busy);
@@ -802,6 +808,10 @@ static int collect_members(struct block_domain *d, unsigned int phase,
 			r->ios[c] += v.ios[c];
 			r->bytes[c] += v.bytes[c];
 		}
+		r->lat.count += v.lat_count;
+		r->lat.sum_ns += v.lat_sum_ns;
+		if (v.lat_max_ns > r->lat.max_ns)
+			r->lat.max_ns = v.lat_max_ns;
 	}
 	if (d->n_members > b->n_members)
 		b->n_members = d->n_members;

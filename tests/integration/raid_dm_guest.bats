@@ -100,7 +100,7 @@ on_case() {
 	on_case lin '.target.block_stack.top == "dm-0"'
 }
 
-@test "every request is counted on a member: the members' requests add up to the phase's, per class" {
+@test "every request is counted on a member: the members' requests and latencies add up to the phase's, per class" {
 	local t
 	for t in r0 r1 lin; do
 		on_case "$t" 'all(.phases[]; . as $p | all(range(0; 9) as $i
@@ -109,7 +109,11 @@ on_case() {
 			([$p.block.members[].io_classes[.].bytes] | add)
 				== $p.block.io_classes[.].bytes
 			and ([$p.block.members[].io_classes[.].ios] | add)
-				== $p.block.io_classes[.].ios))'
+				== $p.block.io_classes[.].ios)
+			and ([$p.block.members[].latency.count] | add)
+				== $p.block.total.latency.count
+			and ([$p.block.members[].latency.max_ns] | max)
+				== $p.block.total.latency.max)'
 	done
 }
 
@@ -188,7 +192,10 @@ on_case() {
 		"$VM_OUT/run.log" || { show_log; return 1; }
 	grep -Eq "^  r1 \(repeat 1\): md[0-9]+ \(md raid1\); log class: mapped" "$VM_OUT/run.log"
 	grep -Eq "^  lin \(repeat 1\): dm-[0-9]+ \(dm-linear\); log class: mapped" "$VM_OUT/run.log"
-	grep -Eq "^    write: loop[0-9]+ 8\.4 / 0\.0, loop[0-9]+ 8\.4 / 0\.0 MB wr / rd" "$VM_OUT/run.log"
+	grep -q "^stacked targets: block IO of the member disks (MB written / read, mean latency)" \
+		"$VM_OUT/run.log"
+	grep -Eq "^    write: loop[0-9]+ 8\.4 / 0\.0 [0-9.]+ ms, loop[0-9]+ 8\.4 / 0\.0 [0-9.]+ ms$" \
+		"$VM_OUT/run.log"
 }
 
 @test "the JSON validates against the schema, and fsprof report reads the stacks back unchanged" {
