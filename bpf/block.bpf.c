@@ -991,6 +991,12 @@ static __always_inline int on_complete(struct request *rq)
 	phase = fl->phase;
 	idx = blk_io_index(phase, ioclass, issuer);
 	tracks_event(ioclass, issuer, now, -1);
+	/*
+	 * before the slow IO event, not after: phase kept live past it is
+	 * spilled, and 6.1's verifier then loses its bound in event_reserve
+	 */
+	if (n_members)
+		member_latency(phase, fl->member, delta);
 	slow_io_event(rq, phase, ioclass, issuer, delta);
 
 	/* this CPU's share of the entry the issue counted the request in */
@@ -1004,8 +1010,6 @@ static __always_inline int on_complete(struct request *rq)
 	} else {
 		__sync_fetch_and_add(&stats_full, 1);
 	}
-	if (n_members)
-		member_latency(phase, fl->member, delta);
 	/*
 	 * Out of flight last: userspace collects a phase once none of its
 	 * requests is in flight (tracer_settle), so its latency must be
