@@ -43,12 +43,13 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 
 # Debian packages. What building and running fsprof need (make run
 # installs these): the BPF toolchain and libraries, the mkfs tools, the
-# tools a run calls (tar and xz-utils unpack untar's tree), SQLite for the
-# run history.
+# tools a run calls (tar and xz-utils unpack untar's tree; mdadm and
+# dmsetup build the stacks of --raid and --dm, on the host or copied into
+# a guest), SQLite for the run history.
 DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libgsl-dev libblkid-dev libext2fs-dev \
 	libsqlite3-dev e2fsprogs xfsprogs btrfs-progs util-linux kmod \
-	tar xz-utils gzip
+	tar xz-utils gzip mdadm dmsetup
 
 # What the tests add (make test installs both lists): cmocka, bats,
 # bpftrace and jq for the cross-checks, python3 (SciPy and NumPy for the

@@ -32,10 +32,24 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* the log's LBA ranges, [log_lo[i], log_hi[i]) in 512-byte sectors */
+/*
+ * the log's LBA ranges, [log_lo[i], log_hi[i]) in 512-byte sectors of the
+ * disk of member log_member[i] (0 when the target is not stacked)
+ */
 const volatile __u64 log_lo[BLK_LOG_MAX_RANGES] = {};
 const volatile __u64 log_hi[BLK_LOG_MAX_RANGES] = {};
+const volatile __u32 log_member[BLK_LOG_MAX_RANGES] = {};
 const volatile __u32 n_log_ranges = 0;
+
+/*
+ * A stacked target's member disks (include/fsprof/block.h): their dev_t,
+ * and a partition's sectors on it ([member_lo, member_hi); 0, 0 for a
+ * whole disk). n_members 0: the target is targ_dev itself, one member.
+ */
+const volatile __u32 n_members = 0;
+const volatile __u32 member_dev[BLK_MEMBERS_MAX] = {};
+const volatile __u64 member_lo[BLK_MEMBERS_MAX] = {};
+const volatile __u64 member_hi[BLK_MEMBERS_MAX] = {};
 
 /*
  * A partition target: its sectors on the disk, [part_lo, part_hi); 0, 0
@@ -197,6 +211,14 @@ struct {
 
 /* processes whose IO found proc_io full */
 __u64 proc_full = 0;
+
+/* a stacked target: requests and bytes by (phase, member), IO class */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, BLK_MEMBER_ENTRIES);
+	__type(key, __u32);
+	__type(value, struct blk_member_io);
+} member_io SEC(".maps");
 
 static const struct blk_io_stats zero_stats;
 
@@ -383,13 +405,53 @@ static __always_inline bool sector_in_target(__u64 sector)
 	return !part_hi || (sector >= part_lo && sector < part_hi);
 }
 
+/*
+ * Which member of a stacked target a request on disk dev at sector is on,
+ * or -1. A global function, checked once: its loop is not unrolled into
+ * its five callers. bytes 0 (a flush, or a completion) is placed by its
+ * disk alone.
+ */
+__noinline int member_find(__u32 dev, __u64 sector, __u32 bytes)
+{
+	unsigned int i;
+
+	for (i = 0; i < BLK_MEMBERS_MAX; i++) {
+		if (i >= n_members)
+			break;
+		if (member_dev[i] != dev)
+			continue;
+		if (!bytes || !member_hi[i] ||
+		    (sector >= member_lo[i] && sector < member_hi[i]))
+			return i;
+	}
+	return -1;
+}
+
+/* the target's member a request or bio is on (0 when not stacked), or -1 */
+static __always_inline int target_member(__u32 dev, __u64 sector, __u32 bytes)
+{
+	if (n_members)
+		return member_find(dev, sector, bytes);
+	if (dev != targ_dev)
+		return -1;
+	/* an empty flush has no place: it flushes the whole disk */
+	return !bytes || sector_in_target(sector) ? 0 : -1;
+}
+
 static __always_inline bool bio_is_target(struct bio *bio)
 {
-	if (!bio || gendisk_dev(bio_gendisk(bio)) != targ_dev)
+	if (!bio)
 		return false;
-	/* an empty flush has no place: it flushes the whole disk */
-	return !bio->bi_iter.bi_size ||
-	       sector_in_target(bio->bi_iter.bi_sector);
+	return target_member(gendisk_dev(bio_gendisk(bio)),
+			     bio->bi_iter.bi_sector, bio->bi_iter.bi_size) >= 0;
+}
+
+/* the target's member rq is on, by its disk only (completions), or -1 */
+static __always_inline int rq_disk_member(struct request *rq)
+{
+	if (!rq)
+		return -1;
+	return target_member(gendisk_dev(rq_gendisk(rq)), 0, 0);
 }
 
 static __always_inline int on_getrq(struct bio *bio)
@@ -427,14 +489,15 @@ static __always_inline int on_bio_split(struct bio *split)
 }
 
 /* a global function, checked once: its loop is not unrolled into callers */
-__noinline int sector_in_log(__u64 sector)
+__noinline int sector_in_log(__u32 member, __u64 sector)
 {
 	unsigned int i;
 
 	for (i = 0; i < BLK_LOG_MAX_RANGES; i++) {
 		if (i >= n_log_ranges)
 			break;
-		if (sector >= log_lo[i] && sector < log_hi[i])
+		if (log_member[i] == member && sector >= log_lo[i] &&
+		    sector < log_hi[i])
 			return 1;
 	}
 	return 0;
@@ -451,7 +514,8 @@ static __always_inline __u32 req_op_mask(void)
 	       1;
 }
 
-static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
+static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes,
+					__u32 member)
 {
 	__u32 flags = rq->cmd_flags;
 	__u32 op = flags & req_op_mask();
@@ -468,7 +532,7 @@ static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes)
 	write = op == REQ_OP_VALUE(REQ_OP_WRITE);
 	if (write && !bytes)
 		return BLK_IOC_FLUSH; /* a PREFLUSH carrying no data */
-	if (sector_in_log(rq->__sector))
+	if (sector_in_log(member, rq->__sector))
 		return write ? BLK_IOC_LOG_WRITE : BLK_IOC_LOG_READ;
 	if (flags & REQ_BIT(__REQ_META))
 		return write ? BLK_IOC_META_WRITE : BLK_IOC_META_READ;
@@ -715,6 +779,57 @@ static __always_inline void proc_io_count(__u32 phase, __u32 tgid,
 		__sync_fetch_and_add(&p->write_bytes, bytes);
 }
 
+/* a stacked target: one request into its member's count for the phase */
+static __always_inline void member_count(__u32 phase, int member, __u32 ioclass,
+					 __u32 bytes)
+{
+	__u32 key = phase * BLK_MEMBERS_MAX + (__u32)member;
+	struct blk_member_io *m;
+
+	if (member < 0 || member >= BLK_MEMBERS_MAX || ioclass >= BLK_IOC_NR)
+		return;
+	m = bpf_map_lookup_elem(&member_io, &key);
+	if (!m)
+		return;
+	/* check and index in one register, as timeline_count does */
+	barrier_var(ioclass);
+	m->ios[ioclass]++;
+	m->bytes[ioclass] += bytes;
+}
+
+/* a stacked target: one completion into its member's latency */
+static __always_inline void member_latency(__u32 phase, __u32 member,
+					   __u64 latency)
+{
+	__u32 key = phase * BLK_MEMBERS_MAX + member;
+	struct blk_member_io *m;
+
+	if (member >= BLK_MEMBERS_MAX)
+		return;
+	m = bpf_map_lookup_elem(&member_io, &key);
+	if (!m)
+		return;
+	m->lat_count++;
+	m->lat_sum_ns += latency;
+	if (latency > m->lat_max_ns)
+		m->lat_max_ns = latency;
+}
+
+/* one request issued, into this CPU's share of its entry */
+static __always_inline void io_stats_count(struct blk_io_stats *st, __u32 bytes,
+					   __u32 intent)
+{
+	st->ios++;
+	st->bytes += bytes;
+	if (intent & BLK_BIO_PREFLUSH)
+		st->preflush++;
+	if (intent & BLK_BIO_FUA)
+		st->fua++;
+	if (bytes > st->size_max)
+		st->size_max = bytes;
+	hist_count(st->size_slot, bytes);
+}
+
 /* a record of a phase whose leftovers userspace counted (phase_expired) */
 static __always_inline bool record_expired(const struct blk_inflight *fl)
 {
@@ -730,16 +845,21 @@ static __always_inline int on_issue(struct request *rq)
 	__u64 key = (__u64)rq;
 	__u32 bytes, intent, tgid;
 	long err = 0;
+	int member;
 
-	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
+	if (!rq)
 		return 0;
 	bytes = rq->__data_len;
-	if (bytes && !sector_in_target(rq->__sector))
-		return 0; /* a sibling partition's */
+	/* another disk's, or a sibling partition's */
+	member =
+		target_member(gendisk_dev(rq_gendisk(rq)), rq->__sector, bytes);
+	if (member < 0)
+		return 0;
 
 	fl.issue_ns = bpf_ktime_get_ns();
 	fl.phase = current_phase();
-	fl.ioclass = rq_ioclass(rq, bytes);
+	fl.member = (__u16)member;
+	fl.ioclass = rq_ioclass(rq, bytes, member);
 	fl.issuer = rq_issuer(rq, fl.issue_ns, &intent, &tgid);
 	fl.live = 1;
 
@@ -785,16 +905,10 @@ static __always_inline int on_issue(struct request *rq)
 	else
 		err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 
-	st->ios++;
-	st->bytes += bytes;
-	if (intent & BLK_BIO_PREFLUSH)
-		st->preflush++;
-	if (intent & BLK_BIO_FUA)
-		st->fua++;
-	if (bytes > st->size_max)
-		st->size_max = bytes;
-	hist_count(st->size_slot, bytes);
+	io_stats_count(st, bytes, intent);
 	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
+	if (n_members)
+		member_count(fl.phase, member, fl.ioclass, bytes);
 	if (every_process && tgid)
 		proc_io_count(fl.phase, tgid, fl.ioclass, bytes);
 	if (err) {
@@ -810,7 +924,7 @@ static __always_inline int on_requeue(struct request *rq)
 	__u64 key = (__u64)rq;
 	struct blk_inflight *fl;
 
-	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
+	if (rq_disk_member(rq) < 0)
 		return 0;
 	__sync_fetch_and_add(&requeues, 1);
 	fl = bpf_map_lookup_elem(&inflight, &key);
@@ -859,7 +973,7 @@ static __always_inline int on_complete(struct request *rq)
 	 * (193 vs 51 ns a run here), and the host disk under a loop target
 	 * completes as many requests as the target.
 	 */
-	if (!rq || gendisk_dev(rq_gendisk(rq)) != targ_dev)
+	if (rq_disk_member(rq) < 0)
 		return 0;
 	fl = bpf_map_lookup_elem(&inflight, &key);
 	if (!fl || !fl->live)
@@ -877,6 +991,12 @@ static __always_inline int on_complete(struct request *rq)
 	phase = fl->phase;
 	idx = blk_io_index(phase, ioclass, issuer);
 	tracks_event(ioclass, issuer, now, -1);
+	/*
+	 * before the slow IO event, not after: phase kept live past it is
+	 * spilled, and 6.1's verifier then loses its bound in event_reserve
+	 */
+	if (n_members)
+		member_latency(phase, fl->member, delta);
 	slow_io_event(rq, phase, ioclass, issuer, delta);
 
 	/* this CPU's share of the entry the issue counted the request in */

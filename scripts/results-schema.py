@@ -124,7 +124,20 @@ defs["block"] = {
                                     "inflight": ref("inflight")})
                             for k in defs["issuer_name"]["enum"]}, desc="by issuer, over every IO class"),
             "inflight_at_end": i("requests of the phase still in flight when it was collected (2 s after its end; the spill, collected last, is not waited for)", "requests"),
-        }),
+            "members": dict(arr(obj({
+                "ios": i("requests on the member", "requests"),
+                "bytes": i("their data bytes", "bytes"),
+                "write_bytes": i("bytes written: data, metadata and log", "bytes"),
+                "read_bytes": i("bytes read: data, metadata and log", "bytes"),
+                "io_classes": obj({k: obj({"ios": i("requests", "requests"), "bytes": i("their data bytes", "bytes")})
+                                   for k in IOC}, desc="by IO class"),
+                "latency": obj({"count": i("completions timed", "requests"),
+                                "sum_ns": i("their issue -> complete time", NS),
+                                "mean_ns": i("sum_ns / count (0 when none)", NS),
+                                "max_ns": i("the slowest", NS)},
+                               desc="issue -> complete of the member's requests, every class: a slow member stands out"),
+            }), "a stacked target (md, device-mapper): each member disk's requests of the phase, in the order of target.block_stack.members; absent when the target is not stacked"), maxItems=16),
+        }, required=["busy_ns", "classes", "inflight", "inflight_at_end", "io_classes", "issuers", "total", "traced"]),
     ],
 }
 
@@ -304,6 +317,26 @@ defs["target"] = obj({
                 "ranges": arr(obj({"start_sector": i("first sector", "sectors"), "sectors": i("length", "sectors")}),
                               "the log's LBA ranges (512-byte sectors), at most 16")},
                desc="the IO class log's region on the device"),
+    "block_stack": nullable(obj({
+        "top": s("the filesystem's device: md127, dm-0"),
+        "layout": s("its layers, top first: \"dm-0 (dm-linear) on md127 (md raid0, chunk 512 KiB)\""),
+        "members": dict(arr(obj({
+            "name": s("the member's name in sysfs: loop3, sdb1"),
+            "dev": s("its MAJ:MIN", pattern="^[0-9]+:[0-9]+$"),
+            "disk": s("the MAJ:MIN its requests carry: its own, or a partition's disk's", pattern="^[0-9]+:[0-9]+$"),
+            "part_start": i("a partition's first sector on its disk; 0 for a whole disk", "sectors"),
+            "part_sectors": i("a partition's length; 0 for a whole disk", "sectors"),
+            "via": s("the devices above it, top first: \"dm-0 md127\""),
+        }), "the disks (or partitions) under it that issue the requests"), maxItems=16),
+        "log_class": obj({
+            "mapped": b("the log's ranges were mapped onto the members: requests there have the log class"),
+            "note": s("how they were mapped, or why the log class is not mapped on this stack"),
+            "ranges": dict(arr(obj({"member": i("index into members"),
+                                    "start_sector": i("first sector on the member's disk", "sectors"),
+                                    "sectors": i("length", "sectors")}),
+                               "the log's ranges on the members' disks"), maxItems=16),
+        }),
+    }, desc="the target is a stacked device (md, device-mapper) that issues no requests of its own: the disks found under it in /sys/block/DEV/slaves/ (recursively) are traced instead; null when it is not")),
     "kernel_release": s("uname -r when the case ran"),
     "sysctls": dict_of({"type": "string"}, "vm.dirty_* when the case ran"),
     "block_untraced": nullable(s("why block IO is not seen (a bio-based device)")),

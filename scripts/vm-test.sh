@@ -35,6 +35,9 @@ vmdir=$top/scripts/vm
 VM_DEPS="qemu-system-x86 busybox-static xz-utils zstd cpio binutils e2fsprogs xfsprogs jq"
 # what the guest loads; their dependencies are found from .modinfo
 GUEST_MODULES="crc32c_generic virtio_pci virtio_blk loop ext4 xfs"
+# staged with these too, as fsprof run --kernel stages them (one staged
+# directory serves both); the guest loads only GUEST_MODULES
+STAGED_MODULES="$GUEST_MODULES md_mod raid0 raid1 dm_mod"
 
 fsprof=$top/build/fsprof
 fsprof_given=
@@ -103,7 +106,7 @@ ensure_packages() {
 stage_kernel() {
 	local status=0 kdir
 	# shellcheck disable=SC2086
-	kdir=$(FSPROF_VM_CACHE=$cache "$vmdir/kernel-stage.sh" "$1" $GUEST_MODULES) || status=$?
+	kdir=$(FSPROF_VM_CACHE=$cache "$vmdir/kernel-stage.sh" "$1" $STAGED_MODULES) || status=$?
 	case $status in
 	0) echo "$kdir" ;;
 	2 | 3) cannot_run "kernel $1 cannot be staged (see above)" ;;
@@ -121,7 +124,7 @@ build_initramfs() {
 	[ "$with_kconfig" -eq 0 ] || opts+=(--kconfig)
 	"$vmdir/initramfs.sh" "$kdir" "$fsprof" "$vmdir/guest-run.sh" "$dst" \
 		"${opts[@]}" --program mkfs.ext4 --program mkfs.xfs \
-		--file "$conf:/vm.conf"
+		--modules "$GUEST_MODULES" --file "$conf:/vm.conf"
 	rm -f "$conf"
 }
 

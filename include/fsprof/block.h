@@ -173,8 +173,9 @@ struct blk_inflight {
 	unsigned int phase; /* issued in */
 	unsigned short ioclass;
 	unsigned short issuer;
-	unsigned int
-		requeued; /* put back by the driver: its next issue is not new */
+	/* put back by the driver: its next issue is not new */
+	unsigned short requeued;
+	unsigned short member; /* a stacked target's member it is on */
 	unsigned int live; /* in flight; 0: completed, the record kept */
 };
 
@@ -232,5 +233,24 @@ struct blk_proc_comm {
 
 /* LBA ranges of the filesystem's log, in 512-byte sectors, [start, end) */
 #define BLK_LOG_MAX_RANGES 16
+
+/*
+ * A stacked target (md, device-mapper) issues no requests of its own: its
+ * member disks do, each a disk dev_t and, for a partition, a sector range
+ * on it. Their requests are the target's, and are also counted apart, per
+ * (phase, member), by IO class.
+ */
+#define BLK_MEMBERS_MAX 16
+
+struct blk_member_io {
+	unsigned long long ios[BLK_IOC_NR];
+	unsigned long long bytes[BLK_IOC_NR];
+	/* issue -> complete of its requests, every class */
+	unsigned long long lat_count;
+	unsigned long long lat_sum_ns;
+	unsigned long long lat_max_ns;
+};
+
+#define BLK_MEMBER_ENTRIES (FSPROF_MAX_PHASES * BLK_MEMBERS_MAX)
 
 #endif

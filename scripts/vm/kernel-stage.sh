@@ -120,15 +120,17 @@ has_pvh_note() {
 # modules: those the kernel ships or builds in are staged, the rest listed
 # in absent; modules.sh orders them after their dependencies
 stage_modules() {
-	local moddir=$1 kdir=$2 m have=() name
+	local moddir=$1 kdir=$2 m have=() name file
 	shift 2
 
 	: >"$kdir/absent"
 	for m in "$@"; do
+		# a module's name has _ where its file may have - (md_mod: md-mod.ko)
 		name=${m//-/_}
+		file=${m//_/-}
 		if [ -n "$moddir" ] &&
-			{ find "$moddir" -name "$m.ko*" -o -name "$name.ko*" | grep -q . ||
-				grep -qE "/($m|$name)\.ko" "$moddir/modules.builtin" 2>/dev/null; }; then
+			{ find "$moddir" -name "$m.ko*" -o -name "$name.ko*" -o -name "$file.ko*" | grep -q . ||
+				grep -qE "/($m|$name|$file)\.ko" "$moddir/modules.builtin" 2>/dev/null; }; then
 			have+=("$m")
 		else
 			echo "$m" >>"$kdir/absent"

@@ -72,8 +72,9 @@ visit() {
 	fi
 	state[$name]=active
 	stage_module "$name"
+	# depends= names a module as its file is named (raid0: md-mod)
 	for dep in $(module_depends "$name"); do
-		visit "$dep"
+		visit "$(modname "$dep")"
 	done
 	state[$name]=staged
 	order+=("$name")

@@ -14,6 +14,7 @@
 #include "cli/suite_targets.h"
 #include "run/phase_cache.h"
 #include "target/scratch.h"
+#include "target/stack_spec.h"
 
 void cli_usage(FILE *out)
 {
@@ -73,6 +74,17 @@ static bool run_has_workload(const struct run_options *opt, const char *name)
 	return false;
 }
 
+/* --raid, --dm, or a target's raid=, dm= */
+static bool run_has_stack(const struct run_options *opt)
+{
+	unsigned int i;
+
+	for (i = 0; i < opt->n_fs; i++)
+		if (stack_spec_active(&opt->fs[i].stack))
+			return true;
+	return stack_spec_active(&opt->stack);
+}
+
 /* the options that exclude each other; 0 or EXIT_USAGE */
 static int run_options_conflict(const char *cmd, const struct run_options *opt)
 {
@@ -108,6 +120,14 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--age fills the filesystem and deletes files on it, and a --dir filesystem is not fsprof's to fill: use an image or --device target");
+	if (run_has_stack(opt) && (opt->dir || opt->device))
+		return cmd_usage_error(
+			cmd,
+			"--raid and --dm build their stack on loop devices of an image target's: not with --dir or --device");
+	if (run_has_stack(opt) && strcmp(opt->model.name, "none"))
+		return cmd_usage_error(
+			cmd,
+			"--device-model with --raid or --dm is not supported yet: the throttle would have to sit under every member");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

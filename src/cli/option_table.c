@@ -234,7 +234,9 @@ static const struct cli_option table[] = {
 	  "each original's; trace: one):\n"
 	  "  LIST   = TARGET[,TARGET]...\n"
 	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
+	  "           [:raid='LEVEL:N'][:dm=linear]\n"
 	  "  FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
+	  "raid= and dm= give this target its own --raid, --dm\n"
 	  "NAME is the target's short name in tables (default\n"
 	  "its fstype; a second ext4 is ext4#2)\n"
 	  "OPTS with a , or : or space goes in single or double\n"
@@ -275,6 +277,17 @@ static const struct cli_option table[] = {
 	  "must not be mounted or hold root, and one holding\n"
 	  "a filesystem or partition table is refused unless\n"
 	  "--force is given" },
+	{ "raid", 0, ARG, "LEVEL:N", CLI_RUN, set_raid, 0,
+	  "make each image target an md RAID array (mdadm) of\n"
+	  "N loop members, LEVEL 0 or 1 (e.g. 0:2), and trace\n"
+	  "its members' block IO, counted per member; torn\n"
+	  "down on exit. A kernel without md (or the level's\n"
+	  "personality) is refused first (exit 2)" },
+	{ "dm", 0, ARG, "linear", CLI_RUN, set_dm, 0,
+	  "put a dm-linear device (dmsetup) under each image\n"
+	  "target's filesystem, on the --raid array when given\n"
+	  "(dm on md), and trace the disks below it; a kernel\n"
+	  "without device-mapper is refused first (exit 2)" },
 	{ "force", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
 	  RUN_FIELD(force),
 	  "format --device DEV even if it holds a filesystem\n"

@@ -11,6 +11,7 @@
 #include "cli/run_options.h"
 #include "history/history.h"
 #include "target/fsspec.h"
+#include "target/stack_spec.h"
 #include "util/parse.h"
 #include "workload/age_spec.h"
 #include "workload/workload.h"
@@ -228,6 +229,26 @@ int set_device_model(struct cli_values *v, const struct cli_option *o,
 	(void)o;
 	if (device_model_parse(arg, &v->run->model, why, sizeof(why)))
 		return cmd_usage_error(v->cmd, "--device-model: %s", why);
+	return 0;
+}
+
+int set_raid(struct cli_values *v, const struct cli_option *o, const char *arg)
+{
+	char why[256];
+
+	(void)o;
+	if (stack_spec_parse_raid(arg, &v->run->stack, why, sizeof(why)))
+		return cmd_usage_error(v->cmd, "%s", why);
+	return 0;
+}
+
+int set_dm(struct cli_values *v, const struct cli_option *o, const char *arg)
+{
+	char why[256];
+
+	(void)o;
+	if (stack_spec_parse_dm(arg, &v->run->stack, why, sizeof(why)))
+		return cmd_usage_error(v->cmd, "%s", why);
 	return 0;
 }
 

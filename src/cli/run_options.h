@@ -28,6 +28,10 @@ int set_scale(struct cli_values *v, const struct cli_option *o,
 int set_fs(struct cli_values *v, const struct cli_option *o, const char *arg);
 int set_device_model(struct cli_values *v, const struct cli_option *o,
 		     const char *arg);
+/* --raid LEVEL:N, --dm linear: target/stack_spec.h */
+int set_raid(struct cli_values *v, const struct cli_option *o,
+	     const char *arg);
+int set_dm(struct cli_values *v, const struct cli_option *o, const char *arg);
 int set_repeat(struct cli_values *v, const struct cli_option *o,
 	       const char *arg);
 int set_verify(struct cli_values *v, const struct cli_option *o,

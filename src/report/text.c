@@ -9,6 +9,7 @@
 #include "report/findings.h"
 #include "report/format.h"
 #include "report/histo_text.h"
+#include "report/members.h"
 #include "report/targets.h"
 #include "report/procs.h"
 #include "report/aging_text.h"
@@ -103,6 +104,7 @@ static void report_case_header(const struct run_result *run,
 			"size < 2xRAM: the page cache can hold this data; only phases that drop caches and sync read and write the device");
 	if (t->block_untraced[0])
 		text_hanging(out, 2, "%s", t->block_untraced);
+	report_stack_header(t, out);
 	if (device_model_active(&t->model.m))
 		report_device_model(t, out);
 	report_throttle_check(c, out);
@@ -253,6 +255,10 @@ static void report_block_io(const struct case_result *c, FILE *out)
 				report_block_io_row(c, cls, iss, &s, out);
 			}
 		}
+		/* a stacked target: the same requests, by member disk */
+		if (header)
+			report_member_rows(c, s.from, s.to, BLOCK_LABEL,
+					   BLOCK_CELL, out);
 	}
 }
 
@@ -574,6 +580,7 @@ void report_text(const struct run_result *run, FILE *out)
 			if (!run->cases[i].complete)
 				report_case_failed(&run->cases[i], out);
 		report_compare(run, out);
+		report_stacks(run, out);
 		for (i = 0; log_get_level() >= LOG_VERBOSE && i < run->n_cases;
 		     i++)
 			report_case_histograms(&run->cases[i], out);

@@ -9,6 +9,7 @@
 #include "results/findings_json.h"
 #include "results/budget_parts.h"
 #include "results/aging_json.h"
+#include "results/block_stack_json.h"
 #include "results/json.h"
 #include "results/procs_json.h"
 #include "results/summary.h"
@@ -160,6 +161,9 @@ static json_t *block_json(const struct block_result *b, uint64_t wall_ns)
 	/* requests of the phase that had not completed when it was collected */
 	json_object_set_new(obj, "inflight_at_end",
 			    json_integer(b->inflight_at_end));
+	/* a stacked target's: each member's (target.block_stack.members) */
+	if (b->n_members)
+		json_object_set_new(obj, "members", block_members_json(b));
 	return obj;
 }
 
@@ -461,6 +465,7 @@ static json_t *target_json(const struct target_result *t)
 	json_object_set_new(obj, "device_model_stack",
 			    device_model_stack_json(&t->model));
 	json_object_set_new(obj, "log", log_region_json(&t->log));
+	json_object_set_new(obj, "block_stack", block_stack_json(&t->stack));
 	json_object_set_new(obj, "kernel_release",
 			    json_string(t->kernel_release));
 	json_object_set_new(obj, "sysctls", sysctls_json(&t->sysctls));

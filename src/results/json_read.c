@@ -467,6 +467,7 @@ static int target_read(struct jread *r, const char *where, json_t *t,
 		      sizeof(out->untraced)) ||
 	    model_read(r, where, t, &out->model) ||
 	    log_read(r, where, t, &out->log) ||
+	    jread_block_stack(r, where, t, &out->stack) ||
 	    sysctls_read(r, where, t, &out->sysctls))
 		return -EINVAL;
 	mkfs_output = json_string_value(json_object_get(t, "mkfs_output"));

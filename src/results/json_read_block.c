@@ -170,5 +170,7 @@ int jread_block(struct jread *r, const char *where, json_t *obj,
 		if (busy_read(r, at, v, &b->issuer[s]))
 			return -EINVAL;
 	}
+	if (jread_block_members(r, where, obj, b))
+		return -EINVAL;
 	return io_classes ? pairs_read(r, where, io_classes, b) : 0;
 }

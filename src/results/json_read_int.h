@@ -58,6 +58,13 @@ int jread_hist(struct jread *r, const char *where, json_t *obj,
 int jread_block(struct jread *r, const char *where, json_t *obj,
 		struct block_result *b);
 
+/* target.block_stack and phase.block.members (block_stack_json.c);
+ * absent: not stacked */
+int jread_block_stack(struct jread *r, const char *where, json_t *t,
+		      struct block_stack *st);
+int jread_block_members(struct jread *r, const char *where, json_t *obj,
+			struct block_result *b);
+
 /* case.age (aging_json.c): null or absent reads as not aged */
 int jread_aging(struct jread *r, const char *where, json_t *obj,
 		struct age_result *a);

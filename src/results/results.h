@@ -11,6 +11,7 @@
 
 #include "fsprof/block.h"
 #include "results/aging.h"
+#include "results/block_stack.h"
 #include "results/classic.h"
 #include "results/device_model.h"
 #include "results/events.h"
@@ -59,6 +60,9 @@ struct block_result {
 	struct block_busy_result issuer[BLK_ISS_NR];
 	/* requests of the phase still in flight when it was collected */
 	unsigned int inflight_at_end;
+	/* a stacked target: each member's share (target.stack names them) */
+	unsigned int n_members;
+	struct block_member_result member[BLK_MEMBERS_MAX];
 };
 
 /* the filesystem's log on the device, in 512-byte sectors */
@@ -218,6 +222,7 @@ struct target_result {
 	 * none (a --dir target) */
 	char mount_cmd[2048];
 	struct log_region log; /* what the block domain's log class is */
+	struct block_stack stack; /* md / dm: the member disks traced */
 	struct model_result model; /* the device model and its throttle */
 	char kernel_release[128];
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */

@@ -66,6 +66,7 @@ void case_plan_make(const struct run_options *opt, const struct workload_opt *w,
 	plan->spec.dir = opt->dir;
 	plan->spec.device = opt->device;
 	plan->spec.force = opt->force;
+	plan->spec.stack = fsspec_stack(fs, &opt->stack);
 	plan->spec.space_needed = plan->wl->space_needed(&plan->params);
 	plan->spec.files_needed =
 		workload_files_needed(plan->wl, &plan->params);

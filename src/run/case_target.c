@@ -7,6 +7,7 @@
 
 #include "run/case_target.h"
 #include "target/devinfo.h"
+#include "target/devstack.h"
 #include "target/sysctl.h"
 #include "trace/log_region.h"
 #include "util/log.h"
@@ -43,6 +44,52 @@ static void target_record_model(const struct target *t,
 }
 
 /*
+ * A bio-based disk: the disks under it, down its slaves, that issue the
+ * requests (an md array's members, a dm device's, dm on md); 0 when there
+ * are such, said
+ */
+static int stack_find(dev_t disk, struct block_stack *st)
+{
+	struct devstack_source src;
+	char name[32];
+	unsigned int i;
+	int err;
+
+	devstack_system(&src);
+	err = devstack_name_of(&src, major(disk), minor(disk), name,
+			       sizeof(name));
+	if (!err)
+		err = devstack_walk(&src, name, st);
+	for (i = 0; !err && i < st->n; i++)
+		if (!devinfo_issues_requests(makedev(st->member[i].disk_major,
+						     st->member[i].disk_minor)))
+			err = -ENODEV; /* zram under dm: nothing to see */
+	if (err == -E2BIG)
+		log_warn(
+			"%s has more than %d member disks: block IO is not traced",
+			name, BLK_MEMBERS_MAX);
+	if (err) {
+		st->n = 0;
+		return err;
+	}
+	log_info("%s: block IO traced on its %u member disk(s)", st->layout,
+		 st->n);
+	return 0;
+}
+
+/* the log's ranges on a stacked target's members, or why there are none */
+static void stack_map_log(struct block_stack *st, const struct log_region *log)
+{
+	struct devstack_source src;
+
+	devstack_system(&src);
+	if (devstack_map_log(&src, log, st))
+		log_warn("%s", st->log_note);
+	else
+		log_info("the log class %s", st->log_note);
+}
+
+/*
  * Where the target's requests are seen: a partition's sector range on its
  * disk, or nowhere when the disk is bio-based (device-mapper, MD, zram: its
  * IO reaches the disks below it as their own requests).
@@ -61,6 +108,10 @@ static void trace_config_devices(struct trace_config *tc,
 			major(t->fs_dev), minor(t->fs_dev));
 	if (devinfo_issues_requests(t->disk_dev))
 		return;
+	if (!stack_find(t->disk_dev, &tr->stack)) {
+		tc->stack = &tr->stack;
+		return;
+	}
 	tc->no_requests = true;
 	devinfo_dev_path(t->disk_dev, name, sizeof(name));
 	snprintf(
@@ -164,6 +215,8 @@ int case_tracer_up(struct case_target *ct, const struct run_options *opt,
 	if (log_region_read(t->devpath, t->fstype, &c->target.log))
 		log_warn("block IO will have no log class: %s",
 			 c->target.log.source);
+	if (tc.stack)
+		stack_map_log(&c->target.stack, &c->target.log);
 	err = tracer_start(&ct->tracer, &tc, &c->programs, td);
 	if (err)
 		return err;

@@ -39,9 +39,11 @@ struct kernel_run {
 	struct vm_kernel k[VM_MAX_KERNELS];
 	struct kernel_guest g[VM_MAX_KERNELS];
 	unsigned int n;
-	const char *fstypes[FSSPEC_MAX];
-	const char *programs[FSSPEC_MAX];
-	unsigned int n_fstypes;
+	/* the fstypes of --fs, then the stack's needs (md-raid0, dm-linear):
+	 * the modules and config a guest's kernel must have */
+	const char *fstypes[FSSPEC_MAX + 3];
+	const char *programs[FSSPEC_MAX + 2]; /* mkfs.*, mdadm, dmsetup */
+	unsigned int n_fstypes, n_programs;
 	char modules[256]; /* the guests load (vm_kernel_guest_modules) */
 	struct runstate state; /* what fsprof cleanup removes after a kill */
 	bool has_state;
@@ -94,6 +96,31 @@ static bool path_cache_remove(struct kernel_run *kr)
 	return true;
 }
 
+/* what is not in the list yet goes at its end */
+static void list_add(const char **list, unsigned int *n, const char *what)
+{
+	unsigned int i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(list[i], what))
+			return;
+	list[(*n)++] = what;
+}
+
+/* --raid, --dm, raid=, dm=: the guests build the stack with their tools */
+static void stack_needs_of(struct kernel_run *kr, const struct stack_spec *s)
+{
+	if (s->raid_members) {
+		list_add(kr->fstypes, &kr->n_fstypes,
+			 s->raid_level ? "md-raid1" : "md-raid0");
+		list_add(kr->programs, &kr->n_programs, "mdadm");
+	}
+	if (s->dm_linear) {
+		list_add(kr->fstypes, &kr->n_fstypes, "dm-linear");
+		list_add(kr->programs, &kr->n_programs, "dmsetup");
+	}
+}
+
 /* the distinct fstypes of --fs, and the mkfs each needs in the guest */
 static void fstypes_of(struct kernel_run *kr)
 {
@@ -113,6 +140,9 @@ static void fstypes_of(struct kernel_run *kr)
 		kr->programs[j] = mkfs[j];
 		kr->n_fstypes++;
 	}
+	kr->n_programs = kr->n_fstypes;
+	for (i = 0; i < opt->n_fs; i++)
+		stack_needs_of(kr, fsspec_stack(&opt->fs[i], &opt->stack));
 }
 
 /* k's place among the kernels of LIST that are the same as it (1-based),
@@ -255,7 +285,7 @@ static void guests_boot(struct kernel_run *kr)
 		spec->n_args = opt->n_guest_args;
 		spec->modules = kr->modules;
 		spec->programs = kr->programs;
-		spec->n_programs = kr->n_fstypes;
+		spec->n_programs = kr->n_programs;
 		spec->scratch = opt->scratch;
 		spec->scratch_bytes = kr->scratch_bytes;
 		spec->cmdline = opt->kernel_cmdline;

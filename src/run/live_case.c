@@ -29,14 +29,17 @@ void live_case_spec(const struct run_options *opt, uint64_t image_size,
 	spec->dir = opt->dir;
 	spec->device = opt->device;
 	spec->force = opt->force;
+	spec->stack = fsspec_stack(&opt->fs[0], &opt->stack);
 	spec->image_size = opt->image_size ? opt->image_size : image_size;
 }
 
 static int live_case_preflight(const struct run_options *opt,
 			       const struct target_spec *spec)
 {
-	int code = run_preflight_env(opt);
+	int code = run_stacks_check(opt);
 
+	if (!code)
+		code = run_preflight_env(opt);
 	if (code)
 		return code;
 	/* the state file, and a device's mount point, live in scratch */

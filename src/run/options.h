@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "target/fsspec.h"
+#include "target/stack_spec.h"
 #include "target/throttle.h"
 #include "vm/guest.h"
 #include "workload/age_spec.h"
@@ -68,6 +69,7 @@ struct run_options {
 	const char *dir; /* --dir: an existing filesystem, no mkfs */
 	const char *device; /* --device: a real block device to format */
 	bool force; /* --force: format it even if it holds a signature */
+	struct stack_spec stack; /* --raid, --dm: md / dm under the fs */
 	bool verify; /* --verify: re-run with each finding's knob applied */
 	/* --verify=N: the most rounds; 0: the larger of --repeat and 10 */
 	unsigned int verify_repeats;

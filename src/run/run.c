@@ -27,6 +27,7 @@
 #include "target/devinfo.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
+#include "target/stack_features.h"
 #include "target/sysctl.h"
 #include "target/target.h"
 #include "trace/log_region.h"
@@ -130,6 +131,29 @@ void run_needs(const struct run_options *opt,
 	}
 }
 
+/* a kernel that cannot build a stack is a usage error, said first */
+int run_stacks_check(const struct run_options *opt)
+{
+	const struct stack_spec *s;
+	char why[512];
+	unsigned int i;
+
+	for (i = 0; i < opt->n_fs; i++) {
+		s = fsspec_stack(&opt->fs[i], &opt->stack);
+		if (!stack_spec_active(s))
+			continue;
+		if (stack_features_check(s, why, sizeof(why))) {
+			log_error("%s", why);
+			return EXIT_USAGE;
+		}
+		if (stack_tools_check(s, why, sizeof(why))) {
+			log_error("%s", why);
+			return EXIT_ENVIRONMENT;
+		}
+	}
+	return EXIT_OK;
+}
+
 /* what can be refused before anything is created */
 static int run_preflight(const struct run_options *opt,
 			 const struct workload_params *params)
@@ -144,8 +168,10 @@ static int run_preflight(const struct run_options *opt,
 		.force = opt->force,
 		.model = &opt->model,
 	};
-	int code = run_preflight_env(opt);
+	int code = run_stacks_check(opt);
 
+	if (!code)
+		code = run_preflight_env(opt);
 	if (code)
 		return code;
 	run_needs(opt, params, &spec.image_size, &spec.space_needed,

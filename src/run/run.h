@@ -39,6 +39,13 @@ int run_output_paths_check(const struct run_options *opt);
 int run_preflight_env(const struct run_options *opt);
 
 /*
+ * The stacks of --raid, --dm and the targets' raid=, dm=: EXIT_USAGE when
+ * the kernel cannot build one, EXIT_ENVIRONMENT when a tool is missing
+ * (said), else EXIT_OK
+ */
+int run_stacks_check(const struct run_options *opt);
+
+/*
  * A signal came during the preflight (signals_early): said, and the exit
  * code a signal gives (128 + its number); nothing was set up yet
  */

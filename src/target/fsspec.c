@@ -64,8 +64,8 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 
 	if (!eq) {
 		snprintf(err, errlen,
-			 "'%s' after %s: is not mkfs=... or mount=...", setting,
-			 spec->fstype);
+			 "'%s' after %s: is not mkfs=, mount=, raid= or dm=...",
+			 setting, spec->fstype);
 		return -EINVAL;
 	}
 	keylen = (size_t)(eq - setting);
@@ -75,13 +75,24 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 	} else if (keylen == 5 && !strncmp(setting, "mount", 5)) {
 		snprintf(spec->mount_opts, sizeof(spec->mount_opts), "%s",
 			 eq + 1);
+	} else if (keylen == 4 && !strncmp(setting, "raid", 4)) {
+		return stack_spec_parse_raid(eq + 1, &spec->stack, err, errlen);
+	} else if (keylen == 2 && !strncmp(setting, "dm", 2)) {
+		return stack_spec_parse_dm(eq + 1, &spec->stack, err, errlen);
 	} else {
-		snprintf(err, errlen,
-			 "unknown setting '%.*s' for %s (use mkfs= or mount=)",
-			 (int)keylen, setting, spec->fstype);
+		snprintf(
+			err, errlen,
+			"unknown setting '%.*s' for %s (use mkfs=, mount=, raid= or dm=)",
+			(int)keylen, setting, spec->fstype);
 		return -EINVAL;
 	}
 	return 0;
+}
+
+const struct stack_spec *fsspec_stack(const struct fsspec *fs,
+				      const struct stack_spec *run)
+{
+	return stack_spec_active(&fs->stack) ? &fs->stack : run;
 }
 
 static void fsspec_label(struct fsspec *spec)
@@ -95,8 +106,16 @@ static void fsspec_label(struct fsspec *spec)
 					sizeof(spec->label) - off, ":mkfs='%s'",
 					spec->mkfs_opts);
 	if (spec->mount_opts[0] && off < sizeof(spec->label))
+		off += (size_t)snprintf(spec->label + off,
+					sizeof(spec->label) - off, ":mount=%s",
+					spec->mount_opts);
+	if (spec->stack.raid_members && off < sizeof(spec->label))
+		off += (size_t)snprintf(spec->label + off,
+					sizeof(spec->label) - off, ":raid='%s'",
+					spec->stack.raid_text);
+	if (spec->stack.dm_linear && off < sizeof(spec->label))
 		snprintf(spec->label + off, sizeof(spec->label) - off,
-			 ":mount=%s", spec->mount_opts);
+			 ":dm=linear");
 }
 
 /* "old=ext3" names the target old; a plain "ext3" is named later */

@@ -4,11 +4,12 @@
  * options.
  *
  *   LIST   := TARGET[,TARGET]...
- *   TARGET := FSTYPE[:KEY=VALUE]...      KEY is mkfs or mount
+ *   TARGET := FSTYPE[:KEY=VALUE]...      KEY is mkfs, mount, raid or dm
  *   VALUE  := text without , or :  |  'quoted'  |  "quoted"
  *
  * e.g. ext3,ext4,xfs:mount=logbsize=256k,ext4:mkfs='-E test_fs -m 0'
  *      ext4:mount='noatime,nodelalloc':mkfs='-J size=64'
+ *      r0=ext4:raid='0:2',lin=ext4:dm=linear  (this target's --raid, --dm)
  * Quotes are part of fsprof's syntax, so they must reach fsprof: quote the
  * whole argument for the shell: --fs "ext4:mkfs='-E test_fs -m 0'".
  */
@@ -16,6 +17,8 @@
 #define FSPROF_FSSPEC_H
 
 #include <stddef.h>
+
+#include "target/stack_spec.h"
 
 #define FSSPEC_MAX 16
 
@@ -25,7 +28,13 @@ struct fsspec {
 	char mount_opts[512];
 	char label[160]; /* the full spec: "xfs:mount=logbsize=256k" */
 	char name[32]; /* short: NAME= as given, else "xfs", "xfs#2" ... */
+	/* raid=, dm=: this target's stack, in place of --raid and --dm */
+	struct stack_spec stack;
 };
+
+/* the stack of target fs: its own, else the run's (--raid, --dm) */
+const struct stack_spec *fsspec_stack(const struct fsspec *fs,
+				      const struct stack_spec *run);
 
 /* fstypes fsprof knows how to make */
 int fsspec_fstype_known(const char *fstype);

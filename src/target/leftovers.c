@@ -10,8 +10,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "target/dmdev.h"
 #include "target/leftovers.h"
 #include "target/loopdev.h"
+#include "target/mdarray.h"
 #include "target/mount.h"
 #include "target/mountinfo.h"
 #include "target/remove_tree.h"
@@ -245,6 +247,68 @@ static bool is_kind(const struct leftover_record *r, const char *kind)
 	return !strcmp(r->kind, kind);
 }
 
+/* an image's name: "image", or a stack member's "image.m<N>" */
+static bool image_named(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (!strcmp(base, "image"))
+		return true;
+	if (strncmp(base, "image.m", 7) || !base[7])
+		return false;
+	return strspn(base + 7, "0123456789") == strlen(base + 7);
+}
+
+/* an md array whose members are all loops on the run's images */
+static bool md_is_ours(const struct leftover_run *run, const char *name)
+{
+	char dir[128], backing[PATH_MAX];
+	unsigned int n = 0, mi;
+	struct dirent *e;
+	bool ours = true;
+	DIR *d;
+
+	if (strncmp(name, "md", 2) || strchr(name, '/'))
+		return false;
+	snprintf(dir, sizeof(dir), "/sys/block/%.32s/slaves", name);
+	d = opendir(dir);
+	if (!d)
+		return false;
+	while (ours && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		n++;
+		ours = sscanf(e->d_name, "loop%u", &mi) == 1 &&
+		       !loopdev_backing(makedev(LOOP_MAJOR_NR, mi), backing,
+					sizeof(backing)) &&
+		       loop_backing_is_ours(run, backing);
+	}
+	closedir(d);
+	return ours && n;
+}
+
+/* a dm device named for one of the run's run directories */
+static bool dm_is_ours(const struct leftover_run *run, const char *name)
+{
+	const char *suffix = name + strlen(DMDEV_PREFIX);
+	char kname[32], rundir[PATH_MAX];
+	unsigned int i;
+
+	if (strncmp(name, DMDEV_PREFIX, strlen(DMDEV_PREFIX)) ||
+	    dmdev_find(name, kname, sizeof(kname)))
+		return false;
+	for (i = 0; i < run->n; i++) {
+		const char *base = strrchr(run->rec[i].arg, '/');
+
+		snprintf(rundir, sizeof(rundir), "fsprof.%s", suffix);
+		if (!strcmp(run->rec[i].kind, "rundir") && base &&
+		    !strcmp(base + 1, rundir))
+			return true;
+	}
+	return false;
+}
+
 static bool lstat_is(const char *path, mode_t type)
 {
 	struct stat st;
@@ -282,9 +346,14 @@ static bool record_present(const struct leftover_run *run,
 		return run->same_boot && loop_backing_is_ours(run, r->arg) &&
 		       !loopdev_find_by_backing(r->arg, dev, devlen);
 	/* by the names fsprof gives them: <scratch>/fsprof.XXXXXX/{image,mnt} */
+	/* a stack's: dm on md on the run's loops */
+	if (is_kind(r, "md"))
+		return run->same_boot && md_is_ours(run, r->arg);
+	if (is_kind(r, "dm"))
+		return run->same_boot && dm_is_ours(run, r->arg);
 	if (is_kind(r, "image"))
-		return base_is(r->arg, "image", false) &&
-		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
+		return image_named(r->arg) && below_scratch(run, r->arg) &&
+		       lstat_is(r->arg, S_IFREG);
 	if (is_kind(r, "mountpoint"))
 		return base_is(r->arg, "mnt", false) &&
 		       below_scratch(run, r->arg) && lstat_is(r->arg, S_IFDIR);
@@ -314,6 +383,10 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 		snprintf(buf, len, "loop device %s on %s", dev, r->arg);
 	else if (is_kind(r, "image"))
 		snprintf(buf, len, "image %s", r->arg);
+	else if (is_kind(r, "md"))
+		snprintf(buf, len, "md array /dev/%s", r->arg);
+	else if (is_kind(r, "dm"))
+		snprintf(buf, len, "dm device %s", r->arg);
 	else if (is_kind(r, "cgroup"))
 		snprintf(buf, len, "cgroup %s", r->arg);
 	else
@@ -333,6 +406,10 @@ static int record_undo(const struct leftover_record *r, const char *dev)
 		return loopdev_detach_path(dev);
 	if (is_kind(r, "image"))
 		return unlink(r->arg) ? -errno : 0;
+	if (is_kind(r, "md"))
+		return mdarray_stop_name(r->arg);
+	if (is_kind(r, "dm"))
+		return dmdev_remove_name(r->arg);
 	if (is_kind(r, "workdir"))
 		return remove_tree(r->arg);
 	if (is_kind(r, "cgroup"))

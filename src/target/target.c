@@ -136,6 +136,23 @@ static int target_make_fs(struct target *t, struct teardown *td)
 	return 0;
 }
 
+/* --raid / --dm: member images and loops, md, dm; the fs on the top */
+static int target_up_stack(struct target *t, struct teardown *td)
+{
+	struct stack_devs *sd = &t->stack;
+	int err;
+
+	err = stack_up(sd, t->spec.stack, t->rundir, t->spec.image_size, td);
+	if (err)
+		return err;
+	/* the first member stands for the image and loop in the report */
+	snprintf(t->image, sizeof(t->image), "%s", sd->image[0]);
+	t->loop = sd->member[0];
+	snprintf(t->devpath, sizeof(t->devpath), "%s", sd->devpath);
+	t->fs_dev = sd->dev;
+	return target_make_fs(t, td);
+}
+
 static int target_up_image(struct target *t, struct teardown *td)
 {
 	const struct target_spec *spec = &t->spec;
@@ -148,6 +165,8 @@ static int target_up_image(struct target *t, struct teardown *td)
 	err = path_join(t->image, sizeof(t->image), t->rundir, "image");
 	if (!err)
 		err = path_join(t->mnt, sizeof(t->mnt), t->rundir, "mnt");
+	if (!err && spec->stack && stack_spec_active(spec->stack))
+		return target_up_stack(t, td);
 	if (!err)
 		err = image_create(t->image, spec->image_size, td);
 	if (err)

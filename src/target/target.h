@@ -18,6 +18,7 @@
 
 #include "target/loopdev.h"
 #include "target/mkfs.h"
+#include "target/stack_up.h"
 #include "target/throttle.h"
 #include "util/teardown.h"
 
@@ -46,6 +47,8 @@ struct target_spec {
 	uint64_t space_needed; /* dir: data bytes the workload needs */
 	uint64_t files_needed; /* dir: inodes the workload needs */
 	const struct device_model *model; /* throttle; NULL = none */
+	/* image: --raid / --dm, the stack under the filesystem; NULL = none */
+	const struct stack_spec *stack;
 };
 
 struct target {
@@ -58,6 +61,7 @@ struct target {
 	struct loopdev loop; /* image: the traced loop device */
 	struct loopdev
 		lower; /* image with a model: the throttled loop under it */
+	struct stack_devs stack; /* image with --raid / --dm: its devices */
 	enum model_placement model_at;
 	dev_t model_dev; /* the device the throttle is on, 0 when none */
 	dev_t fs_dev; /* the filesystem's block device, 0 when none */

@@ -68,7 +68,12 @@ struct block_domain {
 	bool every_process; /* count block IO per process (record) */
 	struct percpu_stats busy; /* the busy map: per CPU */
 	struct percpu_stats io; /* io_stats: per CPU */
-	char inflight_path[64]; /* the disk's requests in flight, in sysfs */
+	/* the disks' requests in flight, in sysfs: the target's, or its
+	 * members' */
+	char inflight_path[BLK_MEMBERS_MAX][64];
+	unsigned int n_disks;
+	unsigned int n_members; /* a stacked target's; 0: not stacked */
+	struct percpu_stats members; /* member_io: per CPU */
 	/*
 	 * requests found never completed when their phase ended, by
 	 * blk_io_index(): added to the phase's completion_unseen
@@ -81,6 +86,11 @@ struct block_domain {
 static const size_t io_max_at[] = {
 	offsetof(struct blk_io_stats, size_max),
 	offsetof(struct blk_io_stats, lat_max_ns),
+};
+
+/* the maximum of struct blk_member_io */
+static const size_t member_max_at[] = {
+	offsetof(struct blk_member_io, lat_max_ns),
 };
 
 /* the maxima of struct blk_busy_phase: every track's max_inflight */
@@ -163,6 +173,39 @@ static void block_set_log(struct block_bpf *skel, const struct log_region *log)
 }
 
 /*
+ * A stacked target: its members' disks (a partition's sector range on
+ * it) are the target, and the log's ranges are on them
+ */
+static void block_set_members(struct block_domain *d,
+			      const struct block_stack *st)
+{
+	struct block_bpf *skel = d->skel;
+	unsigned int i;
+
+	for (i = 0; i < st->n && i < BLK_MEMBERS_MAX; i++) {
+		const struct stack_member *m = &st->member[i];
+
+		skel->rodata->member_dev[i] =
+			kdev_encode(makedev(m->disk_major, m->disk_minor));
+		if (m->part_sectors) {
+			skel->rodata->member_lo[i] = m->part_start;
+			skel->rodata->member_hi[i] =
+				m->part_start + m->part_sectors;
+		}
+		snprintf(d->inflight_path[i], sizeof(d->inflight_path[i]),
+			 "/sys/dev/block/%u:%u/inflight", m->disk_major,
+			 m->disk_minor);
+	}
+	skel->rodata->n_members = d->n_members = d->n_disks = i;
+	for (i = 0; i < st->n_log && i < BLK_LOG_MAX_RANGES; i++) {
+		skel->rodata->log_lo[i] = st->log[i].start;
+		skel->rodata->log_hi[i] = st->log[i].start + st->log[i].sectors;
+		skel->rodata->log_member[i] = st->log[i].member;
+	}
+	skel->rodata->n_log_ranges = i;
+}
+
+/*
  * FSPROF_TEST_DROP_COMPLETIONS=N (N >= 2): ignore every Nth completion on
  * the target, for the tests of completion_unseen (the kernel loses one
  * by itself only about once in 30,000 requests). 0 when unset or 0.
@@ -210,10 +253,11 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	}
 	/* requests carry the whole disk's dev_t, not a partition's */
 	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
-	snprintf(d->inflight_path, sizeof(d->inflight_path),
+	snprintf(d->inflight_path[0], sizeof(d->inflight_path[0]),
 		 "/sys/dev/block/%u:%u/inflight",
 		 kdev_major(s->rodata->targ_dev),
 		 kdev_minor(s->rodata->targ_dev));
+	d->n_disks = 1;
 	s->rodata->workload_tgid =
 		cfg->workload_pid ? (__u32)cfg->workload_pid : (__u32)getpid();
 	s->rodata->every_process = cfg->every_process;
@@ -226,7 +270,10 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		s->rodata->part_lo = cfg->part_start;
 		s->rodata->part_hi = cfg->part_start + cfg->part_sectors;
 	}
-	block_set_log(s, cfg->log);
+	if (cfg->stack && cfg->stack->n)
+		block_set_members(d, cfg->stack);
+	else
+		block_set_log(s, cfg->log);
 	err = program_slots_fill(s->skeleton, block_progs, BL_NR, d->slots);
 	if (err) {
 		block_bpf__destroy(s);
@@ -242,7 +289,12 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		err = percpu_stats_init(
 			&d->io, s->maps.io_stats, sizeof(struct blk_io_stats),
 			io_max_at, sizeof(io_max_at) / sizeof(io_max_at[0]));
+	if (!err)
+		err = percpu_stats_init(&d->members, s->maps.member_io,
+					sizeof(struct blk_member_io),
+					member_max_at, 1);
 	if (err) {
+		percpu_stats_fini(&d->io);
 		percpu_stats_fini(&d->busy);
 		block_bpf__destroy(s);
 		free(d);
@@ -488,16 +540,20 @@ static void block_sweep(struct block_domain *d)
 }
 
 /*
- * Whether the block layer has no request in flight on the disk (its
- * sysfs inflight: "reads writes"); false when it cannot be read
+ * Whether the block layer has no request in flight on the disks (each
+ * one's sysfs inflight: "reads writes"); false when one cannot be read
  */
 static bool disk_idle(const struct block_domain *d)
 {
-	unsigned int r, w;
+	unsigned int r, w, i;
 	char buf[64];
 
-	return sysfile_read_line(d->inflight_path, buf, sizeof(buf)) > 0 &&
-	       sscanf(buf, "%u %u", &r, &w) == 2 && !r && !w;
+	for (i = 0; i < d->n_disks; i++)
+		if (sysfile_read_line(d->inflight_path[i], buf, sizeof(buf)) <=
+			    0 ||
+		    sscanf(buf, "%u %u", &r, &w) != 2 || r || w)
+			return false;
+	return true;
 }
 
 /*
@@ -733,6 +789,35 @@ out:
 	return err;
 }
 
+/* a stacked target: each member's requests of the phase, by IO class */
+static int collect_members(struct block_domain *d, unsigned int phase,
+			   struct block_result *b)
+{
+	struct blk_member_io v;
+	unsigned int i, c;
+	int err;
+
+	for (i = 0; i < d->n_members; i++) {
+		struct block_member_result *r = &b->member[i];
+
+		err = percpu_stats_read(&d->members,
+					phase * BLK_MEMBERS_MAX + i, &v);
+		if (err)
+			return err;
+		for (c = 0; c < BLK_IOC_NR; c++) {
+			r->ios[c] += v.ios[c];
+			r->bytes[c] += v.bytes[c];
+		}
+		r->lat.count += v.lat_count;
+		r->lat.sum_ns += v.lat_sum_ns;
+		if (v.lat_max_ns > r->lat.max_ns)
+			r->lat.max_ns = v.lat_max_ns;
+	}
+	if (d->n_members > b->n_members)
+		b->n_members = d->n_members;
+	return 0;
+}
+
 static int block_collect(void *priv, unsigned int phase,
 			 struct phase_result *out)
 {
@@ -753,6 +838,8 @@ static int block_collect(void *priv, unsigned int phase,
 		phase_keys_collected(&d->io_keys, phase);
 	if (!err)
 		err = collect_busy(d, phase, &w, &out->block);
+	if (!err)
+		err = collect_members(d, phase, &out->block);
 	if (err)
 		return err;
 	out->block.traced = true;
@@ -836,6 +923,7 @@ static void block_destroy(void *priv)
 	block_bpf__destroy(d->skel);
 	percpu_stats_fini(&d->busy);
 	percpu_stats_fini(&d->io);
+	percpu_stats_fini(&d->members);
 	free(d);
 }
 

@@ -26,6 +26,11 @@ struct trace_config {
 	/* a partition's sectors on disk_dev; 0 sectors: the whole disk */
 	uint64_t part_start, part_sectors;
 	bool no_requests; /* a bio-based disk: the block domain sees nothing */
+	/*
+	 * a stacked target (md, dm): the member disks traced in its place,
+	 * and the log's ranges on them (used instead of log); or NULL
+	 */
+	const struct block_stack *stack;
 	/* the filesystem's log in disk sectors (block log class); or NULL */
 	const struct log_region *log;
 	/* for probing tracepoints: btf_tracepoint_nargs(cfg->btf, "...") */

@@ -31,6 +31,12 @@ static const struct kernel_part parts[] = {
 	{ NULL, "virtio_pci", "virtio_pci_device", "CONFIG_VIRTIO_PCI" },
 	{ NULL, "virtio_blk", "virtio_blk", "CONFIG_VIRTIO_BLK" },
 	{ NULL, "loop", "loop_device", "CONFIG_BLK_DEV_LOOP" },
+	/* the stacks of --raid and --dm, named as needs, not fstypes */
+	{ "md-raid0", "md_mod", "mddev", "CONFIG_BLK_DEV_MD" },
+	{ "md-raid0", "raid0", "r0conf", "CONFIG_MD_RAID0" },
+	{ "md-raid1", "md_mod", "mddev", "CONFIG_BLK_DEV_MD" },
+	{ "md-raid1", "raid1", "r1conf", "CONFIG_MD_RAID1" },
+	{ "dm-linear", "dm_mod", "mapped_device", "CONFIG_BLK_DEV_DM" },
 };
 
 #define N_PARTS (sizeof(parts) / sizeof(parts[0]))
@@ -165,12 +171,38 @@ bool vm_kernel_is_path(const struct vm_kernel *k)
 	return strchr(k->spec, '/') || !access(k->spec, F_OK);
 }
 
+/* what every staging asks for (scripts/vm-test.sh's GUEST_MODULES) */
+static const char *const always[] = { "crc32c_generic", "ext4",	 "xfs",
+				      "md_mod",		"raid0", "raid1",
+				      "dm_mod" };
+
+static bool staged_always(const char *module)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		if (!strcmp(always[i], module))
+			return true;
+	return false;
+}
+
+static bool module_listed(const char *const *argv, unsigned int n,
+			  const char *module)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(argv[i], module))
+			return true;
+	return false;
+}
+
 int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 		    const char *cache, const char *const *fstypes,
 		    unsigned int n_fstypes, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], script[PATH_MAX + 32], path[4200];
-	const char *argv[12 + N_PARTS + 2];
+	const char *argv[12 + N_PARTS + 8];
 	struct spawn_result res;
 	unsigned int i, n = 0;
 	int ret;
@@ -193,15 +225,15 @@ int vm_kernel_stage(struct vm_kernel *k, const char *modules_dir,
 		argv[n++] = cache;
 	}
 	argv[n++] = k->spec;
-	/* ext4 and xfs always, as scripts/vm-test.sh stages them: one staged
-	 * directory serves both (kernel-stage.sh's stamp names the set) */
-	argv[n++] = "crc32c_generic";
-	argv[n++] = "ext4";
-	argv[n++] = "xfs";
+	/* ext4, xfs and the stacks' drivers always, as scripts/vm-test.sh
+	 * stages them: one staged directory serves both (kernel-stage.sh's
+	 * stamp names the set); a guest loads only what it needs */
+	for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		argv[n++] = always[i];
 	for (i = 0; i < N_PARTS; i++)
 		if (part_needed(&parts[i], fstypes, n_fstypes) &&
-		    strcmp(parts[i].module, "ext4") &&
-		    strcmp(parts[i].module, "xfs"))
+		    !staged_always(parts[i].module) &&
+		    !module_listed(argv, n, parts[i].module))
 			argv[n++] = parts[i].module;
 	argv[n] = NULL;
 	ret = spawn_capture((char *const *)argv, &res);

@@ -20,7 +20,6 @@
 #include "stderr_capture.h"
 #include "util/log.h"
 
-
 /* an argument each option accepts (any other takes any string) */
 static const char *sample_arg(const char *name)
 {
@@ -35,9 +34,10 @@ static const char *sample_arg(const char *name)
 		{ "bin", "10ms" },	   { "slow-io", "5ms" },
 		{ "label", "nightly" },	   { "alpha", "0.1" },
 		{ "noise", "3%" },	   { "fail-above", "5" },
-		{ "baseline", "nightly" },  { "kernel-timeout", "10min" },
+		{ "baseline", "nightly" }, { "kernel-timeout", "10min" },
 		{ "by", "kernel" },	   { "age", "fill=90" },
-		{ "threshold", "5%" },
+		{ "threshold", "5%" },	   { "raid", "1:2" },
+		{ "dm", "linear" },
 	};
 	size_t i;
 

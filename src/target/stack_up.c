@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/fs.h>
+
+#include "target/image.h"
+#include "target/stack_up.h"
+#include "util/log.h"
+#include "util/spawn.h"
+
+/* room for md's superblock and data offset on every member */
+#define MEMBER_SLACK (8ULL << 20)
+#define MIB (1ULL << 20)
+
+/*
+ * A driver that is a module not loaded yet: modprobe it, quietly (the
+ * features were checked: a guest's init has loaded them already)
+ */
+static void modules_load(const struct stack_spec *s)
+{
+	const char *md[] = { "modprobe", "-q", "md_mod", NULL, NULL };
+	const char *dm[] = { "modprobe", "-q", "dm_mod", NULL };
+	struct spawn_result res = { 0 };
+
+	if (s->raid_members) {
+		md[3] = s->raid_level ? "raid1" : "raid0";
+		if (!spawn_capture((char *const *)md, &res))
+			free(res.output);
+	}
+	if (s->dm_linear && access("/dev/mapper/control", F_OK) &&
+	    !spawn_capture((char *const *)dm, &res))
+		free(res.output);
+}
+
+static uint64_t member_size(const struct stack_spec *s, uint64_t fs_size)
+{
+	uint64_t size = fs_size;
+
+	if (s->raid_members && !s->raid_level)
+		size = fs_size / s->raid_members; /* RAID0: they add up */
+	size = (size + MIB - 1) / MIB * MIB;
+	return size + MEMBER_SLACK + (s->dm_linear ? MIB : 0);
+}
+
+static int members_up(struct stack_devs *sd, const struct stack_spec *s,
+		      const char *rundir, uint64_t size, struct teardown *td)
+{
+	unsigned int i;
+	int err = 0;
+
+	sd->n = s->raid_members ? s->raid_members : 1;
+	for (i = 0; !err && i < sd->n; i++) {
+		/* image.m0, image.m1...: fsprof cleanup knows them by name */
+		snprintf(sd->image[i], sizeof(sd->image[i]), "%s/image.m%u",
+			 rundir, i);
+		err = image_create(sd->image[i], size, td);
+		if (!err)
+			err = loopdev_attach(&sd->member[i], sd->image[i], td);
+	}
+	return err;
+}
+
+static int sectors_of(const char *path, uint64_t *sectors)
+{
+	uint64_t bytes = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, BLKGETSIZE64, &bytes))
+		err = -errno;
+	close(fd);
+	*sectors = bytes / 512;
+	return err;
+}
+
+static int dm_up(struct stack_devs *sd, const char *rundir, const char *below,
+		 dev_t below_dev, struct teardown *td)
+{
+	const char *base = strrchr(rundir, '.');
+	uint64_t sectors = 0;
+	char name[64];
+	int err = sectors_of(below, &sectors);
+
+	if (err || sectors <= STACK_DM_OFFSET) {
+		log_error("%s: cannot read its size for the dm-linear table",
+			  below);
+		return err ? err : -ENOSPC;
+	}
+	/* named for the run directory: fsprof cleanup's proof */
+	snprintf(name, sizeof(name), DMDEV_PREFIX "%s", base ? base + 1 : "x");
+	return dmdev_create_linear(&sd->dm, name, below_dev, STACK_DM_OFFSET,
+				   sectors - STACK_DM_OFFSET, td);
+}
+
+int stack_up(struct stack_devs *sd, const struct stack_spec *s,
+	     const char *rundir, uint64_t fs_size, struct teardown *td)
+{
+	const char *paths[STACK_SPEC_MAX_MEMBERS];
+	const char *below;
+	dev_t below_dev;
+	unsigned int i;
+	int err;
+
+	modules_load(s);
+	err = members_up(sd, s, rundir, member_size(s, fs_size), td);
+	if (err)
+		return err;
+	below = sd->member[0].path;
+	below_dev = sd->member[0].dev;
+	if (s->raid_members) {
+		for (i = 0; i < sd->n; i++)
+			paths[i] = sd->member[i].path;
+		err = mdarray_create(&sd->md, s->raid_level, paths, sd->n, td);
+		if (err)
+			return err;
+		below = sd->md.path;
+		below_dev = sd->md.dev;
+	}
+	if (s->dm_linear) {
+		err = dm_up(sd, rundir, below, below_dev, td);
+		if (err)
+			return err;
+		below = sd->dm.path;
+		below_dev = sd->dm.dev;
+	}
+	snprintf(sd->devpath, sizeof(sd->devpath), "%s", below);
+	sd->dev = below_dev;
+	return 0;
+}

@@ -1,0 +1,212 @@
+#!/usr/bin/env bats
+# md RAID0 and RAID1 of two loop members, and dm-linear on one, in a QEMU
+# guest of Debian's 6.12 (this machine's kernel has neither md nor
+# device-mapper; raid_dm_refusal.bats checks the refusal here). One
+#   fsprof run --kernel 6.12 --fs "r0=ext4:raid='0:2',
+#       bad0=ext4:raid='0:2':mkfs='-b 512',r1=ext4:raid='1:2',
+#       badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" -w seqio:size=8M
+# boots the guest once (setup_file) and runs the five cases in it; the
+# tests read its JSON and its report. The two bad targets build their
+# stack, then fail at mkfs: the next case finds the array's name and the
+# dm minor free again only if the failed case's teardown removed them
+# (the first case is a good one: the schema check's own test edits it). The filesystem's own writes are
+# the dm-linear case's: dm-linear passes every bio to its one member
+# unchanged, so what that member saw is what ext4 wrote for the same
+# workload; the same 8 MiB are written on every target (seqio's bytes).
+# Skipped, with the reason, where QEMU cannot be had.
+
+load helpers
+
+# seqio writes 8 MiB; mkfs.ext4 picks 1 KiB blocks and a 4 MiB journal on
+# the small filesystems; md's default chunk is 512 KiB
+SEQIO_BYTES=8388608
+CHUNK_SECTORS=1024
+DM_OFFSET=2048 # STACK_DM_OFFSET: the dm-linear table starts 1 MiB in
+
+setup_file() {
+	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
+		export VM_SKIP="qemu-system-x86_64 is not installed"
+		return 0
+	}
+	local rc=0
+	VM_OUT=$(mktemp -d /var/tmp/fsprof-raid-vm.XXXXXX)
+	export VM_OUT
+	"$FSPROF" run --kernel 6.12 \
+		--fs "r0=ext4:raid='0:2',bad0=ext4:raid='0:2':mkfs='-b 512',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" \
+		-w seqio:size=8M --image-size 128M --no-db --scratch "$VM_OUT" \
+		--kernel-timeout 7min --json "$VM_OUT/run.json" \
+		>"$VM_OUT/run.log" 2>&1 || rc=$?
+	echo "$rc" >"$VM_OUT/run.rc"
+}
+
+setup() {
+	[ -z "${VM_SKIP:-}" ] || skip "$VM_SKIP"
+}
+
+teardown_file() {
+	if [ -n "${VM_OUT:-}" ]; then
+		rm -rf --one-file-system "$VM_OUT"
+	fi
+}
+
+show_log() {
+	echo "fsprof run --kernel 6.12 exited $(cat "$VM_OUT/run.rc"):"
+	tail -n 40 "$VM_OUT/run.log"
+}
+
+# the case of target $1, then the filter $2 applied to it
+on_case() {
+	jq -e --arg t "$1" --argjson seq "$SEQIO_BYTES" \
+		--argjson chunk "$CHUNK_SECTORS" --argjson dmoff "$DM_OFFSET" \
+		"[.cases[] | select(.target_name == \$t)][0] | $2" \
+		"$VM_OUT/run.json" >/dev/null || {
+		show_log
+		jq -c --arg t "$1" '.cases[] | select(.target_name == $t) |
+			{stack: .target.block_stack, log: .target.log,
+			 phases: [.phases[] | {name, block: {write: .block.classes.write.bytes,
+				members: .block.members}}]}' "$VM_OUT/run.json"
+		return 1
+	}
+}
+
+@test "one boot of 6.12 runs the three stacked cases, each complete, each traced on its members" {
+	# 1: the two bad targets failed, as meant
+	[ "$(cat "$VM_OUT/run.rc")" -eq 1 ] || { show_log; return 1; }
+	[ "$(grep -c 'booting Linux' "$VM_OUT/run.log")" -eq 1 ] || { show_log; return 1; }
+	jq -e '[.cases[] | select(.complete) | .target_name] == ["r0", "r1", "lin"]
+		and all(.cases[] | select(.complete); . as $c | .complete
+		and .target.block_untraced == null
+		and (.target.block_stack.members | length) >= 1
+		and all(.target.block_stack.members[]; .name | test("^loop[0-9]+$"))
+		and all(.phases[]; (.block.members | length)
+			== ($c.target.block_stack.members | length)))' \
+		"$VM_OUT/run.json" >/dev/null || { show_log; return 1; }
+	on_case r0 '.target.block_stack.layout | test("^md[0-9]+ \\(md raid0, chunk 512 KiB\\)$")'
+	on_case r1 '.target.block_stack.layout | test("^md[0-9]+ \\(md raid1\\)$")'
+	on_case lin '.target.block_stack.layout | test("^dm-[0-9]+ \\(dm-linear\\)$")'
+	on_case r0 '(.target.block_stack.members | length) == 2'
+	on_case r1 '(.target.block_stack.members | length) == 2'
+	on_case lin '(.target.block_stack.members | length) == 1'
+}
+
+@test "a case that fails after its stack is built tears it down: the next one gets the array's name and the dm minor again" {
+	jq -e '[.cases[] | select(.complete | not) | .target_name] == ["bad0", "badlin"]
+		and all(.cases[] | select(.complete | not); .error | test("mkfs"))' \
+		"$VM_OUT/run.json" >/dev/null || { show_log; return 1; }
+	# fsprof names its arrays from md200 up, the first free; dm takes the
+	# lowest free minor: nothing else in the guest has either
+	on_case r0 '.target.block_stack.top == "md200"'
+	on_case r1 '.target.block_stack.top == "md200"'
+	on_case lin '.target.block_stack.top == "dm-0"'
+}
+
+@test "every request is counted on a member: the members' requests and latencies add up to the phase's, per class" {
+	local t
+	for t in r0 r1 lin; do
+		on_case "$t" 'all(.phases[]; . as $p | all(range(0; 9) as $i
+			| ["data_read","data_write","meta_read","meta_write","log_read",
+			   "log_write","flush","discard","other"][$i];
+			([$p.block.members[].io_classes[.].bytes] | add)
+				== $p.block.io_classes[.].bytes
+			and ([$p.block.members[].io_classes[.].ios] | add)
+				== $p.block.io_classes[.].ios)
+			and ([$p.block.members[].latency.count] | add)
+				== $p.block.total.latency.count
+			and ([$p.block.members[].latency.max_ns] | max)
+				== $p.block.total.latency.max)'
+	done
+}
+
+@test "dm-linear: its one member wrote what the workload wrote, its data exactly" {
+	on_case lin '.phases[0].name == "write"
+		and .phases[0].workload.bytes == $seq
+		and .phases[0].block.members[0].io_classes.data_write.bytes == $seq'
+}
+
+@test "md RAID0: the data is split by chunks, half on each member, adding up to what the filesystem wrote" {
+	# 8 MiB in 512 KiB chunks, round the two members: 4 MiB each, one
+	# chunk more or less when the file starts inside a chunk
+	on_case r0 '.phases[0].block.members | all(.[];
+		.io_classes.data_write.bytes >= ($seq / 2 - 512 * $chunk)
+		and .io_classes.data_write.bytes <= ($seq / 2 + 512 * $chunk))'
+	on_case r0 '([.phases[0].block.members[].io_classes.data_write.bytes] | add) == $seq'
+	# what the filesystem wrote in all (data, metadata, journal): the
+	# same as on dm-linear, within the metadata of a filesystem of
+	# another size (1% of the phase)
+	local lin
+	lin=$(jq '[.cases[] | select(.target_name == "lin")][0].phases[0].block.members[0].write_bytes' \
+		"$VM_OUT/run.json")
+	on_case r0 "([.phases[0].block.members[].write_bytes] | add) as \$s
+		| (\$s - $lin | fabs) <= ($lin / 100)"
+	# the read phase reads the file back from both members
+	on_case r0 '.phases[1].name == "read" and
+		all(.phases[1].block.members[]; .io_classes.data_read.bytes >= ($seq / 2 - 512 * $chunk))'
+}
+
+@test "md RAID1: every member wrote all of it, twice what the filesystem wrote in all" {
+	on_case r1 '.phases[0].block.members | all(.[]; .io_classes.data_write.bytes == $seq)'
+	on_case r1 '.phases[0].block.members[0].write_bytes == .phases[0].block.members[1].write_bytes'
+	local lin
+	lin=$(jq '[.cases[] | select(.target_name == "lin")][0].phases[0].block.members[0].write_bytes' \
+		"$VM_OUT/run.json")
+	on_case r1 "([.phases[0].block.members[].write_bytes] | add) as \$s
+		| (\$s - 2 * $lin | fabs) <= ($lin / 50)"
+	# a read is served by one copy: the members read the file once between them
+	on_case r1 '([.phases[1].block.members[].io_classes.data_read.bytes] | add) >= $seq
+		and ([.phases[1].block.members[].io_classes.data_read.bytes] | add) < 2 * $seq'
+}
+
+@test "the log class is mapped through dm-linear's offset, RAID0's chunks and RAID1's copies, and ext4's journal writes land in it" {
+	local t
+	for t in r0 r1 lin; do
+		on_case "$t" '.target.block_stack.log_class.mapped
+			and (.target.block_stack.log_class.note | startswith("mapped through"))
+			and .phases[0].block.io_classes.log_write.ios > 0'
+	done
+	# dm-linear: the journal's sectors on the member are the table's
+	# offset further on
+	on_case lin '.target.log.ranges as $fs | .target.block_stack.log_class.ranges as $m
+		| ($m | length) == ($fs | length)
+		and all(range(0; $fs | length); . as $i
+			| $m[$i].start_sector == $fs[$i].start_sector + $dmoff
+			and $m[$i].sectors == $fs[$i].sectors)'
+	# RAID0: the journal split over the two members, no sector lost or
+	# doubled, each within a chunk of half
+	on_case r0 '([.target.log.ranges[].sectors] | add) as $fs
+		| .target.block_stack.log_class.ranges
+		| ([.[].sectors] | add) == $fs
+		and ([.[].member] | unique) == [0, 1]
+		and all(.[]; (.sectors - $fs / 2 | fabs) <= $chunk)'
+	# RAID1: a copy on each member, at the same place on both
+	on_case r1 '([.target.log.ranges[].sectors] | add) as $fs
+		| .target.block_stack.log_class.ranges
+		| length == 2 and .[0].sectors == $fs and .[1].sectors == $fs
+		and .[0].start_sector == .[1].start_sector'
+	# and the journal's writes reach both copies alike
+	on_case r1 '.phases[0].block.members | .[0].io_classes.log_write.bytes
+		== .[1].io_classes.log_write.bytes and .[0].io_classes.log_write.bytes > 0'
+}
+
+@test "the report names each stack, its log class and its members' share of each phase" {
+	grep -Eq "^  r0 \(repeat 1\): md[0-9]+ \(md raid0, chunk 512 KiB\); log class: mapped through" \
+		"$VM_OUT/run.log" || { show_log; return 1; }
+	grep -Eq "^  r1 \(repeat 1\): md[0-9]+ \(md raid1\); log class: mapped" "$VM_OUT/run.log"
+	grep -Eq "^  lin \(repeat 1\): dm-[0-9]+ \(dm-linear\); log class: mapped" "$VM_OUT/run.log"
+	grep -q "^stacked targets: block IO of the member disks (MB written / read, mean latency)" \
+		"$VM_OUT/run.log"
+	grep -Eq "^    write: loop[0-9]+ 8\.4 / 0\.0 [0-9.]+ ms, loop[0-9]+ 8\.4 / 0\.0 [0-9.]+ ms$" \
+		"$VM_OUT/run.log"
+}
+
+@test "the JSON validates against the schema, and fsprof report reads the stacks back unchanged" {
+	run /usr/bin/python3 "$LIB/results_schema_check.py" \
+		"$BATS_TEST_DIRNAME/../../docs/results-schema.json" "$VM_OUT/run.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"1 file(s), 0 error(s)"* ]]
+	"$FSPROF" report -f json "$VM_OUT/run.json" >"$VM_OUT/again.json"
+	local filter='[.cases[] | .target.block_stack, [.phases[].block.members]]'
+	[ "$(jq -cS "$filter" "$VM_OUT/run.json")" = "$(jq -cS "$filter" "$VM_OUT/again.json")" ]
+	jq -e '[.cases[] | select(.complete) | .target.block_stack.members | length] == [2, 2, 1]' \
+		"$VM_OUT/again.json" >/dev/null
+}
