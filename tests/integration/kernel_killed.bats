@@ -15,11 +15,14 @@ load helpers
 # The guest of 6.12 killed (SIGKILL to its QEMU) once the host has let it
 # start its case: that run goes on with 6.1 alone. Untraced and small, so
 # that a case costs a few seconds of the guest, not the ~20 s of loading
-# the BPF programs under TCG. Its exit status into killed/rc.
+# the BPF programs under TCG; under the hdd model, which the guest sets up
+# as the host does (cgroup v1 blkio on a lower loop device). Its exit
+# status into killed/rc.
 killed_ab() {
 	local out=$VM_OUT/killed pid i rc=0
 	mkdir -p "$out"
 	"$FSPROF" run --kernel 6.1,6.12 -w seqio:size=1M --fs ext4 --no-trace \
+		--device-model hdd \
 		--image-size 320M --scratch "$out/scratch" --kernel-timeout 5min \
 		--db "$out/history.db" --json "$out/run.json" >"$out/log" 2>&1 &
 	pid=$!
@@ -66,6 +69,10 @@ teardown_file() {
 		| length == 1 and (.[0].k | startswith("6.1.")) and .[0].order == 1
 		and .[0].complete' "$out/run.json" >/dev/null ||
 		{ cat "$out/log"; return 1; }
+	# the device model held in the guest as on the host: the throttle on
+	# the guest's lower loop (a case whose throttle fails fails)
+	jq -e '.cases[0].target.device_model | startswith("hdd: riops=150")' \
+		"$out/run.json" >/dev/null || { cat "$out/log"; return 1; }
 	run "$FSPROF" report latest --db "$out/history.db" --format json
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '[.cases[].kernel.release] == [.cases[0].kernel.release]
