@@ -32,11 +32,15 @@ def metrics_nonzero($case; $d):
 
 # seqio's write phase puts at least its bytes on the device, and its cold
 # read phase reads at least its bytes from it (CO-RE reads of the request
-# size and op are right on this kernel)
+# size and op are right on this kernel) but for a few pages: drop_caches
+# leaves a folio that a CPU's LRU batch still holds a reference to, and
+# readahead reads around it (6.1, xfs: 8,355,840 of 8,388,608 bytes, one
+# hole of 32 KiB, in 1 of ~8 runs). A wrong CO-RE read is off by far more.
+def read_slack: 16 * 4096;
 def block_short($case):
 	[$case.phases[] | select(.name == "write" or .name == "read")
 	 | .name as $p | (.block.classes[$p].bytes // 0) as $dev
-	 | select($dev < .workload.bytes)
+	 | select($dev < .workload.bytes - (if $p == "read" then read_slack else 0 end))
 	 | "block: the \($p) phase saw \($dev) bytes \($p == "write" | if . then "written to" else "read from" end) the device, less than the workload's \(.workload.bytes)"];
 
 ($run[0] // {cases: []}) as $r
