@@ -55,21 +55,29 @@ trial_leftovers() {
 	local -A codes=()
 	local -a took=()
 	local early=0 w start ms
-	# how long each takes uninterrupted here: the signals land within that
+	# how long each takes uninterrupted here, the faster of two runs (the
+	# first also pays for cold caches: BTF, the binary, mkfs's pages): the
+	# signals land within that
+	local run
 	for w in "${!workloads[@]}"; do
-		start=$(date +%s%N)
-		# shellcheck disable=SC2086
-		"$FSPROF" run -q ${workloads[w]} --scratch "$SCRATCH" >"$SCRATCH.out" 2>&1 ||
-			{ cat "$SCRATCH.out"; false; }
-		took[w]=$((($(date +%s%N) - start) / 1000000))
+		for run in 1 2; do
+			start=$(date +%s%N)
+			# shellcheck disable=SC2086
+			"$FSPROF" run -q ${workloads[w]} --scratch "$SCRATCH" >"$SCRATCH.out" 2>&1 ||
+				{ cat "$SCRATCH.out"; false; }
+			ms=$((($(date +%s%N) - start) / 1000000))
+			[ "$run" -eq 1 ] || [ "$ms" -lt "${took[w]}" ] && took[w]=$ms
+		done
 		echo "${workloads[w]}: ${took[w]} ms uninterrupted"
 	done
 	for ((i = 1; i <= trials; i++)); do
 		w=$((RANDOM % ${#workloads[@]}))
 		local wl=${workloads[w]}
 		sig=$((RANDOM % 2 ? 2 : 15))
-		# anywhere in the run, and a little after it would have ended
-		ms=$(((RANDOM * 32768 + RANDOM) % (took[w] * 11 / 10 + 1)))
+		# anywhere in the run: trial i lands at random within the i-th of
+		# $trials equal slices of it, so the trials cover the whole run
+		# (setup, phases, collect, teardown) however the dice fall
+		ms=$(((took[w] * (i - 1) + (RANDOM * 32768 + RANDOM) % took[w]) / trials))
 		delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
 		second=$((RANDOM % 3 == 0))
 		# shellcheck disable=SC2086
@@ -103,6 +111,9 @@ trial_leftovers() {
 		echo "exit $status: ${codes[$status]} trial(s)"
 	done
 	echo "$early trial(s) killed before the signal handlers were installed"
-	# most trials must have been cut by the signal, not finished before it
+	# most trials must have been cut by the signal, not finished before it:
+	# each signal lands before the fastest uninterrupted run had ended, so
+	# only a run faster than both calibration runs, or a signal after the
+	# run's last check (its report), ends 0
 	[ "$(( ${codes[130]:-0} + ${codes[143]:-0} ))" -ge $((trials / 2)) ]
 }
