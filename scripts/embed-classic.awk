@@ -3,9 +3,7 @@
 # build here: the C parser (src/analyze/classic_table.c) checks the same at
 # run time, and tests/unit/test_classic.c parses the embedded file.
 BEGIN {
-	FS = "\t"
-	print "/* generated from data/classic.tsv by scripts/embed-classic.awk */"
-	print "const char classic_tsv[] ="
+	table = "classic"
 	unit["wall_s"] = "s"
 	unit["mb_per_s"] = "MB/s"
 	unit["mib_per_s"] = "MiB/s"

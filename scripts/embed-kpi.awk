@@ -3,10 +3,7 @@
 # is not "*", fails the build here (the C parser, src/compare/kpi.c, checks
 # the same at run time, and tests/unit/test_kpi.c parses the embedded file).
 BEGIN {
-	FS = "\t"
-	print "/* generated from data/kpi.tsv by scripts/embed-kpi.awk */"
-	print "const char kpi_tsv[] ="
-	rows = 0
+	table = "kpi"
 }
 $0 != "" && $0 !~ /^#/ {
 	if (NF != 4)

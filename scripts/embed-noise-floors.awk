@@ -3,10 +3,7 @@
 # is not "*", fails the build here (the C parser checks the same at run
 # time, and tests/unit/test_noise_floors.c parses the embedded file).
 BEGIN {
-	FS = "\t"
-	print "/* generated from data/noise-floors.tsv by scripts/embed-noise-floors.awk */"
-	print "const char noise_floors_tsv[] ="
-	rows = 0
+	table = "noise-floors"
 }
 $0 != "" && $0 !~ /^#/ {
 	if (NF != 3)

@@ -49,6 +49,8 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 		return 0;
 	if (log_get_level() < LOG_NORMAL)
 		return 0;
+	/* as log.c does: no stderr line inside a line of stdout's */
+	fflush(stdout);
 	return vfprintf(stderr, fmt, ap);
 }
 
@@ -181,8 +183,8 @@ static uint64_t tracer_switch(struct tracer *t, unsigned int phase,
 		selfcost_phase_begin(&t->self);
 	for (i = 0; i < t->n; i++)
 		if (t->dom[i].ops->phase_before)
-			t->dom[i].ops->phase_before(t->dom[i].priv, from,
-						    phase, publish);
+			t->dom[i].ops->phase_before(t->dom[i].priv, from, phase,
+						    publish);
 	if (publish) {
 		at_ns = clock_mono_ns();
 		phase_map_publish(&t->phase_map, phase, at_ns);

@@ -203,3 +203,21 @@ assert_usage_hint_names() {
 		[ -z "$stderr" ]
 	done
 }
+
+@test "a subcommand's usage lines name only options of its own list, which the option table prints" {
+	local sub help synopsis listed opt stray=""
+	for sub in trace record report diff runs check cleanup list phase bisect-step; do
+		help=$("$FSPROF" "$sub" --help)
+		# the usage lines: up to the first empty line
+		synopsis=$(sed -n '1,/^$/p' <<<"$help" | grep -oE -- '--[a-z][a-z-]+' | sort -u)
+		# the option list: "  -w, --workload W" / "      --json", one row each
+		listed=$(grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z-]+' <<<"$help" |
+			grep -oE -- '--[a-z-]+' | sort -u)
+		[ -n "$listed" ] || stray+=" $sub:no-option-list"
+		for opt in $synopsis; do
+			grep -qxe "$opt" <<<"$listed" || stray+=" $sub:$opt"
+		done
+	done
+	echo "usage lines naming an option their list lacks:$stray"
+	[ -z "$stray" ]
+}

@@ -26,12 +26,13 @@ MAN="$TOP/docs/fsprof.1"
 	done
 }
 
-@test "the man page names every command and every option of fsprof's usage texts" {
-	local text usage opt cmd missing=""
+@test "the man page names every command and every option of fsprof's usage texts, and no other" {
+	local text usage options opt cmd missing="" stale=""
 	# words groff hyphenated at a line's end joined again
 	text=$(MANWIDTH=200 man -l "$MAN" 2>/dev/null | sed -e ':a' -e '/‐$/{N;s/‐\n *//;ba}')
 	usage=$("$FSPROF" help)
-	for cmd in report diff runs trace record bisect-step; do
+	# every subcommand's --help: its option list is its rows of the option table
+	for cmd in run report diff runs trace record bisect-step check cleanup list phase; do
 		usage+=$("$FSPROF" $cmd --help 2>&1)
 	done
 	# every command of the usage's command list
@@ -46,8 +47,17 @@ MAN="$TOP/docs/fsprof.1"
 	for var in FSPROF_DB FSPROF_DIR FSPROF_PHASE_FD NO_COLOR; do
 		grep -q "$var" <<<"$text" || missing+=" \$$var"
 	done
+	# every long option the page names (after a space or bracket) is a row
+	# of the table: an option removed from fsprof leaves the page too
+	options=$(grep -oE -- '--[a-z][a-z-]+' <<<"$usage" | sort -u)
+	for opt in $(grep -oE -- '(^|[ (\[])--[a-z][a-z-]+' <<<"$text" |
+		grep -oE -- '--[a-z-]+' | sort -u); do
+		grep -qxe "$opt" <<<"$options" || stale+=" $opt"
+	done
 	echo "missing:$missing"
+	echo "not an option of fsprof's:$stale"
 	[ -z "$missing" ]
+	[ -z "$stale" ]
 }
 
 @test "the man page lists every exit code fsprof's usage names" {

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "diff_fixture.h"
+#include "tsv_refused.h"
 #include "compare/diff.h"
 #include "compare/kpi.h"
 
@@ -62,14 +63,7 @@ static void the_first_matching_row_wins(void **state)
 /* text that must be refused, and words its error must contain */
 static void refused(const char *text, const char *why)
 {
-	struct kpi_table t = { 0 };
-	char err[160] = "";
-
-	assert_int_equal(kpi_parse(text, &t, err, sizeof(err)), -EINVAL);
-	if (!strstr(err, why))
-		fail_msg("'%s': error '%s' does not say '%s'", text, err, why);
-	assert_int_equal(t.n, 0);
-	assert_null(t.rows);
+	assert_tsv_refused(kpi_parse, struct kpi_table, text, why);
 }
 
 static void bad_rows_are_refused_naming_the_line(void **state)

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "diff_fixture.h"
+#include "tsv_refused.h"
 #include "compare/diff_int.h"
 #include "compare/diff_stats.h"
 
@@ -59,15 +60,7 @@ static void the_first_matching_row_wins(void **state)
 /* text that must be refused, and a word its error must contain */
 static void refused(const char *text, const char *why)
 {
-	struct noise_floors nf = { 0 };
-	char err[160] = "";
-
-	assert_int_equal(noise_floors_parse(text, &nf, err, sizeof(err)),
-			 -EINVAL);
-	if (!strstr(err, why))
-		fail_msg("'%s': error '%s' does not say '%s'", text, err, why);
-	assert_int_equal(nf.n, 0);
-	assert_null(nf.rows);
+	assert_tsv_refused(noise_floors_parse, struct noise_floors, text, why);
 }
 
 static void bad_rows_are_refused_naming_the_line(void **state)
