@@ -106,13 +106,25 @@ phase_rate() {
 		"$BENCH_DIR/r.json"
 }
 
-# one run of workload $1 traced ($2 = default) or not (none), phase $3
+# the machine's CPU time since boot (/proc/stat, in ticks): "idle steal total"
+cpu_ticks() {
+	awk '/^cpu / { print $5 + $6, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' \
+		/proc/stat
+}
+
+# one run of workload $1 traced ($2 = default) or not (none), phase $3:
+# "rate wall_ns bpf_ns idle% steal%", the last two of the machine's CPU
+# time over the whole run (the load beside the workload: what makes the
+# noise)
 one() {
-	local args=(--no-trace)
+	local args=(--no-trace) i0 s0 t0 i1 s1 t1
 	[ "$2" = default ] && args=()
+	read -r i0 s0 t0 <<<"$(cpu_ticks)"
 	"$FSPROF" run -q --no-db "${args[@]}" --dir "$BENCH_MNT" -w "$1" \
 		--json "$BENCH_DIR/r.json" >/dev/null
-	phase_rate "$3"
+	read -r i1 s1 t1 <<<"$(cpu_ticks)"
+	echo "$(phase_rate "$3") $(((i1 - i0) * 100 / (t1 - t0 + 1)))" \
+		"$(((s1 - s0) * 100 / (t1 - t0 + 1)))"
 }
 
 t_end=$(($(date +%s) + budget))
@@ -123,14 +135,18 @@ while [ "$(date +%s)" -lt "$t_end" ]; do
 	for c in "${cases[@]}"; do
 		read -r w phase <<<"$c"
 		if ((round % 2)); then order=(default none); else order=(none default); fi
-		declare -A rate=()
+		declare -A rate=() idle=() steal=()
 		for m in "${order[@]}"; do
-			read -r rate[$m] wall bpf <<<"$(one "$w" "$m" "$phase")"
+			read -r rate[$m] wall bpf idle[$m] steal[$m] \
+				<<<"$(one "$w" "$m" "$phase")"
 			[ "$m" = default ] && { twall=$wall; tbpf=$bpf; }
 		done
 		echo "backing=$backing case=$w phase=$phase first=${order[0]}" \
 			"none=${rate[none]} default=${rate[default]}" \
-			"wall_ns=$twall bpf_ns=$tbpf" >>"$out"
+			"wall_ns=$twall bpf_ns=$tbpf" \
+			"idle_none=${idle[none]} idle_default=${idle[default]}" \
+			"steal_none=${steal[none]} steal_default=${steal[default]}" \
+			>>"$out"
 	done
 	round=$((round + 1))
 done
