@@ -8,8 +8,13 @@
 # phase's rate (files/s, or ops/s when it moves no files, from the run's
 # JSON) times the window. The image is in memory (wall-overhead.sh says
 # why). bpf_stats adds two clock reads to each run (~50 ns here).
+# The workload's own switches (sched.switch_out, and its stack walks) per
+# unit, from the phase's metrics, say how many of sched_switch's runs are
+# the workload's (one out and one in per switch-out) and how many are the
+# rest of the machine's, which the program filters out.
 # usage: phase-programs.sh [ROUNDS=3] [WORKLOAD=fsync:files=20000]
-#        [PHASE=cycles] [SKIP=1.5] [WINDOW=3]
+#        [PHASE=cycles] [SKIP=1.5] [WINDOW=3] [UNIT=files|ops|bytes]
+#        (UNIT default: files, or ops when the phase moves no files)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 rounds=${1:-3}
@@ -17,6 +22,7 @@ workload=${2:-fsync:files=20000}
 phase=${3:-cycles}
 skip=${4:-1.5}
 window=${5:-3}
+unit=${6:-}
 bench_fs 4G memory
 stats_before=$(cat /proc/sys/kernel/bpf_stats_enabled)
 restore() {
@@ -52,9 +58,16 @@ one_round() {
 	sleep "$window"
 	prog_snap "$ids" >"$BENCH_DIR/s1"
 	wait "$pid"
-	units=$(jq -r --arg p "$phase" --argjson t "$window" '.cases[0].phases[] |
-		select(.name==$p) | (if .workload.files > 0 then .workload.files
-		else .workload.ops end) / (.wall_ns / 1e9) * $t' "$BENCH_DIR/r.json")
+	units=$(jq -r --arg p "$phase" --arg u "$unit" --argjson t "$window" '
+		.cases[0].phases[] | select(.name==$p) | .workload as $w |
+		(if $u != "" then $w[$u] elif $w.files > 0 then $w.files
+		 else $w.ops end) / (.wall_ns / 1e9) * $t' "$BENCH_DIR/r.json")
+	jq -r --arg p "$phase" --arg u "$unit" '.cases[0].phases[] |
+		select(.name==$p) | .workload as $w | .metrics.sched as $s |
+		(if $u != "" then $w[$u] elif $w.files > 0 then $w.files
+		 else $w.ops end) as $n |
+		"  (the workload: \($s.switch_out / $n * 100 | round / 100) switch-outs/unit, \(($s.stack_walks // 0) / $n * 100 | round / 100) stack walks/unit)"' \
+		"$BENCH_DIR/r.json"
 	join "$BENCH_DIR/s0" "$BENCH_DIR/s1" | awk -v n="$units" -v t="$window" '
 		{ dt = $6 - $3; dc = $7 - $4; name = $2; sub(/^fsprof_/, "", name)
 		  if (dc > 0) printf "  %-16s %7.2f runs/unit %7.0f ns/unit %5.0f ns/run\n", name, dc / n, dt / n, dt / dc
@@ -63,7 +76,7 @@ one_round() {
 }
 
 for ((r = 0; r < rounds; r++)); do
-	echo "round $r ($workload $phase, units: files or ops):"
+	echo "round $r ($workload $phase, units: ${unit:-files or ops}):"
 	one_round | sort -k4 -n -r | tee -a "$BENCH_DIR/rounds"
 done
 grep -E '^  total' "$BENCH_DIR/rounds" | awk '{print $4}' >"$BENCH_DIR/totals"
