@@ -74,6 +74,23 @@ for (backing, case, phase), fs in pairs.items():
           "traced phase's wall; target <= %.2f: %s" %
           (case, phase, backing, med, ci, 100 * conf, len(r), min(r),
            max(r), 100 * statistics.median(share), target, verdict))
+    # the noise beside the effect: the untraced runs alone, the machine
+    none = [float(f["none"]) for f in fs]
+    q = statistics.quantiles(none, n=4) if len(none) > 1 else none * 3
+    line = ("  noise: untraced runs alone max/min %.2f, interquartile "
+            "%.0f%% of their median" % (max(none) / min(none),
+                                        100 * (q[2] - q[0]) /
+                                        statistics.median(none)))
+    idle = [int(f[k]) for f in fs for k in ("idle_none", "idle_default")
+            if k in f]
+    steal = [int(f[k]) for f in fs for k in ("steal_none", "steal_default")
+             if k in f]
+    if idle:
+        line += ("; machine idle over a run median %d%% (%d-%d), steal "
+                 "median %d%% (max %d), of %d runs" %
+                 (statistics.median(idle), min(idle), max(idle),
+                  statistics.median(steal), max(steal), len(idle)))
+    print(line)
 EOF
 }
 
