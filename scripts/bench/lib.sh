@@ -5,6 +5,7 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 FSPROF=${FSPROF:-$top/build/fsprof}
 BENCH_DIR=$(mktemp -d /var/tmp/fsprof-bench.XXXXXX)
 BENCH_LOOP=
+BENCH_SHM=
 # short: fs_mark overflows a fixed buffer on long paths
 BENCH_MNT=$(mktemp -d /tmp/fsb.XXXX)
 
@@ -12,15 +13,22 @@ bench_cleanup() {
 	mountpoint -q "$BENCH_MNT" && umount "$BENCH_MNT"
 	[ -n "$BENCH_LOOP" ] && losetup -d "$BENCH_LOOP"
 	rm -rf --one-file-system "$BENCH_DIR"
+	[ -n "$BENCH_SHM" ] && rm -rf --one-file-system "$BENCH_SHM"
 	rmdir "$BENCH_MNT" 2>/dev/null || true
 }
 trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
-# an ext4 filesystem of $1 on a direct-IO loop device, mounted on BENCH_MNT
+# an ext4 filesystem of $1 on a direct-IO loop device, mounted on BENCH_MNT;
+# $2 = memory: its image in tmpfs (/dev/shm), not on the host disk
 bench_fs() {
-	truncate -s "$1" "$BENCH_DIR/image"
-	BENCH_LOOP=$(losetup -f --show --direct-io=on "$BENCH_DIR/image")
+	local image=$BENCH_DIR/image
+	if [ "${2:-}" = memory ]; then
+		BENCH_SHM=$(mktemp -d /dev/shm/fsprof-bench.XXXXXX)
+		image=$BENCH_SHM/image
+	fi
+	truncate -s "$1" "$image"
+	BENCH_LOOP=$(losetup -f --show --direct-io=on "$image")
 	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$BENCH_LOOP"
 	mkdir -p "$BENCH_MNT"
 	mount "$BENCH_LOOP" "$BENCH_MNT"

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# Wall-time overhead of fsprof's default probe set on the densest phases
+# (issue 21: traced / untraced <= 1.02x on mdcreate create, fsync cycles
+# and direct 4 KiB seqio write), measured so that the verdict is decided
+# by the data and not by the machine's noise:
+#   - the filesystem's image is in memory (tmpfs, a direct-IO loop device
+#     over it): the host disk's latency, which varies by tens of percent
+#     from one run to the next on a shared VM, is out of the measurement,
+#     and the phases run as fast as this machine can run them, so tracing's
+#     share of their time is the largest it can be (the worst case);
+#   - each round runs the untraced and the traced run of a case back to
+#     back (the order alternating from round to round, the cases taking
+#     turns within a round): the ratio of a pair sees the same machine
+#     load, and a drift in load cancels out of the median;
+#   - the figure is the median of the pairs' ratios (untraced throughput /
+#     traced throughput = traced wall / untraced wall for the same work)
+#     with its distribution-free 95% confidence interval from the order
+#     statistics (binomial: no assumption on the ratios' distribution).
+#     Verdict: met when the interval's top is <= 1.02, not met when its
+#     bottom is > 1.02, otherwise undecided (more rounds).
+# Rounds go on until SECONDS have passed (default 480: one hold of the
+# timing lock under 10 minutes), each pair appended to FILE as it ends, so
+# that several invocations, each under its own lock hold, add up:
+#   wall-overhead.sh run FILE [SECONDS] [CASE...]
+#   wall-overhead.sh summary FILE
+# A CASE is "WORKLOAD PHASE"; the default three are the phases issue 21
+# names. BACKING=disk puts the image on the host disk instead (the old
+# way, to see the noise it brings).
+set -euo pipefail
+here=$(dirname "$0")
+
+summary() {
+	python3 - "$1" <<'EOF'
+import math, statistics, sys
+from collections import OrderedDict
+
+target = 1.02
+pairs = OrderedDict()
+for line in open(sys.argv[1]):
+    f = dict(kv.split("=", 1) for kv in line.split())
+    key = (f["backing"], f["case"], f["phase"])
+    pairs.setdefault(key, []).append(f)
+
+def median_ci(v, level=0.95):
+    """distribution-free CI of the median: [x_(k), x_(n+1-k)], the largest
+    k with P(Binom(n, 1/2) < k) <= (1 - level) / 2"""
+    n = len(v)
+    s = sorted(v)
+    k, cum = 0, 0.0
+    while True:
+        p = math.comb(n, k) / 2 ** n
+        if cum + p > (1 - level) / 2:
+            break
+        cum += p
+        k += 1
+    if k == 0:
+        return None, None, 1.0
+    return s[k - 1], s[n - k], 1 - 2 * cum
+
+for (backing, case, phase), fs in pairs.items():
+    r = [float(f["none"]) / float(f["default"]) for f in fs]
+    share = [float(f["bpf_ns"]) / float(f["wall_ns"]) for f in fs]
+    lo, hi, conf = median_ci(r)
+    med = statistics.median(r)
+    if lo is None:
+        verdict = "undecided (too few pairs for a 95% interval)"
+        ci = "n/a"
+    else:
+        verdict = ("met" if hi <= target else
+                   "not met" if lo > target else "undecided")
+        ci = "%.3f-%.3f" % (lo, hi)
+    print("%s %s (%s image): traced/untraced wall %.3f, 95%% CI %s "
+          "(%.1f%%), n %d pairs, min %.3f max %.3f; BPF time %.1f%% of the "
+          "traced phase's wall; target <= %.2f: %s" %
+          (case, phase, backing, med, ci, 100 * conf, len(r), min(r),
+           max(r), 100 * statistics.median(share), target, verdict))
+    # the noise beside the effect: the untraced runs alone, the machine
+    none = [float(f["none"]) for f in fs]
+    q = statistics.quantiles(none, n=4) if len(none) > 1 else none * 3
+    line = ("  noise: untraced runs alone max/min %.2f, interquartile "
+            "%.0f%% of their median" % (max(none) / min(none),
+                                        100 * (q[2] - q[0]) /
+                                        statistics.median(none)))
+    idle = [int(f[k]) for f in fs for k in ("idle_none", "idle_default")
+            if k in f]
+    steal = [int(f[k]) for f in fs for k in ("steal_none", "steal_default")
+             if k in f]
+    if idle:
+        line += ("; machine idle over a run median %d%% (%d-%d), steal "
+                 "median %d%% (max %d), of %d runs" %
+                 (statistics.median(idle), min(idle), max(idle),
+                  statistics.median(steal), max(steal), len(idle)))
+    print(line)
+EOF
+}
+
+if [ "${1:-}" = summary ]; then
+	summary "$2"
+	exit 0
+fi
+[ "${1:-}" = run ] || {
+	sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+	exit 2
+}
+out=$(realpath "$2")
+budget=${3:-480}
+shift 3 || shift $#
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=("mdcreate:files=100000,dirs=4 create"
+	"fsync:files=4000 cycles" "seqio:size=256M,bs=4k,direct=yes write")
+backing=${BACKING:-memory}
+
+source "$here/lib.sh"
+if [ "$backing" = memory ]; then bench_fs 4G memory; else bench_fs 4G; fi
+
+# "rate wall_ns bpf_run_ns" of phase $1 in the run's JSON (files/s, or
+# bytes/s when the phase moves no files)
+phase_rate() {
+	jq -r --arg p "$1" '.cases[0].phases[] | select(.name==$p) |
+		[(if .workload.files > 0 then .workload.files
+		  else .workload.bytes end) / (.wall_ns / 1e9), .wall_ns,
+		 .metrics.self.bpf_run_ns // 0] | map(tostring) | join(" ")' \
+		"$BENCH_DIR/r.json"
+}
+
+# the machine's CPU time since boot (/proc/stat, in ticks): "idle steal total"
+cpu_ticks() {
+	awk '/^cpu / { print $5 + $6, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' \
+		/proc/stat
+}
+
+# one run of workload $1 traced ($2 = default) or not (none), phase $3:
+# "rate wall_ns bpf_ns idle% steal%", the last two of the machine's CPU
+# time over the whole run (the load beside the workload: what makes the
+# noise)
+one() {
+	local args=(--no-trace) i0 s0 t0 i1 s1 t1
+	[ "$2" = default ] && args=()
+	read -r i0 s0 t0 <<<"$(cpu_ticks)"
+	"$FSPROF" run -q --no-db "${args[@]}" --dir "$BENCH_MNT" -w "$1" \
+		--json "$BENCH_DIR/r.json" >/dev/null
+	read -r i1 s1 t1 <<<"$(cpu_ticks)"
+	echo "$(phase_rate "$3") $(((i1 - i0) * 100 / (t1 - t0 + 1)))" \
+		"$(((s1 - s0) * 100 / (t1 - t0 + 1)))"
+}
+
+t_end=$(($(date +%s) + budget))
+lines=0
+[ -f "$out" ] && lines=$(wc -l <"$out")
+round=$((lines / ${#cases[@]}))
+while [ "$(date +%s)" -lt "$t_end" ]; do
+	for c in "${cases[@]}"; do
+		read -r w phase <<<"$c"
+		if ((round % 2)); then order=(default none); else order=(none default); fi
+		declare -A rate=() idle=() steal=()
+		for m in "${order[@]}"; do
+			read -r rate[$m] wall bpf idle[$m] steal[$m] \
+				<<<"$(one "$w" "$m" "$phase")"
+			[ "$m" = default ] && { twall=$wall; tbpf=$bpf; }
+		done
+		echo "backing=$backing case=$w phase=$phase first=${order[0]}" \
+			"none=${rate[none]} default=${rate[default]}" \
+			"wall_ns=$twall bpf_ns=$tbpf" \
+			"idle_none=${idle[none]} idle_default=${idle[default]}" \
+			"steal_none=${steal[none]} steal_default=${steal[default]}" \
+			>>"$out"
+	done
+	round=$((round + 1))
+done
+summary "$out"
