@@ -12,6 +12,7 @@
 #include <linux/raid/md_u.h>
 
 #include "target/mdarray.h"
+#include "util/ioctl_path.h"
 #include "util/log.h"
 #include "util/spawn.h"
 
@@ -22,16 +23,9 @@
 int mdarray_stop_name(const char *name)
 {
 	char path[64];
-	int fd, err = 0;
 
 	snprintf(path, sizeof(path), "/dev/%s", name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, STOP_ARRAY, NULL))
-		err = -errno;
-	close(fd);
-	return err;
+	return ioctl_path(path, O_RDONLY, STOP_ARRAY, NULL);
 }
 
 static int mdarray_stop(void *arg)

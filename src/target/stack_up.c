@@ -10,6 +10,7 @@
 
 #include "target/image.h"
 #include "target/stack_up.h"
+#include "util/ioctl_path.h"
 #include "util/log.h"
 #include "util/spawn.h"
 
@@ -68,13 +69,8 @@ static int members_up(struct stack_devs *sd, const struct stack_spec *s,
 static int sectors_of(const char *path, uint64_t *sectors)
 {
 	uint64_t bytes = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int err = ioctl_path(path, O_RDONLY, BLKGETSIZE64, &bytes);
 
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, BLKGETSIZE64, &bytes))
-		err = -errno;
-	close(fd);
 	*sectors = bytes / 512;
 	return err;
 }
