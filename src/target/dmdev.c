@@ -69,20 +69,8 @@ static int dmsetup_create(const char *name, const char *table)
 {
 	const char *argv[] = { "dmsetup", "create", name, "--noudevsync",
 			       "--table", table,    NULL };
-	struct spawn_result res = { 0 };
-	char cmd[512];
-	int err;
 
-	spawn_format_argv((char *const *)argv, cmd, sizeof(cmd));
-	err = spawn_capture((char *const *)argv, &res);
-	if (!err && res.exit_code)
-		err = -EIO;
-	if (err)
-		log_error("%s failed: %s", cmd,
-			  res.output && *res.output ? res.output :
-						      strerror(-err));
-	free(res.output);
-	return err;
+	return spawn_run_said((char *const *)argv);
 }
 
 int dmdev_create_linear(struct dmdev *dm, const char *name, dev_t below,
