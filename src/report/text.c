@@ -39,12 +39,34 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 
 		for (k = 0; f && k < f->n_evidence; k++)
 			/* the limits' evidence: the phase's block class counts */
-			if (!strncmp(f->ev[k].metric, "block.classes.", 14))
+			if (!strncmp(f->ev[k].metric, "block.classes.", 14) ||
+			    !strncmp(f->ev[k].metric, "block.members.", 14))
 				text_hanging(
 					out, 2,
 					"throttle not held in %s: %s (see which issuer in the JSON's block.issuers)",
 					c->phases[i].name, f->ev[k].text);
 	}
+}
+
+/* a stack's members: a disk of the model each */
+static void report_model_members(const struct model_result *mr,
+				 const char *model, FILE *out)
+{
+	char list[BLK_MEMBERS_MAX * 64] = "";
+	size_t used = 0;
+	unsigned int i;
+
+	for (i = 0; i < mr->n_members && used < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used,
+					 "%s%s (%u:%u) below %s", i ? ", " : "",
+					 mr->member[i].device,
+					 mr->member[i].major,
+					 mr->member[i].minor,
+					 mr->member[i].member);
+	text_hanging(
+		out, 2,
+		"device model: %s, a throttle under each member disk, each with the model's limits: %s",
+		model, list);
 }
 
 static void report_device_model(const struct target_result *t, FILE *out)
@@ -53,7 +75,9 @@ static void report_device_model(const struct target_result *t, FILE *out)
 	char model[DEVICE_MODEL_TEXT_LEN];
 
 	device_model_format(&mr->m, model, sizeof(model));
-	if (!strcmp(mr->placement, "lower-loop"))
+	if (mr->n_members)
+		report_model_members(mr, model, out);
+	else if (!strcmp(mr->placement, "lower-loop"))
 		text_hanging(
 			out, 2,
 			"device model: %s, throttle on %s (%u:%u) below the traced %s",
