@@ -48,27 +48,6 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 	}
 }
 
-/* a stack's members: a disk of the model each */
-static void report_model_members(const struct model_result *mr,
-				 const char *model, FILE *out)
-{
-	char list[BLK_MEMBERS_MAX * 64] = "";
-	size_t used = 0;
-	unsigned int i;
-
-	for (i = 0; i < mr->n_members && used < sizeof(list); i++)
-		used += (size_t)snprintf(list + used, sizeof(list) - used,
-					 "%s%s (%u:%u) below %s", i ? ", " : "",
-					 mr->member[i].device,
-					 mr->member[i].major,
-					 mr->member[i].minor,
-					 mr->member[i].member);
-	text_hanging(
-		out, 2,
-		"device model: %s, a throttle under each member disk, each with the model's limits: %s",
-		model, list);
-}
-
 static void report_device_model(const struct target_result *t, FILE *out)
 {
 	const struct model_result *mr = &t->model;
@@ -76,7 +55,7 @@ static void report_device_model(const struct target_result *t, FILE *out)
 
 	device_model_format(&mr->m, model, sizeof(model));
 	if (mr->n_members)
-		report_model_members(mr, model, out);
+		report_model_members(mr, 0, out);
 	else if (!strcmp(mr->placement, "lower-loop"))
 		text_hanging(
 			out, 2,

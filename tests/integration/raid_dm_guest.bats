@@ -273,10 +273,10 @@ on_case() {
 # member left unthrottled (~ms a request) would fall short. And no member
 # went faster than the model allows (the throttle-not-held rule, per member).
 @test "RAID1 under a device model: every member's requests wait at its own throttle, and no member outran it" {
-	on_case r1m '.phases[0].name == "write" and .phases[0].block.members
+	on_case r1m '.phases[0].name == "write" and (.phases[0].block.members
 		| length == 2 and all(.[];
 			(.io_classes | .data_write.ios + .meta_write.ios + .log_write.ios + .flush.ios) as $n
-			| $n > 0 and .latency.sum_ns / 1e9 >= $n / ($wiops) - ($slice))'
+			| $n > 0 and .latency.sum_ns / 1e9 >= $n / $wiops - $slice))'
 	on_case r1m '[.phases[].findings[] | select(.rule == "throttle-not-held")] | length == 0'
 	# the write phase: RAID1 writes all of it on both
 	on_case r1m '.phases[0].block.members | all(.[]; .io_classes.data_write.bytes == $seq)'
