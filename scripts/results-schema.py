@@ -291,6 +291,14 @@ defs["device_model_stack"] = nullable(obj({
     "throttled_device": s("the throttled device: /dev/loop3"),
     "throttled_dev": s("its major:minor", pattern="^[0-9]+:[0-9]+$"),
     "throttled_dio": b("the lower loop's direct IO"),
+    "members": nullable(arr(obj({
+        "member": s("the member disk, as in target.block_stack.members: loop5"),
+        "throttled_device": s("its lower loop, throttled: /dev/loop4"),
+        "throttled_dev": s("its major:minor", pattern="^[0-9]+:[0-9]+$"),
+        "throttled_dio": b("the lower loop's direct IO"),
+    }), "a stacked target (--raid, --dm) under a device model: each member disk on a lower loop of its own, "
+        "throttled with the model's limits (a disk of the model each); null when the target is not stacked. "
+        "The first is throttled_device")),
     "traced_rotational": nullable(b("queue/rotational set on the traced device (null: left as is)")),
     "faithful": b("false for traced-disk: busy time, latency and issuers are not measured faithfully"),
     "caveat": nullable(s("what is not faithful")),

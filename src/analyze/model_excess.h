@@ -7,9 +7,12 @@
 
 /* a limit of the device model that a phase's traced device went over */
 #define MODEL_LIMITS 4
+/* ... or a stack's member disk, each with the model's limits */
+#define MODEL_EXCESS_MAX (MODEL_LIMITS * BLK_MEMBERS_MAX)
 struct model_excess {
 	const char *what; /* "write IOPS (cache flushes included)", "MB/s read" */
 	const char *metric; /* the phase's count behind it */
+	int member; /* a stack's member (target.block_stack order), or -1 */
 	double amount; /* that count: requests or bytes */
 	double rate, limit; /* in what's unit */
 };
@@ -27,13 +30,15 @@ struct model_excess {
 
 /*
  * The model's limits (t's wiops, riops, wbps, rbps) that p's traced device
- * exceeded by more than factor, into out; how many. The throttle charges a
+ * exceeded by more than factor, into out; how many. A stacked target
+ * whose members are each throttled (t->model.n_members): each member's
+ * requests against the limits, as each member is a disk of the model. The throttle charges a
  * cache flush as an empty write (blkdev_issue_flush): write IOPS count
  * writes and flushes. A phase may pass one slice's quota more than its
  * length allows (MODEL_SLICE_S); the rate out says is the phase's own.
  */
 unsigned int phase_model_excess(const struct target_result *t,
 				const struct phase_result *p, double factor,
-				struct model_excess out[MODEL_LIMITS]);
+				struct model_excess out[MODEL_EXCESS_MAX]);
 
 #endif

@@ -137,7 +137,7 @@ bool rule_spill_over(const struct phase_facts *x, struct finding *f)
 bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 {
 	const struct target_result *t = &x->c->target;
-	struct model_excess over[MODEL_LIMITS];
+	struct model_excess over[MODEL_EXCESS_MAX];
 	unsigned int n, k;
 
 	if (x->too_short)
@@ -148,12 +148,21 @@ bool rule_throttle_not_held(const struct phase_facts *x, struct finding *f)
 	f->severity = FINDING_INFO;
 	finding_title(f, "%s ran faster than the device model allows",
 		      x->p->name);
-	for (k = 0; k < n; k++)
-		finding_evidence(f, over[k].metric, over[k].amount,
-				 over[k].rate / over[k].limit,
+	for (k = 0; k < n; k++) {
+		const struct model_excess *o = &over[k];
+		/* a stack's member: its own limits, as a disk of the model */
+		const char *member = o->member >= 0 && (unsigned int)o->member <
+							       t->stack.n ?
+					     t->stack.member[o->member].name :
+					     NULL;
+
+		finding_evidence(f, o->metric, o->amount, o->rate / o->limit,
 				 THROTTLE_NOT_HELD_FACTOR,
-				 "%.0f %s against a limit of %.0f",
-				 over[k].rate, over[k].what, over[k].limit);
+				 "%.0f %s%s%s against a limit of %.0f%s",
+				 o->rate, o->what, member ? " on member " : "",
+				 member ? member : "", o->limit,
+				 member ? " a member" : "");
+	}
 	finding_evidence(f, "target.device_model_stack.placement", NAN, NAN,
 			 NAN, "throttle placement: %s",
 			 t->model.placement[0] ? t->model.placement : "none");

@@ -125,10 +125,6 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--raid and --dm build their stack on loop devices of an image target's: not with --dir or --device");
-	if (run_has_stack(opt) && strcmp(opt->model.name, "none"))
-		return cmd_usage_error(
-			cmd,
-			"--device-model with --raid or --dm is not supported yet: the throttle would have to sit under every member");
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

@@ -234,9 +234,10 @@ static const struct cli_option table[] = {
 	  "each original's; trace: one):\n"
 	  "  LIST   = TARGET[,TARGET]...\n"
 	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
-	  "           [:raid='LEVEL:N'][:dm=linear]\n"
+	  "           [:raid='LEVEL:N'][:dm=linear][:model=M]\n"
 	  "  FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
-	  "raid= and dm= give this target its own --raid, --dm\n"
+	  "raid=, dm= and model= give this target its own\n"
+	  "--raid, --dm, --device-model\n"
 	  "NAME is the target's short name in tables (default\n"
 	  "its fstype; a second ext4 is ext4#2)\n"
 	  "OPTS with a , or : or space goes in single or double\n"
@@ -254,7 +255,9 @@ static const struct cli_option table[] = {
 	  "  hdd       150 IOPS and 120 MB/s, read and write\n"
 	  "  ssd-sata  50000 IOPS and 500 MB/s\n"
 	  "  custom:riops=N,wiops=N,rbps=N,wbps=N\n"
-	  "            (bps take units: 120M; unset = no limit)" },
+	  "            (bps take units: 120M; unset = no limit)\n"
+	  "with --raid/--dm every member is a disk of the model:\n"
+	  "its own throttled loop below it, the limits each" },
 	{ "repeat", 0, ARG, "N", CLI_RUN, set_repeat, 0,
 	  "run every case N times, fresh mkfs each time, and\n"
 	  "report mean, stddev and 95% confidence interval" },

@@ -211,18 +211,55 @@ static void compare_workload(const struct summary *sum, unsigned int first,
 		compare_metrics(sum, first, ph, out);
 }
 
+/*
+ * The device model the cases ran under: one line when they all share it,
+ * else one a target (a target's own model= in --fs)
+ */
+static void compare_device_models(const struct run_result *run, FILE *out)
+{
+	char model[DEVICE_MODEL_TEXT_LEN], first[DEVICE_MODEL_TEXT_LEN] = "";
+	const struct case_result *c;
+	bool same = true, any = false;
+	unsigned int i, j;
+
+	for (i = 0; i < run->n_cases; i++) {
+		c = &run->cases[i];
+		device_model_format(&c->target.model.m, model, sizeof(model));
+		any |= device_model_active(&c->target.model.m);
+		if (!i)
+			snprintf(first, sizeof(first), "%s", model);
+		same &= !strcmp(first, model);
+	}
+	if (!any)
+		return;
+	if (same) {
+		fprintf(out, "device model: %s\n", first);
+		return;
+	}
+	fprintf(out, "device models:\n");
+	for (i = 0; i < run->n_cases; i++) {
+		c = &run->cases[i];
+		/* once a target, at its first case */
+		for (j = 0; j < i; j++)
+			if (!strcmp(case_target_name(&run->cases[j]),
+				    case_target_name(c)))
+				break;
+		if (j < i)
+			continue;
+		fprintf(out, "  %s: %s\n", case_target_name(c),
+			device_model_format(&c->target.model.m, model,
+					    sizeof(model)));
+	}
+}
+
 void report_compare(const struct run_result *run, FILE *out)
 {
-	char model[DEVICE_MODEL_TEXT_LEN];
 	struct summary sum;
 	unsigned int i, j;
 
 	if (summary_build(run, &sum))
 		return;
-	if (run->n_cases && device_model_active(&run->cases[0].target.model.m))
-		fprintf(out, "device model: %s\n",
-			device_model_format(&run->cases[0].target.model.m,
-					    model, sizeof(model)));
+	compare_device_models(run, out);
 	for (i = 0; i < sum.n; i++) {
 		/* one table per workload: start at its first group */
 		for (j = 0; j < i; j++)

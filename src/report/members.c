@@ -104,6 +104,29 @@ static void phase_members_line(const struct case_result *c,
 	text_hanging(out, 6, "    %s", line);
 }
 
+void report_model_members(const struct model_result *mr, unsigned int indent,
+			  FILE *out)
+{
+	char list[BLK_MEMBERS_MAX * 64] = "", model[DEVICE_MODEL_TEXT_LEN];
+	size_t used = 0;
+	unsigned int i;
+
+	if (!mr->n_members)
+		return;
+	for (i = 0; i < mr->n_members && used < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used,
+					 "%s%s (%u:%u) below %s", i ? ", " : "",
+					 mr->member[i].device,
+					 mr->member[i].major,
+					 mr->member[i].minor,
+					 mr->member[i].member);
+	text_hanging(
+		out, indent + 2,
+		"%*sdevice model: %s, a throttle under each member disk, each with the model's limits: %s",
+		(int)indent, "",
+		device_model_format(&mr->m, model, sizeof(model)), list);
+}
+
 void report_stacks(const struct run_result *run, FILE *out)
 {
 	const struct case_result *c;
@@ -121,6 +144,7 @@ void report_stacks(const struct run_result *run, FILE *out)
 		text_hanging(out, 4, "  %s (repeat %u): %s; log class: %s",
 			     case_target_name(c), c->repeat,
 			     c->target.stack.layout, c->target.stack.log_note);
+		report_model_members(&c->target.model, 4, out);
 		for (j = 0; j < c->n_phases; j++)
 			phase_members_line(c, &c->phases[j], out);
 	}

@@ -24,6 +24,14 @@ void report_member_rows(const struct case_result *c, unsigned int from,
 			unsigned int to, int label, int width, FILE *out);
 
 /*
+ * A stack under a device model, every member a disk of it: "device model:
+ * M, a throttle under each member disk, ...: /dev/loop0 (7:0) below
+ * loop1, ...", indented by indent; nothing when the model is not per member
+ */
+void report_model_members(const struct model_result *mr, unsigned int indent,
+			  FILE *out);
+
+/*
  * Many cases side by side: each stacked case's layout, log class and its
  * members' MB written / read per phase, a few lines a case
  */

@@ -39,7 +39,8 @@ static void report_throttle_check(const struct case_result *c, FILE *out)
 
 		for (k = 0; f && k < f->n_evidence; k++)
 			/* the limits' evidence: the phase's block class counts */
-			if (!strncmp(f->ev[k].metric, "block.classes.", 14))
+			if (!strncmp(f->ev[k].metric, "block.classes.", 14) ||
+			    !strncmp(f->ev[k].metric, "block.members.", 14))
 				text_hanging(
 					out, 2,
 					"throttle not held in %s: %s (see which issuer in the JSON's block.issuers)",
@@ -53,7 +54,9 @@ static void report_device_model(const struct target_result *t, FILE *out)
 	char model[DEVICE_MODEL_TEXT_LEN];
 
 	device_model_format(&mr->m, model, sizeof(model));
-	if (!strcmp(mr->placement, "lower-loop"))
+	if (mr->n_members)
+		report_model_members(mr, 0, out);
+	else if (!strcmp(mr->placement, "lower-loop"))
 		text_hanging(
 			out, 2,
 			"device model: %s, throttle on %s (%u:%u) below the traced %s",

@@ -412,6 +412,29 @@ static json_t *sysctls_json(const struct sysctl_record *rec)
 	return obj;
 }
 
+/* a stacked target's members, each on its own throttled lower loop */
+static json_t *model_members_json(const struct model_result *mr)
+{
+	json_t *arr;
+	unsigned int i;
+	char dev[32];
+
+	if (!mr->n_members)
+		return json_null();
+	arr = json_array();
+	for (i = 0; i < mr->n_members; i++) {
+		const struct model_member *mm = &mr->member[i];
+
+		snprintf(dev, sizeof(dev), "%u:%u", mm->major, mm->minor);
+		json_array_append_new(
+			arr, json_pack("{s:s, s:s, s:s, s:b}", "member",
+				       mm->member, "throttled_device",
+				       mm->device, "throttled_dev", dev,
+				       "throttled_dio", mm->dio));
+	}
+	return arr;
+}
+
 /*
  * The device model as built: its limits, where the throttle sits and what
  * that means for the measurements (null when there is no model).
@@ -437,6 +460,7 @@ static json_t *device_model_stack_json(const struct model_result *mr)
 		faithful ?
 			NULL :
 			"the throttle sits on the traced disk itself: it holds bios before they become requests, so device busy time, latency and issuers are not measured faithfully; wall time is");
+	json_object_set_new(obj, "members", model_members_json(mr));
 	/* what the traced device tells the filesystem: null = left as it was */
 	json_object_set_new(obj, "traced_rotational",
 			    m->rotational < 0 ? json_null() :

@@ -329,6 +329,41 @@ static int events_read(struct jread *r, const char *where, json_t *arr,
 	return 0;
 }
 
+/* device_model_stack.members: a stacked target's throttled members */
+static int model_members_read(struct jread *r, const char *where, json_t *stack,
+			      struct model_result *out)
+{
+	json_t *members, *m;
+	char dev[32];
+	size_t i;
+
+	if (jread_array(r, where, stack, "members", &members))
+		return -EINVAL;
+	json_array_foreach(members, i, m)
+	{
+		struct model_member *mm = &out->member[out->n_members];
+
+		if (out->n_members == BLK_MEMBERS_MAX)
+			return jread_fail(r, where, "more than %d members",
+					  BLK_MEMBERS_MAX);
+		dev[0] = '\0';
+		if (jread_str(r, where, m, "member", mm->member,
+			      sizeof(mm->member)) ||
+		    jread_str(r, where, m, "throttled_device", mm->device,
+			      sizeof(mm->device)) ||
+		    jread_str(r, where, m, "throttled_dev", dev, sizeof(dev)) ||
+		    jread_bool(r, where, m, "throttled_dio", &mm->dio))
+			return -EINVAL;
+		if (sscanf(dev, "%u:%u", &mm->major, &mm->minor) != 2)
+			return jread_fail(
+				r, where,
+				"a member's throttled_dev '%s' is not MAJ:MIN",
+				dev);
+		out->n_members++;
+	}
+	return 0;
+}
+
 /*
  * The device model: from device_model_stack, or from the device_model text
  * alone when there is no stack (no model, or a file written before the
@@ -373,7 +408,7 @@ static int model_read(struct jread *r, const char *where, json_t *t,
 	rot = json_object_get(stack, "traced_rotational");
 	if (json_is_boolean(rot))
 		m->rotational = json_is_true(rot);
-	return 0;
+	return model_members_read(r, where, stack, out);
 }
 
 static int log_read(struct jread *r, const char *where, json_t *t,

@@ -194,12 +194,24 @@ struct charging_list {
  * nothing was) and where its throttle sat. The JSON and every text are
  * made from this (results/device_model.h).
  */
+/* a stacked target's member and the lower loop under it, throttled */
+struct model_member {
+	char member[32]; /* the member disk: "loop5" */
+	char device[32]; /* its throttled lower loop: "/dev/loop4" */
+	unsigned int major, minor; /* ... its numbers */
+	bool dio; /* ... its direct IO state */
+};
+
 struct model_result {
 	struct device_model m;
 	char placement[16]; /* "lower-loop", "traced-disk", "" when none */
 	char device[64]; /* the throttled device, "" when none */
 	unsigned int major, minor; /* ... its numbers */
 	bool dio; /* lower loop: its direct IO state */
+	/* a stacked target: every member throttled apart (the first is the
+	 * device above); 0 when not stacked */
+	unsigned int n_members;
+	struct model_member member[BLK_MEMBERS_MAX];
 };
 
 struct target_result {

@@ -59,7 +59,7 @@ void case_plan_make(const struct run_options *opt, const struct workload_opt *w,
 	plan->spec.mkfs_opts = fs->mkfs_opts;
 	plan->spec.mount_opts = fs->mount_opts;
 	plan->spec.scratch = opt->scratch;
-	plan->spec.model = &opt->model;
+	plan->spec.model = fsspec_model(fs, &opt->model);
 	plan->spec.kind = opt->dir    ? TARGET_DIR :
 			  opt->device ? TARGET_DEVICE :
 					TARGET_IMAGE;

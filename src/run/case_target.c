@@ -13,6 +13,27 @@
 #include "util/log.h"
 #include "util/spawn.h"
 
+/* a stack's members, each on its own throttled lower loop */
+static void record_model_members(const struct stack_devs *sd,
+				 struct model_result *mr)
+{
+	unsigned int i;
+
+	for (i = 0; i < sd->n && i < BLK_MEMBERS_MAX; i++) {
+		struct model_member *mm = &mr->member[i];
+		const char *name = strrchr(sd->member[i].path, '/');
+
+		snprintf(mm->member, sizeof(mm->member), "%s",
+			 name ? name + 1 : sd->member[i].path);
+		snprintf(mm->device, sizeof(mm->device), "%s",
+			 sd->lower[i].path);
+		mm->major = major(sd->lower[i].dev);
+		mm->minor = minor(sd->lower[i].dev);
+		mm->dio = sd->lower[i].dio;
+	}
+	mr->n_members = i;
+}
+
 static void target_record_model(const struct target *t,
 				struct target_result *tr)
 {
@@ -41,6 +62,8 @@ static void target_record_model(const struct target *t,
 	} else {
 		devinfo_dev_path(t->model_dev, mr->device, sizeof(mr->device));
 	}
+	if (t->model_at == MODEL_LOWER_LOOP)
+		record_model_members(&t->stack, mr);
 }
 
 /*

@@ -25,7 +25,7 @@ void live_case_spec(const struct run_options *opt, uint64_t image_size,
 	spec->mkfs_opts = opt->fs[0].mkfs_opts;
 	spec->mount_opts = opt->fs[0].mount_opts;
 	spec->scratch = opt->scratch;
-	spec->model = &opt->model;
+	spec->model = fsspec_model(&opt->fs[0], &opt->model);
 	spec->dir = opt->dir;
 	spec->device = opt->device;
 	spec->force = opt->force;

@@ -81,6 +81,23 @@ int run_stopped_early(void)
 	return 128 + sig;
 }
 
+/*
+ * A device model some target has (--device-model, or a target's model=),
+ * the first; NULL when none: what the throttle's checks need
+ */
+static const struct device_model *run_model_any(const struct run_options *opt)
+{
+	const struct device_model *m;
+	unsigned int i;
+
+	for (i = 0; i < opt->n_fs; i++) {
+		m = fsspec_model(&opt->fs[i], &opt->model);
+		if (device_model_active(m))
+			return m;
+	}
+	return device_model_active(&opt->model) ? &opt->model : NULL;
+}
+
 int run_preflight_env(const struct run_options *opt)
 {
 	char why[256];
@@ -96,9 +113,9 @@ int run_preflight_env(const struct run_options *opt)
 	}
 	if (run_output_paths_check(opt))
 		return EXIT_USAGE;
-	if (strcmp(opt->model.name, "none") &&
-	    throttle_available(why, sizeof(why))) {
-		log_error("--device-model %s: %s", opt->model.name, why);
+	if (run_model_any(opt) && throttle_available(why, sizeof(why))) {
+		log_error("--device-model %s: %s", run_model_any(opt)->name,
+			  why);
 		return EXIT_ENVIRONMENT;
 	}
 	return EXIT_OK;
@@ -166,7 +183,7 @@ static int run_preflight(const struct run_options *opt,
 		.dir = opt->dir,
 		.device = opt->device,
 		.force = opt->force,
-		.model = &opt->model,
+		.model = run_model_any(opt),
 	};
 	int code = run_stacks_check(opt);
 

@@ -13,6 +13,7 @@
 #include <linux/dm-ioctl.h>
 
 #include "target/dmdev.h"
+#include "util/ioctl_path.h"
 #include "util/log.h"
 #include "util/spawn.h"
 #include "util/sysfile.h"
@@ -20,20 +21,13 @@
 int dmdev_remove_name(const char *name)
 {
 	struct dm_ioctl io;
-	int fd, err = 0;
 
 	memset(&io, 0, sizeof(io));
 	io.version[0] = DM_VERSION_MAJOR;
 	io.data_size = sizeof(io);
 	io.data_start = sizeof(io);
 	snprintf(io.name, sizeof(io.name), "%s", name);
-	fd = open("/dev/mapper/control", O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, DM_DEV_REMOVE, &io))
-		err = -errno;
-	close(fd);
-	return err;
+	return ioctl_path("/dev/mapper/control", O_RDWR, DM_DEV_REMOVE, &io);
 }
 
 static int dmdev_remove(void *arg)
@@ -75,20 +69,8 @@ static int dmsetup_create(const char *name, const char *table)
 {
 	const char *argv[] = { "dmsetup", "create", name, "--noudevsync",
 			       "--table", table,    NULL };
-	struct spawn_result res = { 0 };
-	char cmd[512];
-	int err;
 
-	spawn_format_argv((char *const *)argv, cmd, sizeof(cmd));
-	err = spawn_capture((char *const *)argv, &res);
-	if (!err && res.exit_code)
-		err = -EIO;
-	if (err)
-		log_error("%s failed: %s", cmd,
-			  res.output && *res.output ? res.output :
-						      strerror(-err));
-	free(res.output);
-	return err;
+	return spawn_run_said((char *const *)argv);
 }
 
 int dmdev_create_linear(struct dmdev *dm, const char *name, dev_t below,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "target/fsspec.h"
+#include "target/throttle.h"
 
 static const char *const known_fstypes[] = { "ext2", "ext3", "ext4", "xfs",
 					     "btrfs" };
@@ -56,6 +57,24 @@ static const char *token_read(const char *p, const char *seps, char *out,
 	return p;
 }
 
+/* model=NAME: --device-model's values, for this target alone */
+static int fsspec_set_model(struct fsspec *spec, const char *text, char *err,
+			    size_t errlen)
+{
+	char why[256];
+
+	if (strlen(text) >= sizeof(spec->model_text)) {
+		snprintf(err, errlen, "model='%.20s...' is too long", text);
+		return -EINVAL;
+	}
+	if (device_model_parse(text, &spec->model, why, sizeof(why))) {
+		snprintf(err, errlen, "model= of %s: %s", spec->fstype, why);
+		return -EINVAL;
+	}
+	snprintf(spec->model_text, sizeof(spec->model_text), "%s", text);
+	return 0;
+}
+
 static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 		      size_t errlen)
 {
@@ -63,9 +82,10 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 	size_t keylen;
 
 	if (!eq) {
-		snprintf(err, errlen,
-			 "'%s' after %s: is not mkfs=, mount=, raid= or dm=...",
-			 setting, spec->fstype);
+		snprintf(
+			err, errlen,
+			"'%s' after %s: is not mkfs=, mount=, raid=, dm= or model=...",
+			setting, spec->fstype);
 		return -EINVAL;
 	}
 	keylen = (size_t)(eq - setting);
@@ -79,10 +99,12 @@ static int fsspec_set(struct fsspec *spec, const char *setting, char *err,
 		return stack_spec_parse_raid(eq + 1, &spec->stack, err, errlen);
 	} else if (keylen == 2 && !strncmp(setting, "dm", 2)) {
 		return stack_spec_parse_dm(eq + 1, &spec->stack, err, errlen);
+	} else if (keylen == 5 && !strncmp(setting, "model", 5)) {
+		return fsspec_set_model(spec, eq + 1, err, errlen);
 	} else {
 		snprintf(
 			err, errlen,
-			"unknown setting '%.*s' for %s (use mkfs=, mount=, raid= or dm=)",
+			"unknown setting '%.*s' for %s (use mkfs=, mount=, raid=, dm= or model=)",
 			(int)keylen, setting, spec->fstype);
 		return -EINVAL;
 	}
@@ -93,6 +115,12 @@ const struct stack_spec *fsspec_stack(const struct fsspec *fs,
 				      const struct stack_spec *run)
 {
 	return stack_spec_active(&fs->stack) ? &fs->stack : run;
+}
+
+const struct device_model *fsspec_model(const struct fsspec *fs,
+					const struct device_model *run)
+{
+	return fs->model.name[0] ? &fs->model : run;
 }
 
 static void fsspec_label(struct fsspec *spec)
@@ -114,8 +142,12 @@ static void fsspec_label(struct fsspec *spec)
 					sizeof(spec->label) - off, ":raid='%s'",
 					spec->stack.raid_text);
 	if (spec->stack.dm_linear && off < sizeof(spec->label))
+		off += (size_t)snprintf(spec->label + off,
+					sizeof(spec->label) - off,
+					":dm=linear");
+	if (spec->model_text[0] && off < sizeof(spec->label))
 		snprintf(spec->label + off, sizeof(spec->label) - off,
-			 ":dm=linear");
+			 ":model='%s'", spec->model_text);
 }
 
 /* "old=ext3" names the target old; a plain "ext3" is named later */

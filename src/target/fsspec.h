@@ -4,12 +4,13 @@
  * options.
  *
  *   LIST   := TARGET[,TARGET]...
- *   TARGET := FSTYPE[:KEY=VALUE]...      KEY is mkfs, mount, raid or dm
+ *   TARGET := FSTYPE[:KEY=VALUE]...      KEY is mkfs, mount, raid, dm or model
  *   VALUE  := text without , or :  |  'quoted'  |  "quoted"
  *
  * e.g. ext3,ext4,xfs:mount=logbsize=256k,ext4:mkfs='-E test_fs -m 0'
  *      ext4:mount='noatime,nodelalloc':mkfs='-J size=64'
  *      r0=ext4:raid='0:2',lin=ext4:dm=linear  (this target's --raid, --dm)
+ *      h=ext4:raid='1:2':model=hdd  (this target's --device-model)
  * Quotes are part of fsprof's syntax, so they must reach fsprof: quote the
  * whole argument for the shell: --fs "ext4:mkfs='-E test_fs -m 0'".
  */
@@ -18,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "results/device_model.h"
 #include "target/stack_spec.h"
 
 #define FSSPEC_MAX 16
@@ -30,11 +32,19 @@ struct fsspec {
 	char name[32]; /* short: NAME= as given, else "xfs", "xfs#2" ... */
 	/* raid=, dm=: this target's stack, in place of --raid and --dm */
 	struct stack_spec stack;
+	/* model=: this target's device model, in place of --device-model
+	 * (name "" when not given); model_text as given */
+	struct device_model model;
+	char model_text[64];
 };
 
 /* the stack of target fs: its own, else the run's (--raid, --dm) */
 const struct stack_spec *fsspec_stack(const struct fsspec *fs,
 				      const struct stack_spec *run);
+
+/* the device model of target fs: its own, else the run's (--device-model) */
+const struct device_model *fsspec_model(const struct fsspec *fs,
+					const struct device_model *run);
 
 /* fstypes fsprof knows how to make */
 int fsspec_fstype_known(const char *fstype);

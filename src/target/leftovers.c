@@ -90,14 +90,26 @@ static void path_make_absolute(const char *cwd, char *path, size_t len)
 	snprintf(path, len, "%.*s", (int)len - 1, abs);
 }
 
+/* records whose argument is a name, not a path: MAJ:MIN, md200, fsprof-X */
+static bool record_names_no_path(const struct leftover_record *r)
+{
+	static const char *const kinds[] = { "throttle", "disk-throttle", "md",
+					     "dm" };
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(r->kind, kinds[i]))
+			return true;
+	return false;
+}
+
 static void run_make_absolute(struct leftover_run *run)
 {
 	unsigned int i;
 
 	path_make_absolute(run->cwd, run->scratch, sizeof(run->scratch));
 	for (i = 0; i < run->n; i++)
-		if (strcmp(run->rec[i].kind, "throttle") &&
-		    strcmp(run->rec[i].kind, "disk-throttle"))
+		if (!record_names_no_path(&run->rec[i]))
 			path_make_absolute(run->cwd, run->rec[i].arg,
 					   sizeof(run->rec[i].arg));
 }

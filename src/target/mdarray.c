@@ -12,6 +12,7 @@
 #include <linux/raid/md_u.h>
 
 #include "target/mdarray.h"
+#include "util/ioctl_path.h"
 #include "util/log.h"
 #include "util/spawn.h"
 
@@ -22,16 +23,9 @@
 int mdarray_stop_name(const char *name)
 {
 	char path[64];
-	int fd, err = 0;
 
 	snprintf(path, sizeof(path), "/dev/%s", name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, STOP_ARRAY, NULL))
-		err = -errno;
-	close(fd);
-	return err;
+	return ioctl_path(path, O_RDONLY, STOP_ARRAY, NULL);
 }
 
 static int mdarray_stop(void *arg)
@@ -66,11 +60,9 @@ static int md_name_free(struct mdarray *md)
 static int mdadm_create(const struct mdarray *md, unsigned int level,
 			const char *const *devices, unsigned int n)
 {
-	char lvl[8], count[8], cmd[512];
+	char lvl[8], count[8];
 	const char *argv[16 + 8];
-	struct spawn_result res = { 0 };
 	unsigned int i, k = 0;
-	int err;
 
 	snprintf(lvl, sizeof(lvl), "%u", level);
 	snprintf(count, sizeof(count), "%u", n);
@@ -91,16 +83,7 @@ static int mdadm_create(const struct mdarray *md, unsigned int level,
 	for (i = 0; i < n && i < 8; i++)
 		argv[k++] = devices[i];
 	argv[k] = NULL;
-	spawn_format_argv((char *const *)argv, cmd, sizeof(cmd));
-	err = spawn_capture((char *const *)argv, &res);
-	if (!err && res.exit_code)
-		err = -EIO;
-	if (err)
-		log_error("%s failed: %s", cmd,
-			  res.output && *res.output ? res.output :
-						      strerror(-err));
-	free(res.output);
-	return err;
+	return spawn_run_said((char *const *)argv);
 }
 
 int mdarray_create(struct mdarray *md, unsigned int level,

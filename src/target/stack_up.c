@@ -10,6 +10,7 @@
 
 #include "target/image.h"
 #include "target/stack_up.h"
+#include "util/ioctl_path.h"
 #include "util/log.h"
 #include "util/spawn.h"
 
@@ -47,20 +48,40 @@ static uint64_t member_size(const struct stack_spec *s, uint64_t fs_size)
 	return size + MEMBER_SLACK + (s->dm_linear ? MIB : 0);
 }
 
-static int members_up(struct stack_devs *sd, const struct stack_spec *s,
-		      const char *rundir, uint64_t size, struct teardown *td)
+/*
+ * A member's loop: on its image, or with a device model on a lower loop
+ * of its own (the throttle's place), with the model's rotational flag set
+ * before md or dm stack their queue limits from it
+ */
+static int member_up(struct stack_devs *sd, unsigned int i,
+		     const struct device_model *model, struct teardown *td)
+{
+	int err;
+
+	if (!device_model_active(model))
+		return loopdev_attach(&sd->member[i], sd->image[i], td);
+	err = loopdev_attach(&sd->lower[i], sd->image[i], td);
+	if (!err)
+		err = loopdev_attach(&sd->member[i], sd->lower[i].path, td);
+	if (!err && model->rotational >= 0)
+		err = loopdev_set_rotational(&sd->member[i], model->rotational);
+	return err;
+}
+
+static int members_up(struct stack_devs *sd, const struct stack_build *b,
+		      uint64_t size, struct teardown *td)
 {
 	unsigned int i;
 	int err = 0;
 
-	sd->n = s->raid_members ? s->raid_members : 1;
+	sd->n = b->spec->raid_members ? b->spec->raid_members : 1;
 	for (i = 0; !err && i < sd->n; i++) {
 		/* image.m0, image.m1...: fsprof cleanup knows them by name */
 		snprintf(sd->image[i], sizeof(sd->image[i]), "%s/image.m%u",
-			 rundir, i);
+			 b->rundir, i);
 		err = image_create(sd->image[i], size, td);
 		if (!err)
-			err = loopdev_attach(&sd->member[i], sd->image[i], td);
+			err = member_up(sd, i, b->model, td);
 	}
 	return err;
 }
@@ -68,13 +89,8 @@ static int members_up(struct stack_devs *sd, const struct stack_spec *s,
 static int sectors_of(const char *path, uint64_t *sectors)
 {
 	uint64_t bytes = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int err = ioctl_path(path, O_RDONLY, BLKGETSIZE64, &bytes);
 
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, BLKGETSIZE64, &bytes))
-		err = -errno;
-	close(fd);
 	*sectors = bytes / 512;
 	return err;
 }
@@ -98,9 +114,10 @@ static int dm_up(struct stack_devs *sd, const char *rundir, const char *below,
 				   sectors - STACK_DM_OFFSET, td);
 }
 
-int stack_up(struct stack_devs *sd, const struct stack_spec *s,
-	     const char *rundir, uint64_t fs_size, struct teardown *td)
+int stack_up(struct stack_devs *sd, const struct stack_build *b,
+	     struct teardown *td)
 {
+	const struct stack_spec *s = b->spec;
 	const char *paths[STACK_SPEC_MAX_MEMBERS];
 	const char *below;
 	dev_t below_dev;
@@ -108,7 +125,7 @@ int stack_up(struct stack_devs *sd, const struct stack_spec *s,
 	int err;
 
 	modules_load(s);
-	err = members_up(sd, s, rundir, member_size(s, fs_size), td);
+	err = members_up(sd, b, member_size(s, b->fs_size), td);
 	if (err)
 		return err;
 	below = sd->member[0].path;
@@ -123,7 +140,7 @@ int stack_up(struct stack_devs *sd, const struct stack_spec *s,
 		below_dev = sd->md.dev;
 	}
 	if (s->dm_linear) {
-		err = dm_up(sd, rundir, below, below_dev, td);
+		err = dm_up(sd, b->rundir, below, below_dev, td);
 		if (err)
 			return err;
 		below = sd->dm.path;

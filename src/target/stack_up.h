@@ -2,7 +2,10 @@
 /*
  * The stack of --raid and --dm, built for an image target: N images in
  * its run directory on N loop devices, an md array of them, a dm-linear
- * device on the array or on the one loop. Every step registers its undo
+ * device on the array or on the one loop. With a device model every member
+ * is a disk of the model: its loop sits on a lower loop of its own, where
+ * target.c puts the model's throttle after mkfs (image -> lower loop,
+ * throttled -> member loop, traced -> md / dm). Every step registers its undo
  * (and its state-file record) in the teardown registry: torn down in
  * reverse, dm before md before the loops.
  */
@@ -13,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "results/device_model.h"
 #include "target/dmdev.h"
 #include "target/loopdev.h"
 #include "target/mdarray.h"
@@ -25,6 +29,8 @@
 
 struct stack_devs {
 	char image[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
+	/* with a device model: the loop under each member, to throttle */
+	struct loopdev lower[STACK_SPEC_MAX_MEMBERS];
 	struct loopdev member[STACK_SPEC_MAX_MEMBERS];
 	unsigned int n;
 	struct mdarray md;
@@ -33,11 +39,20 @@ struct stack_devs {
 	dev_t dev;
 };
 
+/* what to build, and where */
+struct stack_build {
+	const struct stack_spec *spec;
+	const char *rundir; /* the images go there */
+	uint64_t fs_size; /* the filesystem's bytes, about */
+	/* active: each member on a lower loop, its rotational flag set */
+	const struct device_model *model;
+};
+
 /*
- * Build s in rundir for a filesystem of about fs_size bytes; the
- * filesystem's device into sd->devpath and sd->dev. 0 or -errno, said.
+ * Build b's stack; the filesystem's device into sd->devpath and sd->dev.
+ * 0 or -errno, said.
  */
-int stack_up(struct stack_devs *sd, const struct stack_spec *s,
-	     const char *rundir, uint64_t fs_size, struct teardown *td);
+int stack_up(struct stack_devs *sd, const struct stack_build *b,
+	     struct teardown *td);
 
 #endif

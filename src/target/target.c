@@ -136,18 +136,31 @@ static int target_make_fs(struct target *t, struct teardown *td)
 	return 0;
 }
 
-/* --raid / --dm: member images and loops, md, dm; the fs on the top */
+/*
+ * --raid / --dm: member images and loops, md, dm; the fs on the top. With
+ * a device model each member is a disk of the model: on a lower loop of
+ * its own, throttled after mkfs (model_throttle)
+ */
 static int target_up_stack(struct target *t, struct teardown *td)
 {
+	const struct stack_build b = { .spec = t->spec.stack,
+				       .rundir = t->rundir,
+				       .fs_size = t->spec.image_size,
+				       .model = t->spec.model };
 	struct stack_devs *sd = &t->stack;
 	int err;
 
-	err = stack_up(sd, t->spec.stack, t->rundir, t->spec.image_size, td);
+	err = stack_up(sd, &b, td);
 	if (err)
 		return err;
 	/* the first member stands for the image and loop in the report */
 	snprintf(t->image, sizeof(t->image), "%s", sd->image[0]);
 	t->loop = sd->member[0];
+	if (device_model_active(t->spec.model)) {
+		t->lower = sd->lower[0];
+		t->model_at = MODEL_LOWER_LOOP;
+		t->model_dev = sd->lower[0].dev;
+	}
 	snprintf(t->devpath, sizeof(t->devpath), "%s", sd->devpath);
 	t->fs_dev = sd->dev;
 	return target_make_fs(t, td);
@@ -331,6 +344,26 @@ static int model_check_traced_disk(const struct target *t)
 	return 0;
 }
 
+/*
+ * After mkfs: making the filesystem is not what is measured. A stack's
+ * members each get the model's limits on their own lower loop, as the
+ * disks of an array each have their own speed.
+ */
+static int model_throttle(const struct target *t, struct teardown *td)
+{
+	const struct stack_devs *sd = &t->stack;
+	unsigned int i;
+	int err = 0;
+
+	if (t->model_at != MODEL_LOWER_LOOP || !sd->n)
+		return throttle_apply(t->spec.model, t->model_dev,
+				      t->model_at == MODEL_TRACED_DISK, td);
+	for (i = 0; !err && i < sd->n; i++)
+		err = throttle_apply(t->spec.model, sd->lower[i].dev, false,
+				     td);
+	return err;
+}
+
 int target_up(struct target *t, const struct target_spec *spec,
 	      struct teardown *td)
 {
@@ -382,9 +415,7 @@ int target_up(struct target *t, const struct target_spec *spec,
 		if (err)
 			return err;
 	}
-	/* after mkfs: making the filesystem is not what is measured */
-	return throttle_apply(spec->model, t->model_dev,
-			      t->model_at == MODEL_TRACED_DISK, td);
+	return model_throttle(t, td);
 }
 
 int target_mount_again(struct target *t)

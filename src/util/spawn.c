@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/log.h"
 #include "util/spawn.h"
 
 static int read_all(int fd, struct spawn_result *result)
@@ -117,4 +118,22 @@ void spawn_format_argv(char *const argv[], char *buf, size_t len)
 		if (off < len)
 			shell_word(argv[i], buf, len, &off);
 	}
+}
+
+int spawn_run_said(char *const argv[])
+{
+	struct spawn_result res = { 0 };
+	char cmd[512];
+	int err = spawn_capture(argv, &res);
+
+	if (!err && res.exit_code)
+		err = -EIO;
+	if (err) {
+		spawn_format_argv(argv, cmd, sizeof(cmd));
+		log_error("%s failed: %s", cmd,
+			  res.output && *res.output ? res.output :
+						      strerror(-err));
+	}
+	free(res.output);
+	return err;
 }

@@ -18,6 +18,13 @@ struct spawn_result {
  */
 int spawn_capture(char *const argv[], struct spawn_result *result);
 
+/*
+ * Run argv as spawn_capture does, for its exit status alone: 0 when it
+ * exited 0; otherwise -EIO (or the -errno it could not start with), with
+ * "CMD failed: its output" logged
+ */
+int spawn_run_said(char *const argv[]);
+
 /* "mkfs.ext4 -q /dev/loop3", shell-quoted where needed, into buf */
 void spawn_format_argv(char *const argv[], char *buf, size_t len);
 

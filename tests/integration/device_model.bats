@@ -297,6 +297,18 @@ PY
 	[ -z "$(throttle_rules "$dev")" ]
 }
 
+@test "a target's own model= in --fs throttles that target alone, and the report names each target's model" {
+	run "$FSPROF" run -w seqio:size=1M --fs "a=ext4,h=ext4:model='custom:wiops=200'" \
+		--scratch "$SCRATCH" --json "$SCRATCH.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(jqr "$SCRATCH.json" '[.cases[] | [.target_name, .target.device_model, .target.device_model_stack.placement // "-"] | join("|")] | join(";")')" = \
+		"a|none|-;h|custom: riops=0 wiops=200 rbps=0 wbps=0|lower-loop" ]
+	[[ "$output" == *"device models:"*"  a: none"*"  h: custom: riops=0 wiops=200 rbps=0 wbps=0"* ]]
+	dev=$(jqr "$SCRATCH.json" '.cases[1].target.device_model_stack.throttled_dev')
+	[ -z "$(throttle_rules "$dev")" ]
+}
+
 @test "an unknown device model is a usage error" {
 	run "$FSPROF" run --device-model floppy --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]

@@ -4,8 +4,9 @@
 # device-mapper; raid_dm_refusal.bats checks the refusal here). One
 #   fsprof run --kernel 6.12 --fs "r0=ext4:raid='0:2',
 #       bad0=ext4:raid='0:2':mkfs='-b 512',r1=ext4:raid='1:2',
-#       badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" -w seqio:size=8M
-# boots the guest once (setup_file) and runs the five cases in it; the
+#       badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear,
+#       r1m=ext4:raid='1:2':model='custom:wiops=25'" -w seqio:size=8M
+# boots the guest once (setup_file) and runs the six cases in it; the
 # tests read its JSON and its report. The two bad targets build their
 # stack, then fail at mkfs: the next case finds the array's name and the
 # dm minor free again only if the failed case's teardown removed them
@@ -13,6 +14,13 @@
 # the dm-linear case's: dm-linear passes every bio to its one member
 # unchanged, so what that member saw is what ext4 wrote for the same
 # workload; the same 8 MiB are written on every target (seqio's bytes).
+# r1m is RAID1 under a device model: each member a disk of the model, its
+# loop on a throttled lower loop of its own.
+# In the same boot, after that run, the guest script (the shipped one with
+# lib/guest_kill_cleanup.sh after it, through FSPROF_VM_SCRIPTS) kills an
+# fsprof run on dm on md under a model with SIGKILL and runs fsprof
+# cleanup; its "kill9:" lines reach the host at the end of the guest's
+# run.log, which the host prints as the guest's fsprof exited 1.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -22,6 +30,30 @@ load helpers
 SEQIO_BYTES=8388608
 CHUNK_SECTORS=1024
 DM_OFFSET=2048 # STACK_DM_OFFSET: the dm-linear table starts 1 MiB in
+# r1m's model: 25 write requests a second on each member's lower loop
+MODEL_WIOPS=25
+# blk-throttle's slice on a rotational queue (the longer of the two; the
+# custom model leaves the members non-rotational, 20 ms): a member may
+# pass one slice's quota more than the phase's length allows
+SLICE_S=0.1
+
+# the guest script: the shipped one, then the kill -9 and cleanup
+guest_scripts() {
+	local top=$BATS_TEST_DIRNAME/../..
+	cp -r "$top/scripts/vm" "$VM_OUT/vm-scripts"
+	{
+		echo '#!/bin/sh'
+		echo 'fsprof_run() {'
+		cat "$top/scripts/vm/guest-fsprof-run.sh"
+		echo '}'
+		cat "$LIB/guest_kill_cleanup.sh"
+		echo '(fsprof_run "$@")'
+		echo 'rc=$?'
+		echo 'kill9_cleanup >>"$1/run.log" 2>&1'
+		echo 'exit "$rc"'
+	} >"$VM_OUT/vm-scripts/guest-fsprof-run.sh"
+	chmod 755 "$VM_OUT/vm-scripts/guest-fsprof-run.sh"
+}
 
 setup_file() {
 	command -v qemu-system-x86_64 >/dev/null 2>&1 || {
@@ -31,8 +63,9 @@ setup_file() {
 	local rc=0
 	VM_OUT=$(mktemp -d /var/tmp/fsprof-raid-vm.XXXXXX)
 	export VM_OUT
-	"$FSPROF" run --kernel 6.12 \
-		--fs "r0=ext4:raid='0:2',bad0=ext4:raid='0:2':mkfs='-b 512',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear" \
+	guest_scripts
+	FSPROF_VM_SCRIPTS=$VM_OUT/vm-scripts "$FSPROF" run --kernel 6.12 \
+		--fs "r0=ext4:raid='0:2',bad0=ext4:raid='0:2':mkfs='-b 512',r1=ext4:raid='1:2',badlin=ext4:dm=linear:mkfs='-b 512',lin=ext4:dm=linear,r1m=ext4:raid='1:2':model='custom:wiops=$MODEL_WIOPS'" \
 		-w seqio:size=8M --image-size 128M --no-db --scratch "$VM_OUT" \
 		--kernel-timeout 7min --json "$VM_OUT/run.json" \
 		>"$VM_OUT/run.log" 2>&1 || rc=$?
@@ -58,6 +91,7 @@ show_log() {
 on_case() {
 	jq -e --arg t "$1" --argjson seq "$SEQIO_BYTES" \
 		--argjson chunk "$CHUNK_SECTORS" --argjson dmoff "$DM_OFFSET" \
+		--argjson wiops "$MODEL_WIOPS" --argjson slice "$SLICE_S" \
 		"[.cases[] | select(.target_name == \$t)][0] | $2" \
 		"$VM_OUT/run.json" >/dev/null || {
 		show_log
@@ -69,11 +103,11 @@ on_case() {
 	}
 }
 
-@test "one boot of 6.12 runs the three stacked cases, each complete, each traced on its members" {
+@test "one boot of 6.12 runs the four stacked cases, each complete, each traced on its members" {
 	# 1: the two bad targets failed, as meant
 	[ "$(cat "$VM_OUT/run.rc")" -eq 1 ] || { show_log; return 1; }
 	[ "$(grep -c 'booting Linux' "$VM_OUT/run.log")" -eq 1 ] || { show_log; return 1; }
-	jq -e '[.cases[] | select(.complete) | .target_name] == ["r0", "r1", "lin"]
+	jq -e '[.cases[] | select(.complete) | .target_name] == ["r0", "r1", "lin", "r1m"]
 		and all(.cases[] | select(.complete); . as $c | .complete
 		and .target.block_untraced == null
 		and (.target.block_stack.members | length) >= 1
@@ -87,6 +121,7 @@ on_case() {
 	on_case r0 '(.target.block_stack.members | length) == 2'
 	on_case r1 '(.target.block_stack.members | length) == 2'
 	on_case lin '(.target.block_stack.members | length) == 1'
+	on_case r1m '(.target.block_stack.members | length) == 2'
 }
 
 @test "a case that fails after its stack is built tears it down: the next one gets the array's name and the dm minor again" {
@@ -102,7 +137,7 @@ on_case() {
 
 @test "every request is counted on a member: the members' requests and latencies add up to the phase's, per class" {
 	local t
-	for t in r0 r1 lin; do
+	for t in r0 r1 lin r1m; do
 		on_case "$t" 'all(.phases[]; . as $p | all(range(0; 9) as $i
 			| ["data_read","data_write","meta_read","meta_write","log_read",
 			   "log_write","flush","discard","other"][$i];
@@ -207,6 +242,59 @@ on_case() {
 	"$FSPROF" report -f json "$VM_OUT/run.json" >"$VM_OUT/again.json"
 	local filter='[.cases[] | .target.block_stack, [.phases[].block.members]]'
 	[ "$(jq -cS "$filter" "$VM_OUT/run.json")" = "$(jq -cS "$filter" "$VM_OUT/again.json")" ]
-	jq -e '[.cases[] | select(.complete) | .target.block_stack.members | length] == [2, 2, 1]' \
+	jq -e '[.cases[] | select(.complete) | .target.block_stack.members | length] == [2, 2, 1, 2]' \
 		"$VM_OUT/again.json" >/dev/null
+}
+
+@test "RAID1 under a device model: each member on a throttled lower loop of its own, recorded, in the report" {
+	on_case r1m '.target.device_model == "custom: riops=0 wiops=\($wiops) rbps=0 wbps=0"'
+	# one throttled lower loop a member, named as block_stack names them,
+	# none of them a member itself; the first stands for the target
+	on_case r1m '.target.device_model_stack as $m | .target.block_stack as $s
+		| $m.placement == "lower-loop" and $m.faithful
+		and ($m.members | length) == 2
+		and ([$m.members[].member] | sort) == ([$s.members[].name] | sort)
+		and ([$m.members[].throttled_dev] | unique | length) == 2
+		and all($m.members[]; .throttled_dio
+			and (.throttled_device | test("^/dev/loop[0-9]+$")))
+		and ([$m.members[].throttled_dev] - [$s.members[] | "\(.major):\(.minor)"]) == [$m.members[].throttled_dev]
+		and $m.throttled_dev == $m.members[0].throttled_dev'
+	# the report's line, wrapped: read with its lines joined
+	tr '\n' ' ' <"$VM_OUT/run.log" | tr -s ' ' |
+		grep -Eq "device model: custom: riops=0 wiops=$MODEL_WIOPS rbps=0 wbps=0, a throttle under each member disk, each with the model's limits: /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+, /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+" ||
+		{ show_log; return 1; }
+}
+
+# Each member's write requests (cache flushes included: the throttle
+# charges them as writes) pass its own throttle at MODEL_WIOPS a second,
+# one slice's quota more at most: so a member's requests were in flight
+# (issued on it, waiting below it) for at least n / MODEL_WIOPS - SLICE_S
+# seconds in all, and the sum of their latencies is at least that. A
+# member left unthrottled (~ms a request) would fall short. And no member
+# went faster than the model allows (the throttle-not-held rule, per member).
+@test "RAID1 under a device model: every member's requests wait at its own throttle, and no member outran it" {
+	on_case r1m '.phases[0].name == "write" and (.phases[0].block.members
+		| length == 2 and all(.[];
+			(.io_classes | .data_write.ios + .meta_write.ios + .log_write.ios + .flush.ios) as $n
+			| $n > 0 and .latency.sum_ns / 1e9 >= $n / $wiops - $slice))'
+	on_case r1m '[.phases[].findings[] | select(.rule == "throttle-not-held")] | length == 0'
+	# the write phase: RAID1 writes all of it on both
+	on_case r1m '.phases[0].block.members | all(.[]; .io_classes.data_write.bytes == $seq)'
+	# the figures, for the record
+	jq -r '[.cases[] | select(.target_name == "r1m")][0]
+		| .target.block_stack.members as $s | .phases[] | . as $p
+		| range(0; .block.members | length) as $i | .block.members[$i]
+		| "r1m \($p.name) (\($p.wall_ns / 1e6 | floor) ms): \($s[$i].name): \(.io_classes | .data_write.ios + .meta_write.ios + .log_write.ios + .flush.ios) writes+flushes, \(.io_classes | .data_read.ios + .meta_read.ios + .log_read.ios) reads, latency mean \(.latency.mean_ns / 1e6) ms, max \(.latency.max_ns / 1e6) ms, sum \(.latency.sum_ns / 1e6) ms"' \
+		"$VM_OUT/run.json"
+}
+
+@test "fsprof killed with SIGKILL on dm on md under a model, then fsprof cleanup: no md array, dm device, loop, mount or throttle left" {
+	grep '^kill9: ' "$VM_OUT/run.log" || { show_log; return 1; }
+	# what the kill left: the array, the dm device on it, two members on
+	# two lower loops, the mount, a throttle rule a member
+	grep -Eq '^kill9: killed \(137\): md=\[md[0-9]+\] dm=\[dm-[0-9]+\] loops=\[loop[0-9]+ loop[0-9]+ loop[0-9]+ loop[0-9]+\] mounts=1 throttles=2$' \
+		"$VM_OUT/run.log"
+	grep -q '^kill9: cleanup exited 0: ' "$VM_OUT/run.log"
+	grep -q '^kill9: after cleanup: md=\[\] dm=\[\] loops=\[\] mounts=0 throttles=0 left=\[\]$' \
+		"$VM_OUT/run.log"
 }

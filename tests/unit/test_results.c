@@ -113,7 +113,7 @@ model_excess_counts_flushes_as_writes_and_checks_bandwidth(void **state)
 	struct target_result t = { .model.m = { .wiops = 150,
 						.wbps = 120000000 } };
 	struct phase_result p = { .wall_ns = 2 * NS_PER_S };
-	struct model_excess over[MODEL_LIMITS];
+	struct model_excess over[MODEL_EXCESS_MAX];
 
 	(void)state;
 	p.block.traced = true;
@@ -151,6 +151,47 @@ model_excess_counts_flushes_as_writes_and_checks_bandwidth(void **state)
 	p.block.cls[BLK_OPC_WRITE].ios = 40;
 	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
 	check_close(over[0].rate, 40 / 0.106, "the phase's own rate");
+}
+
+/*
+ * A stack's members are each a disk of the model: each one's requests
+ * against the limits, not the sum. A RAID1 of two members at 150 write
+ * IOPS each writes 300 a second in all, held; a member at 200 is not.
+ */
+static void
+model_excess_holds_each_member_of_a_stack_to_the_limits(void **state)
+{
+	static struct target_result t;
+	static struct phase_result p;
+	struct model_excess over[MODEL_EXCESS_MAX];
+
+	(void)state;
+	t.model.m.wiops = 150;
+	t.model.n_members = 2;
+	t.stack.n = 2;
+	snprintf(t.stack.member[1].name, sizeof(t.stack.member[1].name),
+		 "loop7");
+	p.wall_ns = 2 * NS_PER_S;
+	p.block.traced = true;
+	p.block.n_members = 2;
+	/* the phase's sum: 600 requests in 2 s, twice the limit */
+	p.block.cls[BLK_OPC_WRITE].ios = 560;
+	p.block.cls[BLK_OPC_FLUSH].ios = 40;
+	p.block.member[0].ios[BLK_IOC_DATA_WRITE] = 260;
+	p.block.member[0].ios[BLK_IOC_FLUSH] = 20;
+	p.block.member[1].ios[BLK_IOC_LOG_WRITE] = 280;
+	p.block.member[1].ios[BLK_IOC_FLUSH] = 20;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 0);
+	/* one member faster than its throttle allows: named */
+	p.block.member[1].ios[BLK_IOC_META_WRITE] = 100;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
+	assert_int_equal(over[0].member, 1);
+	assert_string_equal(over[0].metric, "block.members.write_ios");
+	check_close(over[0].rate, 200, "member 1's write + flush IOPS");
+	/* not throttled member by member: the sum against the limits */
+	t.model.n_members = 0;
+	assert_int_equal(phase_model_excess(&t, &p, 1.15, over), 1);
+	assert_int_equal(over[0].member, -1);
 }
 
 static void block_total_sums_every_class(void **state)
@@ -694,6 +735,8 @@ int main(void)
 		cmocka_unit_test(zero_wall_time_gives_zero_rates),
 		cmocka_unit_test(
 			model_excess_counts_flushes_as_writes_and_checks_bandwidth),
+		cmocka_unit_test(
+			model_excess_holds_each_member_of_a_stack_to_the_limits),
 		cmocka_unit_test(block_total_sums_every_class),
 		cmocka_unit_test(latency_percentile_never_exceeds_the_maximum),
 		cmocka_unit_test(latency_percentile_of_nothing_is_zero),

@@ -133,6 +133,38 @@ static void a_target_has_its_own_stack_in_fs(void **state)
 			 -EINVAL);
 }
 
+static void a_target_has_its_own_device_model_in_fs(void **state)
+{
+	struct device_model run = { .name = "none", .rotational = -1 };
+	struct fsspec fs[4];
+	char why[256];
+	int n;
+
+	(void)state;
+	n = fsspec_parse("h=ext4:raid='1:2':model=hdd,"
+			 "c=xfs:model='custom:wiops=50,wbps=8M',plain=ext4,"
+			 "off=ext4:model=none",
+			 fs, 4, why, sizeof(why));
+	assert_int_equal(n, 4);
+	assert_string_equal(fs[0].label, "ext4:raid='1:2':model='hdd'");
+	assert_true(fsspec_model(&fs[0], &run) == &fs[0].model);
+	assert_int_equal(fs[0].model.wiops, 150);
+	assert_int_equal(fs[0].model.rotational, 1);
+	/* a custom model's commas and colon, quoted */
+	assert_int_equal(fs[1].model.wiops, 50);
+	assert_int_equal(fs[1].model.wbps, 8 << 20);
+	assert_int_equal(fs[1].model.riops, 0);
+	/* a target without one takes the run's --device-model; none is
+	 * none, whatever the run's */
+	assert_true(fsspec_model(&fs[2], &run) == &run);
+	assert_true(fsspec_model(&fs[3], &run) == &fs[3].model);
+	assert_false(device_model_active(fsspec_model(&fs[3], &run)));
+	assert_int_equal(fsspec_parse("ext4:model=floppy", fs, 4, why,
+				      sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "model= of ext4: unknown device model"));
+}
+
 static int check(const char *raid, bool dm, char *why, size_t len)
 {
 	struct kernel_places at = { proc, dev, modules };
@@ -197,6 +229,7 @@ int main(void)
 		cmocka_unit_test(raid_takes_level_0_or_1_and_2_to_8_members),
 		cmocka_unit_test(dm_takes_linear_only),
 		cmocka_unit_test(a_target_has_its_own_stack_in_fs),
+		cmocka_unit_test(a_target_has_its_own_device_model_in_fs),
 		cmocka_unit_test_setup_teardown(
 			an_empty_kernel_is_refused_naming_the_driver, make_tree,
 			remove_tree),
