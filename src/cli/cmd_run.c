@@ -5,6 +5,7 @@
  * whole command line shows (options that exclude each other, the defaults
  * that depend on what was given).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +87,44 @@ static bool run_has_stack(const struct run_options *opt)
 	return stack_spec_active(&opt->stack);
 }
 
+/*
+ * --device DEV[,DEV]...: as many devices as every target's stack needs (N
+ * for --raid LEVEL:N, else one); no device model on a stack of them (its
+ * throttle would go on the array, not on each disk). Said before anything
+ * is opened.
+ */
+static int run_devices_conflict(const char *cmd, const struct run_options *opt)
+{
+	char devs[STACK_SPEC_MAX_MEMBERS][PATH_MAX], why[PATH_MAX + 128];
+	const struct device_model *m;
+	const struct stack_spec *s;
+	unsigned int i, n_fs = opt->n_fs ? opt->n_fs : 1;
+	int n = stack_devices_parse(opt->device, devs[0], PATH_MAX,
+				    STACK_SPEC_MAX_MEMBERS, why, sizeof(why));
+
+	if (n < 0)
+		return cmd_usage_error(cmd, "%s", why);
+	for (i = 0; i < n_fs; i++) {
+		s = opt->n_fs ? fsspec_stack(&opt->fs[i], &opt->stack) :
+				&opt->stack;
+		m = opt->n_fs ? fsspec_model(&opt->fs[i], &opt->model) :
+				&opt->model;
+		if ((unsigned int)n != stack_spec_devices(s))
+			return cmd_usage_error(
+				cmd,
+				s->raid_members ?
+					"--device %s: %d device(s) given, but --raid %s makes an array of %u: give one device per member" :
+					"--device %s: %d devices given: several devices are an array's members, with --raid LEVEL:N",
+				opt->device, n, s->raid_text,
+				s->raid_members);
+		if (stack_spec_active(s) && device_model_active(m))
+			return cmd_usage_error(
+				cmd,
+				"--device-model with --device and --raid/--dm: the throttle would sit on the array, not on each disk; use an image target for a device model on a stack");
+	}
+	return 0;
+}
+
 /* the options that exclude each other; 0 or EXIT_USAGE */
 static int run_options_conflict(const char *cmd, const struct run_options *opt)
 {
@@ -121,10 +160,12 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--age fills the filesystem and deletes files on it, and a --dir filesystem is not fsprof's to fill: use an image or --device target");
-	if (run_has_stack(opt) && (opt->dir || opt->device))
+	if (run_has_stack(opt) && opt->dir)
 		return cmd_usage_error(
 			cmd,
-			"--raid and --dm build their stack on loop devices of an image target's: not with --dir or --device");
+			"--raid and --dm build their stack on loop devices or on --device's devices: not with --dir, whose filesystem is already there");
+	if (opt->device)
+		return run_devices_conflict(cmd, opt);
 	if (opt->dir && opt->n_fs)
 		return cmd_usage_error(
 			cmd,

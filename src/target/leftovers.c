@@ -272,7 +272,33 @@ static bool image_named(const char *path)
 	return strspn(base + 7, "0123456789") == strlen(base + 7);
 }
 
-/* an md array whose members are all loops on the run's images */
+/* slave of an md array: one of the run's --device members, by number */
+static bool member_is_ours(const struct leftover_run *run, const char *md,
+			   const char *slave)
+{
+	unsigned int maj, min, i;
+	char path[160];
+	struct stat st;
+	FILE *f;
+	int got;
+
+	snprintf(path, sizeof(path), "/sys/block/%.32s/slaves/%.64s/dev", md,
+		 slave);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	got = fscanf(f, "%u:%u", &maj, &min);
+	fclose(f);
+	for (i = 0; got == 2 && i < run->n; i++)
+		if (is_kind(&run->rec[i], "mdmember") &&
+		    !stat(run->rec[i].arg, &st) && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == makedev(maj, min))
+			return true;
+	return false;
+}
+
+/* an md array whose members are all loops on the run's images, or the
+ * run's --device members */
 static bool md_is_ours(const struct leftover_run *run, const char *name)
 {
 	char dir[128], backing[PATH_MAX];
@@ -291,10 +317,11 @@ static bool md_is_ours(const struct leftover_run *run, const char *name)
 		if (e->d_name[0] == '.')
 			continue;
 		n++;
-		ours = sscanf(e->d_name, "loop%u", &mi) == 1 &&
-		       !loopdev_backing(makedev(LOOP_MAJOR_NR, mi), backing,
-					sizeof(backing)) &&
-		       loop_backing_is_ours(run, backing);
+		ours = member_is_ours(run, name, e->d_name) ||
+		       (sscanf(e->d_name, "loop%u", &mi) == 1 &&
+			!loopdev_backing(makedev(LOOP_MAJOR_NR, mi), backing,
+					 sizeof(backing)) &&
+			loop_backing_is_ours(run, backing));
 	}
 	closedir(d);
 	return ours && n;
@@ -319,6 +346,28 @@ static bool dm_is_ours(const struct leftover_run *run, const char *name)
 			return true;
 	}
 	return false;
+}
+
+/* a block device that nothing holds (its array is stopped) */
+static bool member_free(const char *path)
+{
+	char dir[64];
+	struct dirent *e;
+	struct stat st;
+	bool held = false;
+	DIR *d;
+
+	if (stat(path, &st) || !S_ISBLK(st.st_mode))
+		return false;
+	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u/holders",
+		 major(st.st_rdev), minor(st.st_rdev));
+	d = opendir(dir);
+	if (!d)
+		return false;
+	while (!held && (e = readdir(d)))
+		held = e->d_name[0] != '.';
+	closedir(d);
+	return !held;
 }
 
 static bool lstat_is(const char *path, mode_t type)
@@ -363,6 +412,9 @@ static bool record_present(const struct leftover_run *run,
 		return run->same_boot && md_is_ours(run, r->arg);
 	if (is_kind(r, "dm"))
 		return run->same_boot && dm_is_ours(run, r->arg);
+	/* --device's array member, recorded by the run: in no array now */
+	if (is_kind(r, "mdmember"))
+		return run->same_boot && member_free(r->arg);
 	if (is_kind(r, "image"))
 		return image_named(r->arg) && below_scratch(run, r->arg) &&
 		       lstat_is(r->arg, S_IFREG);
@@ -399,6 +451,8 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 		snprintf(buf, len, "md array /dev/%s", r->arg);
 	else if (is_kind(r, "dm"))
 		snprintf(buf, len, "dm device %s", r->arg);
+	else if (is_kind(r, "mdmember"))
+		snprintf(buf, len, "md superblock on %s", r->arg);
 	else if (is_kind(r, "cgroup"))
 		snprintf(buf, len, "cgroup %s", r->arg);
 	else
@@ -422,6 +476,8 @@ static int record_undo(const struct leftover_record *r, const char *dev)
 		return mdarray_stop_name(r->arg);
 	if (is_kind(r, "dm"))
 		return dmdev_remove_name(r->arg);
+	if (is_kind(r, "mdmember"))
+		return mdarray_zero_member(r->arg);
 	if (is_kind(r, "workdir"))
 		return remove_tree(r->arg);
 	if (is_kind(r, "cgroup"))

@@ -119,3 +119,33 @@ int mdarray_create(struct mdarray *md, unsigned int level,
 	md->dev = st.st_rdev;
 	return 0;
 }
+
+int mdarray_zero_member(const char *path)
+{
+	const char *argv[] = { "mdadm", "--zero-superblock", path, NULL };
+
+	return spawn_run_said((char *const *)argv);
+}
+
+static int member_zero(void *arg)
+{
+	return mdarray_zero_member(arg);
+}
+
+int mdarray_members_claim(const char *const *devices, unsigned int n,
+			  struct teardown *td)
+{
+	unsigned int i;
+	int err = 0, rec;
+
+	for (i = 0; !err && i < n; i++) {
+		rec = teardown_record(td, "mdmember", devices[i]);
+		if (rec < 0)
+			return rec;
+		err = teardown_push_recorded(td, rec, member_zero,
+					     (void *)devices[i],
+					     "zero the md superblock of %s",
+					     devices[i]);
+	}
+	return err;
+}

@@ -26,6 +26,17 @@ int mdarray_create(struct mdarray *md, unsigned int level,
 		   const char *const *devices, unsigned int n,
 		   struct teardown *td);
 
+/*
+ * --device members: the user's devices, recorded ("mdmember PATH") and
+ * their md superblocks zeroed (mdadm --zero-superblock) after the array
+ * is stopped: pushed onto td before mdarray_create, so undone after it.
+ */
+int mdarray_members_claim(const char *const *devices, unsigned int n,
+			  struct teardown *td);
+
+/* mdadm --zero-superblock path; 0 or -errno, said */
+int mdarray_zero_member(const char *path);
+
 /* stop the array named name ("md120"); 0 or -errno */
 int mdarray_stop_name(const char *name);
 

@@ -67,3 +67,37 @@ void stack_spec_describe(const struct stack_spec *s, char *buf, size_t len)
 	else
 		snprintf(buf, len, "no stack");
 }
+
+int stack_devices_parse(const char *list, char *out, size_t len,
+			unsigned int max, char *why, size_t whylen)
+{
+	unsigned int n = 0;
+	const char *p = list;
+
+	for (;;) {
+		size_t l = strcspn(p, ",");
+
+		if (!l || l >= len || n >= max) {
+			if (n >= max)
+				snprintf(why, whylen,
+					 "--device %s: more than %u devices",
+					 list, max);
+			else
+				snprintf(why, whylen,
+					 "--device %s: a device name is %s",
+					 list, l ? "too long" : "empty");
+			return -EINVAL;
+		}
+		memcpy(out + n * len, p, l);
+		out[n * len + l] = '\0';
+		n++;
+		if (!p[l])
+			return (int)n;
+		p += l + 1;
+	}
+}
+
+unsigned int stack_spec_devices(const struct stack_spec *s)
+{
+	return s && s->raid_members ? s->raid_members : 1;
+}

@@ -35,4 +35,15 @@ bool stack_spec_active(const struct stack_spec *s);
 /* "md raid0 of 2 loop members, dm-linear on it", for messages */
 void stack_spec_describe(const struct stack_spec *s, char *buf, size_t len);
 
+/*
+ * --device DEV[,DEV]...: split list into out (n of at most max paths of
+ * len bytes each); the count, or -EINVAL (said in why) for an empty or
+ * too long entry or more than max of them
+ */
+int stack_devices_parse(const char *list, char *out, size_t len,
+			unsigned int max, char *why, size_t whylen);
+
+/* the devices a --device target of stack s needs: N for --raid, else 1 */
+unsigned int stack_spec_devices(const struct stack_spec *s);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
@@ -86,6 +87,35 @@ static int members_up(struct stack_devs *sd, const struct stack_build *b,
 	return err;
 }
 
+/* --device: the given devices, each with its number */
+static int devices_take(struct stack_devs *sd, const struct stack_build *b,
+			struct teardown *td)
+{
+	const char *paths[STACK_SPEC_MAX_MEMBERS];
+	struct stat st;
+	unsigned int i;
+
+	sd->on_devices = true;
+	sd->n = b->n_devices;
+	for (i = 0; i < sd->n; i++) {
+		snprintf(sd->device[i], sizeof(sd->device[i]), "%s",
+			 b->devices[i]);
+		paths[i] = sd->device[i];
+		if (stat(paths[i], &st) || !S_ISBLK(st.st_mode)) {
+			log_error("%s is not a block device", paths[i]);
+			return -ENOTBLK;
+		}
+		sd->member[i].dev = st.st_rdev;
+	}
+	return b->spec->raid_members ? mdarray_members_claim(paths, sd->n, td) :
+				       0;
+}
+
+static const char *member_path(const struct stack_devs *sd, unsigned int i)
+{
+	return sd->on_devices ? sd->device[i] : sd->member[i].path;
+}
+
 static int sectors_of(const char *path, uint64_t *sectors)
 {
 	uint64_t bytes = 0;
@@ -125,14 +155,15 @@ int stack_up(struct stack_devs *sd, const struct stack_build *b,
 	int err;
 
 	modules_load(s);
-	err = members_up(sd, b, member_size(s, b->fs_size), td);
+	err = b->devices ? devices_take(sd, b, td) :
+			   members_up(sd, b, member_size(s, b->fs_size), td);
 	if (err)
 		return err;
-	below = sd->member[0].path;
+	below = member_path(sd, 0);
 	below_dev = sd->member[0].dev;
 	if (s->raid_members) {
 		for (i = 0; i < sd->n; i++)
-			paths[i] = sd->member[i].path;
+			paths[i] = member_path(sd, i);
 		err = mdarray_create(&sd->md, s->raid_level, paths, sd->n, td);
 		if (err)
 			return err;

@@ -7,12 +7,15 @@
  * target.c puts the model's throttle after mkfs (image -> lower loop,
  * throttled -> member loop, traced -> md / dm). Every step registers its undo
  * (and its state-file record) in the teardown registry: torn down in
- * reverse, dm before md before the loops.
+ * reverse, dm before md before the loops. With --device the user's block
+ * devices are the members: no image, no loop, and their md superblocks are
+ * zeroed once the array is stopped.
  */
 #ifndef FSPROF_STACK_UP_H
 #define FSPROF_STACK_UP_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -32,6 +35,9 @@ struct stack_devs {
 	/* with a device model: the loop under each member, to throttle */
 	struct loopdev lower[STACK_SPEC_MAX_MEMBERS];
 	struct loopdev member[STACK_SPEC_MAX_MEMBERS];
+	/* --device: the user's devices are the members, no image or loop */
+	char device[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
+	bool on_devices;
 	unsigned int n;
 	struct mdarray md;
 	struct dmdev dm;
@@ -46,6 +52,9 @@ struct stack_build {
 	uint64_t fs_size; /* the filesystem's bytes, about */
 	/* active: each member on a lower loop, its rotational flag set */
 	const struct device_model *model;
+	/* --device: the members (n of them, checked), instead of loops */
+	const char *const *devices;
+	unsigned int n_devices;
 };
 
 /*

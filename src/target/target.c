@@ -68,9 +68,50 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 }
 
 static int model_disk_refused(dev_t disk_dev, const char *where);
+static int model_device_refused(dev_t dev, const char *device);
 static int model_partition_refused(dev_t dev, const char *option,
 				   const char *where);
 static int model_device_refused(dev_t dev, const char *device);
+
+/* --device DEV[,DEV]...: the paths into devs; the count, or < 0 (said) */
+static int device_list(const struct target_spec *spec,
+		       char devs[][PATH_MAX])
+{
+	char why[PATH_MAX + 128];
+	int n = stack_devices_parse(spec->device, devs[0], PATH_MAX,
+				    STACK_SPEC_MAX_MEMBERS, why, sizeof(why));
+
+	if (n < 0)
+		log_error("%s", why);
+	else if ((unsigned int)n != stack_spec_devices(spec->stack)) {
+		log_error("--device %s: %d device(s) given, %u needed",
+			  spec->device, n, stack_spec_devices(spec->stack));
+		n = -EINVAL;
+	}
+	return n;
+}
+
+/* every member as a plain --device: free, safe to format */
+static int device_preflight(const struct target_spec *spec)
+{
+	char devs[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
+	int i, n = device_list(spec, devs);
+	dev_t dev;
+
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		/* another run's mount would look like a stranger's */
+		if (blockdev_dev(devs[i], &dev) || devlock_check(dev, devs[i]))
+			return -EBUSY;
+		if (blockdev_check_formattable(devs[i], spec->force, &dev))
+			return -EINVAL;
+		/* refused before mkfs, not after */
+		if (device_model_active(spec->model))
+			return model_device_refused(dev, devs[i]);
+	}
+	return 0;
+}
 
 int target_preflight(const struct target_spec *spec)
 {
@@ -80,16 +121,7 @@ int target_preflight(const struct target_spec *spec)
 	case TARGET_IMAGE:
 		return scratch_check(spec->scratch, spec->image_size);
 	case TARGET_DEVICE:
-		/* another run's mount would look like a stranger's */
-		if (blockdev_dev(spec->device, &dev) ||
-		    devlock_check(dev, spec->device))
-			return -EBUSY;
-		if (blockdev_check_formattable(spec->device, spec->force, &dev))
-			return -EINVAL;
-		/* refused before mkfs, not after */
-		if (device_model_active(spec->model))
-			return model_device_refused(dev, spec->device);
-		return 0;
+		return device_preflight(spec);
 	case TARGET_DIR:
 		if (dir_check(spec->dir, spec->space_needed,
 			      spec->files_needed))
@@ -205,27 +237,52 @@ static int target_up_image(struct target *t, struct teardown *td)
 	return target_make_fs(t, td);
 }
 
+/* the stack of --raid / --dm on the user's devices, the fs on its top */
+static int target_up_devstack(struct target *t, const char *const *devs,
+			      unsigned int n, struct teardown *td)
+{
+	const struct stack_build b = { .spec = t->spec.stack,
+				       .rundir = t->rundir,
+				       .devices = devs,
+				       .n_devices = n };
+	int err = stack_up(&t->stack, &b, td);
+
+	if (err)
+		return err;
+	snprintf(t->devpath, sizeof(t->devpath), "%s", t->stack.devpath);
+	t->fs_dev = t->stack.dev;
+	return target_make_fs(t, td);
+}
+
 static int target_up_device(struct target *t, struct teardown *td)
 {
 	const struct target_spec *spec = &t->spec;
-	int err;
+	char devs[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
+	const char *paths[STACK_SPEC_MAX_MEMBERS];
+	int i, n = device_list(spec, devs);
+	int err = n < 0 ? n : 0;
 
 	/* locked, then checked again right before formatting: things change */
-	err = blockdev_dev(spec->device, &t->fs_dev);
-	if (!err)
-		err = devlock_take(t->fs_dev, spec->device, td);
-	if (!err)
-		err = blockdev_check_formattable(spec->device, spec->force,
-						 &t->fs_dev);
+	for (i = 0; !err && i < n; i++) {
+		paths[i] = devs[i];
+		err = blockdev_dev(devs[i], &t->fs_dev);
+		if (!err)
+			err = devlock_take(t->fs_dev, devs[i], td);
+		if (!err)
+			err = blockdev_check_formattable(devs[i], spec->force,
+							 &t->fs_dev);
+	}
 	if (err)
 		return err;
-	snprintf(t->devpath, sizeof(t->devpath), "%s", spec->device);
+	snprintf(t->devpath, sizeof(t->devpath), "%s", devs[0]);
 	err = scratch_make_rundir(spec->scratch, t->rundir, sizeof(t->rundir),
 				  td);
 	if (!err)
 		err = path_join(t->mnt, sizeof(t->mnt), t->rundir, "mnt");
 	if (err)
 		return err;
+	if (spec->stack && stack_spec_active(spec->stack))
+		return target_up_devstack(t, paths, (unsigned int)n, td);
 	return target_make_fs(t, td);
 }
 

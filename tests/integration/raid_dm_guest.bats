@@ -21,6 +21,11 @@
 # fsprof run on dm on md under a model with SIGKILL and runs fsprof
 # cleanup; its "kill9:" lines reach the host at the end of the guest's
 # run.log, which the host prints as the guest's fsprof exited 1.
+# Then (lib/guest_device_stack.sh) --device on two loop devices the guest
+# script makes over files, as a user's two disks: --device A,B --raid 1:2
+# and --device A --dm linear, each an fsprof run of seqio 8M; its
+# "devstack:" lines give each report's stack and members' writes, and what
+# is left after.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -47,8 +52,10 @@ guest_scripts() {
 		cat "$top/scripts/vm/guest-fsprof-run.sh"
 		echo '}'
 		cat "$LIB/guest_kill_cleanup.sh"
+		cat "$LIB/guest_device_stack.sh"
 		echo '(fsprof_run "$@")'
 		echo 'rc=$?'
+		echo 'devstack_run >>"$1/run.log" 2>&1'
 		echo 'kill9_cleanup >>"$1/run.log" 2>&1'
 		echo 'exit "$rc"'
 	} >"$VM_OUT/vm-scripts/guest-fsprof-run.sh"
@@ -297,4 +304,54 @@ on_case() {
 	grep -q '^kill9: cleanup exited 0: ' "$VM_OUT/run.log"
 	grep -q '^kill9: after cleanup: md=\[\] dm=\[\] loops=\[\] mounts=0 throttles=0 left=\[\]$' \
 		"$VM_OUT/run.log"
+}
+
+# --device A,B --raid 1:2 and --device A --dm linear, on two loop devices
+# the guest script made: RAID1 writes every block on each member, and
+# dm-linear passes each bio to its one member, so each member wrote what
+# ext4 wrote for the same workload: the main run's dm-linear case's figure
+# (lin). The report gives MB with one decimal (0.05 of rounding); the
+# filesystems are of another size (96 MiB devices, 128 MiB images), whose
+# metadata and journal differ by up to 2% of the phase (as the RAID1 test
+# above allows): MEMBER_TOL_MB = 0.05 + 2% of 8.4 MB, about 0.22.
+MEMBER_TOL_MB=0.25
+
+# $1 (MB written, from the report) within MEMBER_TOL_MB of $2 bytes
+near_lin() {
+	awk -v m="$1" -v b="$2" -v t="$MEMBER_TOL_MB" \
+		'BEGIN { d = m - b / 1e6; if (d < 0) d = -d; exit !(d <= t) }' || {
+		echo "member wrote $1 MB, the filesystem $2 bytes (tolerance $MEMBER_TOL_MB MB)"
+		return 1
+	}
+}
+
+@test "--device A,B --raid 1:2 and --device A --dm linear: the stack on the user's devices, each member traced, nothing left but the devices" {
+	grep '^devstack: ' "$VM_OUT/run.log" || { show_log; return 1; }
+	local lin after a b re
+	lin=$(jq '[.cases[] | select(.target_name == "lin")][0].phases[0].block.members[0].write_bytes' \
+		"$VM_OUT/run.json")
+	after=$(grep '^devstack: after: ' "$VM_OUT/run.log")
+	re='a=(loop[0-9]+):/scratch/ds/a.img b=(loop[0-9]+):/scratch/ds/b.img'
+	[[ "$after" =~ $re ]] || { show_log; return 1; }
+	a=${BASH_REMATCH[1]}
+	b=${BASH_REMATCH[2]}
+	# RAID1 on the two: an md array, its members the two devices given,
+	# each writing what the filesystem wrote, both the same
+	re="^devstack: r1 exited 0: layout=\[md[0-9]+ \(md raid1\)\] write: (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms, (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms$"
+	[[ "$(grep '^devstack: r1 ' "$VM_OUT/run.log")" =~ $re ]] || { show_log; return 1; }
+	[ "$(printf '%s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}" | sort)" = \
+		"$(printf '%s\n' "$a" "$b" | sort)" ]
+	[ "${BASH_REMATCH[2]}" = "${BASH_REMATCH[4]}" ]
+	near_lin "${BASH_REMATCH[2]}" "$lin"
+	near_lin "${BASH_REMATCH[4]}" "$lin"
+	# dm-linear on the first: its one member
+	re="^devstack: lin exited 0: layout=\[dm-[0-9]+ \(dm-linear\)\] write: (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms$"
+	[[ "$(grep '^devstack: lin ' "$VM_OUT/run.log")" =~ $re ]] || { show_log; return 1; }
+	[ "${BASH_REMATCH[1]}" = "$a" ]
+	near_lin "${BASH_REMATCH[2]}" "$lin"
+	# after both: no array, no dm device, no mount; the two loops still
+	# there on their files; no md superblock on either (zeroed after the
+	# array was stopped); nothing in the scratch directory
+	[[ "$after" == "devstack: after: md=[] dm=[] mounts=0 a=$a:/scratch/ds/a.img b=$b:/scratch/ds/b.img sb=[none none] left=[]" ]] ||
+		{ echo "$after"; return 1; }
 }
