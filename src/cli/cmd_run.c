@@ -115,8 +115,7 @@ static int run_devices_conflict(const char *cmd, const struct run_options *opt)
 				s->raid_members ?
 					"--device %s: %d device(s) given, but --raid %s makes an array of %u: give one device per member" :
 					"--device %s: %d devices given: several devices are an array's members, with --raid LEVEL:N",
-				opt->device, n, s->raid_text,
-				s->raid_members);
+				opt->device, n, s->raid_text, s->raid_members);
 		if (stack_spec_active(s) && device_model_active(m))
 			return cmd_usage_error(
 				cmd,

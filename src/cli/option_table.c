@@ -274,23 +274,28 @@ static const struct cli_option table[] = {
 	  "a new subdirectory fsprof removes afterwards (no\n"
 	  "mkfs; traced by its device; without a block\n"
 	  "device, e.g. tmpfs, only user-side metrics)" },
-	{ "device", 0, ARG, "DEV", CLI_RUN | CLI_TRACE, set_run_string,
-	  RUN_FIELD(device),
+	{ "device", 0, ARG, "DEV[,DEV]...", CLI_RUN | CLI_TRACE,
+	  set_run_string, RUN_FIELD(device),
 	  "make the --fs filesystems on block device DEV; it\n"
 	  "must not be mounted or hold root, and one holding\n"
-	  "a filesystem or partition table is refused unless\n"
-	  "--force is given" },
+	  "a filesystem, partition table or md superblock is\n"
+	  "refused unless --force is given. With --raid LEVEL:N,\n"
+	  "N devices, each checked so, are the array's members;\n"
+	  "with --dm linear, the one DEV is under dm-linear" },
 	{ "raid", 0, ARG, "LEVEL:N", CLI_RUN, set_raid, 0,
-	  "make each image target an md RAID array (mdadm) of\n"
-	  "N loop members, LEVEL 0 or 1 (e.g. 0:2), and trace\n"
-	  "its members' block IO, counted per member; torn\n"
-	  "down on exit. A kernel without md (or the level's\n"
-	  "personality) is refused first (exit 2)" },
+	  "make each target an md RAID array (mdadm) of N loop\n"
+	  "members (--device: of the N devices given), LEVEL\n"
+	  "0 or 1 (e.g. 0:2), and trace its members' block IO,\n"
+	  "counted per member; torn down on exit (--device:\n"
+	  "the members' md superblocks zeroed). A kernel\n"
+	  "without md (or the level's personality) is refused\n"
+	  "first (exit 2)" },
 	{ "dm", 0, ARG, "linear", CLI_RUN, set_dm, 0,
-	  "put a dm-linear device (dmsetup) under each image\n"
+	  "put a dm-linear device (dmsetup) under each\n"
 	  "target's filesystem, on the --raid array when given\n"
-	  "(dm on md), and trace the disks below it; a kernel\n"
-	  "without device-mapper is refused first (exit 2)" },
+	  "(dm on md), else on its loop or --device DEV, and\n"
+	  "trace the disks below it; a kernel without\n"
+	  "device-mapper is refused first (exit 2)" },
 	{ "force", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
 	  RUN_FIELD(force),
 	  "format --device DEV even if it holds a filesystem\n"

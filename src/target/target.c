@@ -74,8 +74,7 @@ static int model_partition_refused(dev_t dev, const char *option,
 static int model_device_refused(dev_t dev, const char *device);
 
 /* --device DEV[,DEV]...: the paths into devs; the count, or < 0 (said) */
-static int device_list(const struct target_spec *spec,
-		       char devs[][PATH_MAX])
+static int device_list(const struct target_spec *spec, char devs[][PATH_MAX])
 {
 	char why[PATH_MAX + 128];
 	int n = stack_devices_parse(spec->device, devs[0], PATH_MAX,

@@ -6,7 +6,9 @@
 # This machine's kernel has neither md nor device-mapper; on one that has
 # them, these tests skip saying so (raid_dm_guest.bats builds the stacks in
 # a guest). Bad values and impossible combinations are usage errors
-# everywhere.
+# everywhere. --device with --raid or --dm is refused the same way, before
+# its devices are looked at; a count of devices other than --raid's N is a
+# usage error.
 
 load helpers
 bats_require_minimum_version 1.5.0
@@ -99,14 +101,90 @@ nothing_made() {
 	nothing_made
 }
 
-@test "--raid and --dm build on an image target's loop devices: not with --dir or --device" {
+@test "--raid and --dm are not for --dir, whose filesystem is already there" {
 	run --separate-stderr "$FSPROF" run --raid 0:2 --dir "$SCRATCH" \
 		--scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"not with --dir or --device"* ]]
-	run --separate-stderr "$FSPROF" run --dm linear --device /dev/null \
+	[[ "$stderr" == *"not with --dir, whose filesystem is already there"* ]]
+	nothing_made
+}
+
+# two loop devices over files in the scratch directory's sibling, each
+# holding an ext4 filesystem: what a user's disks with data on them are
+disks_make() {
+	local i
+	DISKS=()
+	for i in a b; do
+		truncate -s 64M "$SCRATCH.$i"
+		mkfs.ext4 -q -F "$SCRATCH.$i"
+		DISKS+=("$(losetup -f --show "$SCRATCH.$i")")
+	done
+	SUMS=$(sha256sum "$SCRATCH.a" "$SCRATCH.b")
+}
+
+disks_remove() {
+	local d
+	for d in "${DISKS[@]}"; do
+		losetup -d "$d"
+	done
+	rm -f "$SCRATCH.a" "$SCRATCH.b"
+}
+
+# the devices as they were: their bytes, no fsprof lock or mount on them
+disks_untouched() {
+	[ "$(sha256sum "$SCRATCH.a" "$SCRATCH.b")" = "$SUMS" ]
+	! grep -qE "^(${DISKS[0]}|${DISKS[1]}) " /proc/mounts
+}
+
+@test "--device A,B --raid 1:2 on a kernel without md is refused naming md, before the devices are looked at" {
+	md_missing || skip "this kernel has md: the refusal cannot happen here"
+	disks_make
+	# they hold a filesystem and there is no --force: had fsprof looked at
+	# them first, it would refuse that instead
+	run --separate-stderr "$FSPROF" run --device "${DISKS[0]},${DISKS[1]}" \
+		--raid 1:2 -w seqio:size=1M --no-db --scratch "$SCRATCH"
+	echo "$stderr"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--raid 1:2 needs the kernel's md (software RAID) driver"* ]]
+	[[ "$stderr" != *"${DISKS[0]}"* ]]
+	nothing_made
+	disks_untouched
+	dm_missing || { disks_remove; skip "this kernel has device-mapper"; }
+	run --separate-stderr "$FSPROF" run --device "${DISKS[0]}" --dm linear \
+		--force -w seqio:size=1M --no-db --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--dm linear needs the kernel's device-mapper"* ]]
+	nothing_made
+	disks_untouched
+	disks_remove
+}
+
+@test "--device: a count of devices other than the array's N, or several without --raid, is a usage error" {
+	run --separate-stderr "$FSPROF" run --device /dev/null,/dev/zero \
+		--raid 1:3 --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--device /dev/null,/dev/zero: 2 device(s) given, but --raid 1:3 makes an array of 3: give one device per member"* ]]
+	run --separate-stderr "$FSPROF" run --device /dev/null --raid 0:2 \
 		--scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"not with --dir or --device"* ]]
+	[[ "$stderr" == *"1 device(s) given, but --raid 0:2 makes an array of 2"* ]]
+	# a target's own raid= counts the same
+	run --separate-stderr "$FSPROF" run --device /dev/null,/dev/zero \
+		--fs "a=ext4:raid='1:2',b=ext4" --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"2 devices given: several devices are an array's members, with --raid LEVEL:N"* ]]
+	run --separate-stderr "$FSPROF" run --device /dev/null,/dev/zero \
+		--dm linear --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"several devices are an array's members"* ]]
+	run --separate-stderr "$FSPROF" run --device /dev/null, --raid 1:2 \
+		--scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--device /dev/null,: a device name is empty"* ]]
+	# a device model's throttle would sit on the array, not on each disk
+	run --separate-stderr "$FSPROF" run --device /dev/null,/dev/zero \
+		--raid 1:2 --device-model hdd --scratch "$SCRATCH"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--device-model with --device and --raid/--dm"* ]]
 	nothing_made
 }

@@ -223,11 +223,48 @@ static void a_loaded_driver_is_seen_without_modules(void **state)
 	assert_int_equal(check("1:2", false, why, sizeof(why)), 0);
 }
 
+static void devices_are_split_and_counted(void **state)
+{
+	char devs[STACK_SPEC_MAX_MEMBERS][64], why[256];
+	struct stack_spec s = { 0 };
+
+	(void)state;
+	assert_int_equal(stack_devices_parse("/dev/sdb,/dev/sdc", devs[0], 64,
+					     STACK_SPEC_MAX_MEMBERS, why,
+					     sizeof(why)),
+			 2);
+	assert_string_equal(devs[0], "/dev/sdb");
+	assert_string_equal(devs[1], "/dev/sdc");
+	assert_int_equal(stack_devices_parse("/dev/sdb", devs[0], 64,
+					     STACK_SPEC_MAX_MEMBERS, why,
+					     sizeof(why)),
+			 1);
+	assert_int_equal(stack_devices_parse("/dev/sdb,", devs[0], 64,
+					     STACK_SPEC_MAX_MEMBERS, why,
+					     sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "a device name is empty"));
+	assert_int_equal(stack_devices_parse("a,b,c", devs[0], 64, 2, why,
+					     sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "more than 2 devices"));
+	/* what a --device target of each stack needs */
+	assert_int_equal(stack_spec_devices(NULL), 1);
+	assert_int_equal(stack_spec_devices(&s), 1);
+	assert_int_equal(stack_spec_parse_dm("linear", &s, why, sizeof(why)),
+			 0);
+	assert_int_equal(stack_spec_devices(&s), 1);
+	assert_int_equal(stack_spec_parse_raid("1:3", &s, why, sizeof(why)),
+			 0);
+	assert_int_equal(stack_spec_devices(&s), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(raid_takes_level_0_or_1_and_2_to_8_members),
 		cmocka_unit_test(dm_takes_linear_only),
+		cmocka_unit_test(devices_are_split_and_counted),
 		cmocka_unit_test(a_target_has_its_own_stack_in_fs),
 		cmocka_unit_test(a_target_has_its_own_device_model_in_fs),
 		cmocka_unit_test_setup_teardown(
