@@ -25,7 +25,8 @@
 # script makes over files, as a user's two disks: --device A,B --raid 1:2
 # and --device A --dm linear, each an fsprof run of seqio 8M; its
 # "devstack:" lines give each report's stack and members' writes, and what
-# is left after.
+# is left after; a third run on the array, killed with SIGKILL in its write
+# phase, then fsprof cleanup.
 # Skipped, with the reason, where QEMU cannot be had.
 
 load helpers
@@ -354,4 +355,17 @@ near_lin() {
 	# array was stopped); nothing in the scratch directory
 	[[ "$after" == "devstack: after: md=[] dm=[] mounts=0 a=$a:/scratch/ds/a.img b=$b:/scratch/ds/b.img sb=[none none] left=[]" ]] ||
 		{ echo "$after"; return 1; }
+}
+
+@test "--device A,B --raid 1:2 killed with SIGKILL, then fsprof cleanup: the array stopped, the members' md superblocks zeroed, the devices left" {
+	local line a b re
+	line=$(grep '^devstack: kill9 ' "$VM_OUT/run.log") || { show_log; return 1; }
+	echo "$line"
+	re='a=(loop[0-9]+):/scratch/ds/a.img b=(loop[0-9]+):/scratch/ds/b.img'
+	[[ "$line" =~ $re ]]
+	a=${BASH_REMATCH[1]}
+	b=${BASH_REMATCH[2]}
+	# what the kill left: the array on the two devices, its mount
+	[[ "$line" =~ ^"devstack: kill9 (137): md=["md[0-9]+"] dm=[] mounts=1; cleanup exited 0: "[0-9]+" removed; after: " ]]
+	[[ "$line" == *"; after: md=[] dm=[] mounts=0 a=$a:/scratch/ds/a.img b=$b:/scratch/ds/b.img sb=[none none] left=[]" ]]
 }

@@ -2,11 +2,17 @@
 # the guest's own fsprof run): --device with --raid and --dm on the user's
 # own block devices. Two loop devices over files in /scratch stand for two
 # disks; fsprof run --device A,B --raid 1:2 --force makes the md array of
-# them, then --device A --dm linear --force a dm-linear device on one. What
-# the report says of each stack and of its members' writes, and what is
-# left after (md arrays, dm devices, mounts, the two loops and their
-# backing files, an md superblock on either), as "devstack:" lines at the
-# end of the guest's run.log, which the host prints (it keeps the last 8).
+# them, then --device A --dm linear --force a dm-linear device on one, each
+# twice (--repeat 2: the second builds its stack again on the devices the
+# first's teardown gave back; two cases give the report its "stacked
+# targets" section, whose repeat 1 lines are read here); then
+# a third run on the array (seqio 64M, O_DIRECT: seconds under TCG) is
+# killed with SIGKILL 1 s into its write phase and fsprof cleanup removes
+# what it left. What the reports say of each stack and of its members'
+# writes, and what is left after (md arrays, dm devices, mounts, the two
+# loops and their backing files, an md superblock on either), as
+# "devstack:" lines in the guest's run.log, before kill9_cleanup's: the
+# host prints the last 8 lines of it.
 
 DS=/scratch/ds
 
@@ -19,12 +25,18 @@ devstack_figures() {
 	echo "layout=[${layout%;}] $write"
 }
 
-# what is left: md, dm, mounts of the run, our two loops and their files,
-# and whether mdadm still finds an md superblock on either
-devstack_left() {
-	local md dm l sb=
+# md=[..] dm=[..] mounts=N (below scratch dir $1)
+devstack_devices() {
+	local md dm
 	md=$(ls /sys/block | grep '^md' | tr '\n' ' ')
 	dm=$(ls /sys/block | grep '^dm-' | tr '\n' ' ')
+	echo "md=[${md% }] dm=[${dm% }] mounts=$(grep -c " $1" /proc/mounts)"
+}
+
+# what is left: the above, our two loops and their files, whether mdadm
+# still finds an md superblock on either, what scratch dir $1 holds
+devstack_left() {
+	local l sb=
 	for l in "$DS_A" "$DS_B"; do
 		if mdadm --examine "$l" >/dev/null 2>&1; then
 			sb="${sb}md "
@@ -32,10 +44,32 @@ devstack_left() {
 			sb="${sb}none "
 		fi
 	done
-	echo "md=[${md% }] dm=[${dm% }] mounts=$(grep -c " $DS" /proc/mounts)" \
+	echo "$(devstack_devices "$1")" \
 		"a=${DS_A#/dev/}:$(cat "/sys/block/${DS_A#/dev/}/loop/backing_file")" \
 		"b=${DS_B#/dev/}:$(cat "/sys/block/${DS_B#/dev/}/loop/backing_file")" \
-		"sb=[${sb% }] left=[$(ls -A "$DS/s" | tr '\n' ' ')]"
+		"sb=[${sb% }] left=[$(ls -A "$1" | tr '\n' ' ')]"
+}
+
+# the RAID1 run killed in its write phase, then fsprof cleanup: one line
+devstack_kill9() {
+	local k=$DS/k pid i=0 rc=0 crc=0 killed
+	mkdir -p "$k"
+	/fsprof run --no-trace --no-db -w seqio:size=64M,direct=yes \
+		--device "$DS_A,$DS_B" --raid 1:2 --force --scratch "$k" \
+		>"$k.out" 2>&1 &
+	pid=$!
+	while ! grep -q 'phase write' "$k.out" && [ $i -lt 1200 ]; do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 1
+	kill -9 "$pid"
+	wait "$pid" || rc=$?
+	killed=$(devstack_devices "$k")
+	/fsprof cleanup --scratch "$k" >"$k.cleanup" 2>&1 || crc=$?
+	echo "devstack: kill9 ($rc): $killed; cleanup exited $crc:" \
+		"$(grep -c '^removed ' "$k.cleanup") removed; after: $(devstack_left "$k")"
 }
 
 devstack_run() {
@@ -47,15 +81,17 @@ devstack_run() {
 		echo "devstack: no loop devices: $(losetup -a | tr '\n' ' ')"
 		return 1
 	}
-	/fsprof run --no-db -w seqio:size=8M --device "$DS_A,$DS_B" \
-		--raid 1:2 --force --scratch "$DS/s" >"$DS/r1.out" 2>&1 || rc1=$?
+	/fsprof run --no-db -w seqio:size=8M --repeat 2 \
+		--device "$DS_A,$DS_B" --raid 1:2 --force --scratch "$DS/s" \
+		>"$DS/r1.out" 2>&1 || rc1=$?
 	echo "devstack: r1 exited $rc1: $(devstack_figures "$DS/r1.out")"
-	/fsprof run --no-db -w seqio:size=8M --device "$DS_A" --dm linear \
-		--force --scratch "$DS/s" >"$DS/lin.out" 2>&1 || rc2=$?
+	/fsprof run --no-db -w seqio:size=8M --repeat 2 --device "$DS_A" \
+		--dm linear --force --scratch "$DS/s" >"$DS/lin.out" 2>&1 || rc2=$?
 	echo "devstack: lin exited $rc2: $(devstack_figures "$DS/lin.out")"
 	[ "$rc1$rc2" = 00 ] ||
 		echo "devstack: failed: $(tail -n 3 "$DS/r1.out" "$DS/lin.out" | tr '\n' ' ')"
-	echo "devstack: after: $(devstack_left)"
+	echo "devstack: after: $(devstack_left "$DS/s")"
+	devstack_kill9
 	losetup -d "$DS_A"
 	losetup -d "$DS_B"
 	rm -f "$DS/a.img" "$DS/b.img"
