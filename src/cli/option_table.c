@@ -279,9 +279,10 @@ static const struct cli_option table[] = {
 	  "make the --fs filesystems on block device DEV; it\n"
 	  "must not be mounted or hold root, and one holding\n"
 	  "a filesystem, partition table or md superblock is\n"
-	  "refused unless --force is given. With --raid LEVEL:N,\n"
-	  "N devices, each checked so, are the array's members;\n"
-	  "with --dm linear, the one DEV is under dm-linear" },
+	  "refused unless --force is given. With --raid\n"
+	  "LEVEL:N, the N devices, each checked so, are the\n"
+	  "array's members; with --dm linear, the one DEV is\n"
+	  "under dm-linear" },
 	{ "raid", 0, ARG, "LEVEL:N", CLI_RUN, set_raid, 0,
 	  "make each target an md RAID array (mdadm) of N loop\n"
 	  "members (--device: of the N devices given), LEVEL\n"
@@ -298,8 +299,8 @@ static const struct cli_option table[] = {
 	  "device-mapper is refused first (exit 2)" },
 	{ "force", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
 	  RUN_FIELD(force),
-	  "format --device DEV even if it holds a filesystem\n"
-	  "or a partition table" },
+	  "format --device DEV even if it holds a filesystem,\n"
+	  "a partition table or an md superblock" },
 	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP | CLI_BISECT,
 	  set_scratch, 0,
 	  "where the image lives (default " SCRATCH_DEFAULT ")" },
