@@ -184,6 +184,8 @@ static int run_preflight(const struct run_options *opt,
 		.device = opt->device,
 		.force = opt->force,
 		.model = run_model_any(opt),
+		/* --device: every target needs as many devices (cmd_run.c) */
+		.stack = fsspec_stack(&opt->fs[0], &opt->stack),
 	};
 	int code = run_stacks_check(opt);
 
