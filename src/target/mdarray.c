@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,10 +123,32 @@ int mdarray_create(struct mdarray *md, unsigned int level,
 	return 0;
 }
 
+/* where metadata 1.2 (what mdarray_create makes) keeps its superblock */
+#define MD_SB12_OFFSET 4096
+#define MD_SB_MAGIC 0xa92b4efcU
+
+/* an md 1.2 superblock on path: none when mdadm never got to write one */
+static bool md_superblock_on(const char *path)
+{
+	uint32_t magic = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool on;
+
+	if (fd < 0)
+		return true; /* let mdadm say why */
+	on = pread(fd, &magic, sizeof(magic), MD_SB12_OFFSET) !=
+		     sizeof(magic) ||
+	     le32toh(magic) == MD_SB_MAGIC;
+	close(fd);
+	return on;
+}
+
 int mdarray_zero_member(const char *path)
 {
 	const char *argv[] = { "mdadm", "--zero-superblock", path, NULL };
 
+	if (!md_superblock_on(path))
+		return 0;
 	return spawn_run_said((char *const *)argv);
 }
 

@@ -34,7 +34,11 @@ int mdarray_create(struct mdarray *md, unsigned int level,
 int mdarray_members_claim(const char *const *devices, unsigned int n,
 			  struct teardown *td);
 
-/* mdadm --zero-superblock path; 0 or -errno, said */
+/*
+ * mdadm --zero-superblock path, when it has the md 1.2 superblock that
+ * mdarray_create writes (0 without: mdadm never got to write it); 0 or
+ * -errno, said
+ */
 int mdarray_zero_member(const char *path);
 
 /* stop the array named name ("md120"); 0 or -errno */
