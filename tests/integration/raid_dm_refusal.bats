@@ -18,6 +18,7 @@ setup() {
 }
 
 teardown() {
+	[ -z "${DISKDIR:-}" ] || disks_remove
 	scratch_remove
 }
 
@@ -109,17 +110,18 @@ nothing_made() {
 	nothing_made
 }
 
-# two loop devices over files in the scratch directory's sibling, each
+# two loop devices over files in a directory of their own, each
 # holding an ext4 filesystem: what a user's disks with data on them are
 disks_make() {
 	local i
 	DISKS=()
+	DISKDIR=$(mktemp -d /var/tmp/fsprof-disks.XXXXXX)
 	for i in a b; do
-		truncate -s 64M "$SCRATCH.$i"
-		mkfs.ext4 -q -F "$SCRATCH.$i"
-		DISKS+=("$(losetup -f --show "$SCRATCH.$i")")
+		truncate -s 64M "$DISKDIR/$i"
+		mkfs.ext4 -q -F "$DISKDIR/$i"
+		DISKS+=("$(losetup -f --show "$DISKDIR/$i")")
 	done
-	SUMS=$(sha256sum "$SCRATCH.a" "$SCRATCH.b")
+	SUMS=$(sha256sum "$DISKDIR/a" "$DISKDIR/b")
 }
 
 disks_remove() {
@@ -127,12 +129,13 @@ disks_remove() {
 	for d in "${DISKS[@]}"; do
 		losetup -d "$d"
 	done
-	rm -f "$SCRATCH.a" "$SCRATCH.b"
+	rm -rf "$DISKDIR"
+	DISKDIR=
 }
 
 # the devices as they were: their bytes, no fsprof lock or mount on them
 disks_untouched() {
-	[ "$(sha256sum "$SCRATCH.a" "$SCRATCH.b")" = "$SUMS" ]
+	[ "$(sha256sum "$DISKDIR/a" "$DISKDIR/b")" = "$SUMS" ]
 	! grep -qE "^(${DISKS[0]}|${DISKS[1]}) " /proc/mounts
 }
 

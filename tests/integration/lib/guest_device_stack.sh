@@ -74,7 +74,9 @@ devstack_kill9() {
 
 devstack_run() {
 	local rc1=0 rc2=0
-	mkdir -p "$DS/s"
+	# --device's lock lives in /run/fsprof, as on any system; the guest's
+	# initramfs has no /run
+	mkdir -p "$DS/s" /run
 	truncate -s 96M "$DS/a.img" "$DS/b.img"
 	DS_A=$(losetup -f) && losetup "$DS_A" "$DS/a.img" &&
 		DS_B=$(losetup -f) && losetup "$DS_B" "$DS/b.img" || {
