@@ -328,10 +328,15 @@ near_lin() {
 
 @test "--device A,B --raid 1:2 and --device A --dm linear: the stack on the user's devices, each member traced, nothing left but the devices" {
 	grep '^devstack: ' "$VM_OUT/run.log" || { show_log; return 1; }
-	local lin after a b re
+	local lin line r1 lin_line after a b re
 	lin=$(jq '[.cases[] | select(.target_name == "lin")][0].phases[0].block.members[0].write_bytes' \
 		"$VM_OUT/run.json")
-	after=$(grep '^devstack: after: ' "$VM_OUT/run.log")
+	# one line: "devstack: r1 exited 0: ...; lin exited 0: ...; after: ..."
+	line=$(grep '^devstack: r1 ' "$VM_OUT/run.log") || { show_log; return 1; }
+	r1=${line%%; lin exited *}
+	lin_line=${line#*; lin exited }
+	lin_line="devstack: lin exited ${lin_line%%; after: *}"
+	after="devstack: after: ${line#*; after: }"
 	re='a=(loop[0-9]+):/scratch/ds/a.img b=(loop[0-9]+):/scratch/ds/b.img'
 	[[ "$after" =~ $re ]] || { show_log; return 1; }
 	a=${BASH_REMATCH[1]}
@@ -339,7 +344,7 @@ near_lin() {
 	# RAID1 on the two: an md array, its members the two devices given,
 	# each writing what the filesystem wrote, both the same
 	re="^devstack: r1 exited 0: layout=\[md[0-9]+ \(md raid1\)\] write: (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms, (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms$"
-	[[ "$(grep '^devstack: r1 ' "$VM_OUT/run.log")" =~ $re ]] || { show_log; return 1; }
+	[[ "$r1" =~ $re ]] || { echo "$line"; return 1; }
 	[ "$(printf '%s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}" | sort)" = \
 		"$(printf '%s\n' "$a" "$b" | sort)" ]
 	[ "${BASH_REMATCH[2]}" = "${BASH_REMATCH[4]}" ]
@@ -347,7 +352,7 @@ near_lin() {
 	near_lin "${BASH_REMATCH[4]}" "$lin"
 	# dm-linear on the first: its one member
 	re="^devstack: lin exited 0: layout=\[dm-[0-9]+ \(dm-linear\)\] write: (loop[0-9]+) ([0-9.]+) / [0-9.]+ [0-9.]+ ms$"
-	[[ "$(grep '^devstack: lin ' "$VM_OUT/run.log")" =~ $re ]] || { show_log; return 1; }
+	[[ "$lin_line" =~ $re ]] || { echo "$line"; return 1; }
 	[ "${BASH_REMATCH[1]}" = "$a" ]
 	near_lin "${BASH_REMATCH[2]}" "$lin"
 	# after both: no array, no dm device, no mount; the two loops still

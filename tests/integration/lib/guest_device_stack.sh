@@ -11,7 +11,7 @@
 # what it left. What the reports say of each stack and of its members'
 # writes, and what is left after (md arrays, dm devices, mounts, the two
 # loops and their backing files, an md superblock on either), as
-# "devstack:" lines in the guest's run.log, before kill9_cleanup's: the
+# two "devstack:" lines in the guest's run.log, before kill9_cleanup's: the
 # host prints the last 8 lines of it.
 
 DS=/scratch/ds
@@ -73,7 +73,7 @@ devstack_kill9() {
 }
 
 devstack_run() {
-	local rc1=0 rc2=0
+	local rc1=0 rc2=0 line
 	# --device's lock lives in /run/fsprof, as on any system; the guest's
 	# initramfs has no /run
 	mkdir -p "$DS/s" /run
@@ -86,13 +86,15 @@ devstack_run() {
 	/fsprof run --no-db -w seqio:size=8M --repeat 2 \
 		--device "$DS_A,$DS_B" --raid 1:2 --force --scratch "$DS/s" \
 		>"$DS/r1.out" 2>&1 || rc1=$?
-	echo "devstack: r1 exited $rc1: $(devstack_figures "$DS/r1.out")"
+	# one line for both runs and what they left, one for the kill: the
+	# host prints only the last 8 lines of the guest's run.log
+	line="devstack: r1 exited $rc1: $(devstack_figures "$DS/r1.out")"
 	/fsprof run --no-db -w seqio:size=8M --repeat 2 --device "$DS_A" \
 		--dm linear --force --scratch "$DS/s" >"$DS/lin.out" 2>&1 || rc2=$?
-	echo "devstack: lin exited $rc2: $(devstack_figures "$DS/lin.out")"
+	line="$line; lin exited $rc2: $(devstack_figures "$DS/lin.out")"
 	[ "$rc1$rc2" = 00 ] ||
-		echo "devstack: failed: $(tail -n 3 "$DS/r1.out" "$DS/lin.out" | tr '\n' ' ')"
-	echo "devstack: after: $(devstack_left "$DS/s")"
+		line="$line; failed: $(tail -n 3 "$DS/r1.out" "$DS/lin.out" | tr '\n' ' ')"
+	echo "$line; after: $(devstack_left "$DS/s")"
 	devstack_kill9
 	losetup -d "$DS_A"
 	losetup -d "$DS_B"
