@@ -274,8 +274,8 @@ static const struct cli_option table[] = {
 	  "a new subdirectory fsprof removes afterwards (no\n"
 	  "mkfs; traced by its device; without a block\n"
 	  "device, e.g. tmpfs, only user-side metrics)" },
-	{ "device", 0, ARG, "DEV[,DEV]...", CLI_RUN | CLI_TRACE,
-	  set_run_string, RUN_FIELD(device),
+	{ "device", 0, ARG, "DEV[,DEV]...", CLI_RUN | CLI_TRACE, set_run_string,
+	  RUN_FIELD(device),
 	  "make the --fs filesystems on block device DEV; it\n"
 	  "must not be mounted or hold root, and one holding\n"
 	  "a filesystem, partition table or md superblock is\n"
