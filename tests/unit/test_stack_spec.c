@@ -254,8 +254,7 @@ static void devices_are_split_and_counted(void **state)
 	assert_int_equal(stack_spec_parse_dm("linear", &s, why, sizeof(why)),
 			 0);
 	assert_int_equal(stack_spec_devices(&s), 1);
-	assert_int_equal(stack_spec_parse_raid("1:3", &s, why, sizeof(why)),
-			 0);
+	assert_int_equal(stack_spec_parse_raid("1:3", &s, why, sizeof(why)), 0);
 	assert_int_equal(stack_spec_devices(&s), 3);
 }
 
