@@ -68,6 +68,17 @@ void stack_spec_describe(const struct stack_spec *s, char *buf, size_t len)
 		snprintf(buf, len, "no stack");
 }
 
+/* the n-th name of out is one of those before it */
+static bool listed(const char *out, size_t len, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(out + i * len, out + n * len))
+			return true;
+	return false;
+}
+
 int stack_devices_parse(const char *list, char *out, size_t len,
 			unsigned int max, char *why, size_t whylen)
 {
@@ -90,6 +101,11 @@ int stack_devices_parse(const char *list, char *out, size_t len,
 		}
 		memcpy(out + n * len, p, l);
 		out[n * len + l] = '\0';
+		if (listed(out, len, n)) {
+			snprintf(why, whylen, "--device %s: %s is given twice",
+				 list, out + n * len);
+			return -EINVAL;
+		}
 		n++;
 		if (!p[l])
 			return (int)n;

@@ -38,7 +38,7 @@ void stack_spec_describe(const struct stack_spec *s, char *buf, size_t len);
 /*
  * --device DEV[,DEV]...: split list into out (n of at most max paths of
  * len bytes each); the count, or -EINVAL (said in why) for an empty or
- * too long entry or more than max of them
+ * too long entry, one given twice, or more than max of them
  */
 int stack_devices_parse(const char *list, char *out, size_t len,
 			unsigned int max, char *why, size_t whylen);

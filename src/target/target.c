@@ -68,7 +68,6 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 }
 
 static int model_disk_refused(dev_t disk_dev, const char *where);
-static int model_device_refused(dev_t dev, const char *device);
 static int model_partition_refused(dev_t dev, const char *option,
 				   const char *where);
 static int model_device_refused(dev_t dev, const char *device);

@@ -248,6 +248,11 @@ static void devices_are_split_and_counted(void **state)
 					     sizeof(why)),
 			 -EINVAL);
 	assert_non_null(strstr(why, "more than 2 devices"));
+	assert_int_equal(stack_devices_parse("/dev/sdb,/dev/sdb", devs[0], 64,
+					     STACK_SPEC_MAX_MEMBERS, why,
+					     sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "/dev/sdb is given twice"));
 	/* what a --device target of each stack needs */
 	assert_int_equal(stack_spec_devices(NULL), 1);
 	assert_int_equal(stack_spec_devices(&s), 1);
