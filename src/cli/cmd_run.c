@@ -104,6 +104,11 @@ static int run_devices_conflict(const char *cmd, const struct run_options *opt)
 
 	if (n < 0)
 		return cmd_usage_error(cmd, "%s", why);
+	if (n > 1 && !strcmp(cmd, "trace"))
+		return cmd_usage_error(
+			cmd,
+			"--device %s: %d devices given: fsprof trace takes one (an array of several is made by fsprof run --raid LEVEL:N)",
+			opt->device, n);
 	for (i = 0; i < n_fs; i++) {
 		s = opt->n_fs ? fsspec_stack(&opt->fs[i], &opt->stack) :
 				&opt->stack;

@@ -274,7 +274,12 @@ static const struct cli_option table[] = {
 	  "a new subdirectory fsprof removes afterwards (no\n"
 	  "mkfs; traced by its device; without a block\n"
 	  "device, e.g. tmpfs, only user-side metrics)" },
-	{ "device", 0, ARG, "DEV[,DEV]...", CLI_RUN | CLI_TRACE, set_run_string,
+	{ "device", 0, ARG, "DEV", CLI_TRACE, set_run_string, RUN_FIELD(device),
+	  "make the --fs filesystem on block device DEV; it\n"
+	  "must not be mounted or hold root, and one holding\n"
+	  "a filesystem, partition table or md superblock is\n"
+	  "refused unless --force is given" },
+	{ "device", 0, ARG, "DEV[,DEV]...", CLI_RUN, set_run_string,
 	  RUN_FIELD(device),
 	  "make the --fs filesystems on block device DEV; it\n"
 	  "must not be mounted or hold root, and one holding\n"

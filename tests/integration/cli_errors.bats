@@ -221,3 +221,16 @@ assert_usage_hint_names() {
 	echo "usage lines naming an option their list lacks:$stray"
 	[ -z "$stray" ]
 }
+
+@test "fsprof trace takes one --device: several are refused before any is opened, pointing to fsprof run --raid" {
+	run --separate-stderr "$FSPROF" trace --device /nonexistent/a,/nonexistent/b --scratch "$SCRATCH" -- true
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"2 devices given: fsprof trace takes one"*"fsprof run --raid LEVEL:N"* ]]
+	[[ "$stderr" == *"see 'fsprof trace --help'"* ]]
+	scratch_is_empty
+	run "$FSPROF" trace --help
+	[[ "$output" == *"--device DEV "* ]]
+	[[ "$output" != *"DEV[,DEV]"* ]]
+	run "$FSPROF" run --help
+	[[ "$output" == *"--device DEV[,DEV]..."* ]]
+}
