@@ -374,6 +374,9 @@ fi
 for t in ${units[@]+"${units[@]}"}; do
 	run_unit "$t"
 done
+unit_s=$SECONDS
+alone_s=0
+pairs_s=0
 
 if [ ${#bats_files[@]} -gt 0 ] && [ "$(id -u)" -ne 0 ]; then
 	echo "not ok - integration tests need root (run make test as root)"
@@ -385,7 +388,9 @@ else
 		if pairable "$f"; then
 			pairs+=("$f")
 		else
+			t0=$SECONDS
 			run_alone "$f"
+			alone_s=$((alone_s + SECONDS - t0))
 		fi
 	done
 	# in PAIRABLE's order (longest first), not the command line's
@@ -395,18 +400,20 @@ else
 			[ "$(relpath "$f")" = "$p" ] && ordered+=("$f")
 		done
 	done
+	t0=$SECONDS
 	if [ ${#ordered[@]} -gt 1 ]; then
 		run_pairs "${ordered[@]}"
 	elif [ ${#ordered[@]} -eq 1 ]; then
 		run_alone "${ordered[0]}"
 	fi
+	pairs_s=$((SECONDS - t0))
 fi
 
 failures_print
 if [ ${#times[@]} -gt 0 ]; then
 	echo "# the slowest integration files:"
 	printf '%s\n' "${times[@]}" | sort -rn | head -10 | sed 's/^/#   /'
-	echo "# all tests: ${SECONDS} s"
+	echo "# all tests: ${SECONDS} s (unit ${unit_s} s, files alone ${alone_s} s, two at a time ${pairs_s} s)"
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

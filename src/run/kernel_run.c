@@ -273,7 +273,7 @@ static int guest_collect(const struct vm_kernel *k, struct guest_result *g,
 static void guests_boot(struct kernel_run *kr)
 {
 	const struct run_options *opt = kr->opt;
-	char err[4096];
+	char err[8192]; /* a guest's console excerpt in it */
 	unsigned int i;
 
 	for (i = 0; i < kr->n; i++) {
@@ -320,7 +320,7 @@ static void guests_boot(struct kernel_run *kr)
 /* a round: each guest with a case left runs it, in turn (A, B, A, B) */
 static bool guests_round(struct kernel_run *kr, unsigned int *order)
 {
-	char err[4096];
+	char err[8192]; /* a guest's console excerpt in it */
 	unsigned int i;
 	bool any = false;
 
@@ -353,7 +353,7 @@ static int guest_done(struct kernel_run *kr, unsigned int i,
 	struct kernel_guest *kg = &kr->g[i];
 	struct vm_kernel *k = &kr->k[i];
 	struct guest_result *g = &kg->g.res;
-	char err[4096];
+	char err[8192]; /* a guest's console excerpt in it */
 	int ret;
 
 	ret = guest_end(&kg->g, err, sizeof(err));

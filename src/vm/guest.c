@@ -297,10 +297,10 @@ static int gate_line(struct guest *g)
 static void guest_error(struct guest *g, char *err, size_t errlen)
 {
 	const struct vm_kernel *k = g->spec->kernel;
-	char tail[GUEST_CONSOLE_TAIL_BYTES], why[200],
+	char tail[GUEST_CONSOLE_EXCERPT_BYTES], why[200],
 		during[GUEST_LINE_MAX + 16];
 
-	console_tail(g->dir, tail, sizeof(tail));
+	console_excerpt(g->dir, tail, sizeof(tail));
 	if (g->qemu == QEMU_TIMEOUT)
 		snprintf(
 			why, sizeof(why),

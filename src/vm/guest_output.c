@@ -2,6 +2,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,11 +10,34 @@
 
 #include "vm/guest_output.h"
 
-/* what the error quotes of the guest's console */
+/*
+ * What the error quotes of the guest's console: its last lines; or, when
+ * the guest kernel oopsed, the oops's head (its title, CPU and RIP lines),
+ * its call trace and the console's last lines (the panic), with "..."
+ * where lines were left out. The head and the trace are what says where
+ * the kernel died; a plain tail held only registers and the code bytes.
+ */
 #define CONSOLE_TAIL_LINES 15
+#define OOPS_HEAD_LINES 4 /* "Oops: ...", "CPU: ...", "Hardware name", RIP */
+#define CALL_TRACE_LINES 12 /* "Call Trace:" and its first frames */
+#define OOPS_END_LINES 2 /* "Kernel panic - not syncing ..." */
 #define CONSOLE_LINE_MAX 160
 /* a file in the guest's directory (a PATH_MAX path) */
 #define FILE_PATH (PATH_MAX + 64)
+
+/* how the kernel begins the report of an oops, a BUG or a panic, after the
+ * printk time stamp (6.1 titles an oops "invalid opcode: ...", 6.12
+ * "Oops: invalid opcode: ...") */
+static const char *const oops_marks[] = {
+	"BUG:",
+	"Oops:",
+	"kernel BUG at",
+	"general protection fault",
+	"invalid opcode:",
+	"stack segment:",
+	"double fault:",
+	"Kernel panic",
+};
 
 /* the file of the whole content at path; NULL when unreadable */
 static char *slurp(const char *path)
@@ -32,34 +56,124 @@ static char *slurp(const char *path)
 	return text;
 }
 
-/* the last lines of the console, indented, into buf */
-void console_tail(const char *dir, char *buf, size_t len)
+/* a console line's message: after its "[ uptime] " stamp, if it has one */
+static const char *console_message(const char *line)
 {
-	char path[FILE_PATH], *text, *lines[CONSOLE_TAIL_LINES], *p;
-	unsigned int n = 0, i, first;
-	size_t used = 0;
+	const char *end;
+
+	line += strspn(line, " \t");
+	if (*line != '[')
+		return line;
+	end = strchr(line, ']');
+	return end ? end + 1 + strspn(end + 1, " ") : line;
+}
+
+static bool is_oops_title(const char *line)
+{
+	const char *msg = console_message(line);
+	size_t i;
+
+	for (i = 0; i < sizeof(oops_marks) / sizeof(oops_marks[0]); i++)
+		if (!strncmp(msg, oops_marks[i], strlen(oops_marks[i])))
+			return true;
+	return false;
+}
+
+/* the index of the first line from `from` whose message starts with s,
+ * n when none does */
+static size_t line_starting(char **lines, size_t from, size_t n, const char *s)
+{
+	for (; from < n; from++)
+		if (!strncmp(console_message(lines[from]), s, strlen(s)))
+			return from;
+	return n;
+}
+
+struct excerpt {
+	char *buf;
+	size_t len, used;
+	size_t next; /* the line after the last one quoted */
+};
+
+/* lines [from, to) into the excerpt, "..." first when lines were skipped */
+static void excerpt_lines(struct excerpt *x, char **lines, size_t from,
+			  size_t to)
+{
+	if (from < x->next)
+		from = x->next;
+	if (from >= to)
+		return;
+	if (x->next && from > x->next && x->used + 1 < x->len)
+		x->used += (size_t)snprintf(x->buf + x->used, x->len - x->used,
+					    "\n    ...");
+	for (; from < to && x->used + 1 < x->len; from++) {
+		int w = snprintf(x->buf + x->used, x->len - x->used,
+				 "\n    %.*s", CONSOLE_LINE_MAX, lines[from]);
+
+		if (w < 0)
+			break;
+		x->used += (size_t)w;
+	}
+	if (x->used >= x->len)
+		x->used = x->len - 1;
+	x->next = to;
+}
+
+/* the console's lines that are not blank, in order; *n their count */
+static char **console_lines(char *text, size_t *n)
+{
+	char **lines = NULL, **grown, *p;
+	size_t cap = 0;
+
+	*n = 0;
+	for (p = strtok(text, "\r\n"); p; p = strtok(NULL, "\r\n")) {
+		if (strspn(p, " \t") == strlen(p))
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 256;
+			grown = realloc(lines, cap * sizeof(*lines));
+			if (!grown)
+				break;
+			lines = grown;
+		}
+		lines[(*n)++] = p;
+	}
+	return lines;
+}
+
+void console_excerpt(const char *dir, char *buf, size_t len)
+{
+	struct excerpt x = { .buf = buf, .len = len };
+	char path[FILE_PATH], *text, **lines;
+	size_t n, oops, trace;
 
 	buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s/console.log", dir);
 	text = slurp(path);
 	if (!text)
 		return;
-	for (p = strtok(text, "\r\n"); p; p = strtok(NULL, "\r\n")) {
-		if (!*p || strspn(p, " \t") == strlen(p))
-			continue;
-		lines[n % CONSOLE_TAIL_LINES] = p;
-		n++;
-	}
-	first = n > CONSOLE_TAIL_LINES ? n - CONSOLE_TAIL_LINES : 0;
-	for (i = first; i < n && used + 1 < len; i++) {
-		int w = snprintf(buf + used, len - used, "\n    %.*s",
-				 CONSOLE_LINE_MAX,
-				 lines[i % CONSOLE_TAIL_LINES]);
+	lines = console_lines(text, &n);
+	for (oops = 0; oops < n && !is_oops_title(lines[oops]); oops++)
+		;
+	if (oops < n && n - oops > CONSOLE_TAIL_LINES) {
+		size_t rip = line_starting(lines, oops, n, "RIP:");
 
-		if (w < 0)
-			break;
-		used += (size_t)w;
+		excerpt_lines(&x, lines, oops, oops + OOPS_HEAD_LINES);
+		if (rip < n)
+			excerpt_lines(&x, lines, rip, rip + 1);
+		trace = line_starting(lines, oops, n, "Call Trace:");
+		if (trace < n)
+			excerpt_lines(&x, lines, trace,
+				      trace + CALL_TRACE_LINES < n ?
+					      trace + CALL_TRACE_LINES :
+					      n);
+		excerpt_lines(&x, lines, n - OOPS_END_LINES, n);
+	} else {
+		excerpt_lines(
+			&x, lines,
+			n > CONSOLE_TAIL_LINES ? n - CONSOLE_TAIL_LINES : 0, n);
 	}
+	free(lines);
 	free(text);
 }
 

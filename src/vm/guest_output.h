@@ -21,11 +21,15 @@ struct guest_result {
 	char *run_log; /* its fsprof's output; may be NULL */
 };
 
-/* what console_tail writes at most: 15 lines of 160 */
-#define GUEST_CONSOLE_TAIL_BYTES (15 * (160 + 8))
+/* what console_excerpt writes at most: 22 lines of 160 */
+#define GUEST_CONSOLE_EXCERPT_BYTES (22 * (160 + 8))
 
-/* the last lines of dir's console.log, indented, into buf */
-void console_tail(const char *dir, char *buf, size_t len);
+/*
+ * What dir's console.log says of how the guest ended, indented, into buf:
+ * its last lines; when its kernel oopsed, the oops's title, CPU and RIP
+ * lines, its call trace and the last lines, "..." between.
+ */
+void console_excerpt(const char *dir, char *buf, size_t len);
 
 /* the guest's uptime when its /init started; < 0 unknown */
 double console_boot_s(const char *dir);
