@@ -20,7 +20,8 @@
 #define CONSOLE_TAIL_LINES 15
 #define OOPS_HEAD_LINES 4 /* "Oops: ...", "CPU: ...", "Hardware name", RIP */
 #define CALL_TRACE_LINES 12 /* "Call Trace:" and its first frames */
-#define OOPS_END_LINES 2 /* "Kernel panic - not syncing ..." */
+#define OOPS_END_LINES 2 /* the console's last, without a panic line */
+#define PANIC_LINES 4 /* "Kernel panic - not syncing ..." and what follows */
 #define CONSOLE_LINE_MAX 160
 /* a file in the guest's directory (a PATH_MAX path) */
 #define FILE_PATH (PATH_MAX + 64)
@@ -87,6 +88,19 @@ static size_t line_starting(char **lines, size_t from, size_t n, const char *s)
 		if (!strncmp(console_message(lines[from]), s, strlen(s)))
 			return from;
 	return n;
+}
+
+/* where the excerpt's end starts: the panic line, if it is among the last
+ * PANIC_LINES, else the last OOPS_END_LINES */
+static size_t console_end(char **lines, size_t n)
+{
+	size_t i;
+
+	for (i = n; i > 0 && n - i < PANIC_LINES; i--)
+		if (!strncmp(console_message(lines[i - 1]), "Kernel panic",
+			     strlen("Kernel panic")))
+			return i - 1;
+	return n - OOPS_END_LINES;
 }
 
 struct excerpt {
@@ -167,7 +181,7 @@ void console_excerpt(const char *dir, char *buf, size_t len)
 				      trace + CALL_TRACE_LINES < n ?
 					      trace + CALL_TRACE_LINES :
 					      n);
-		excerpt_lines(&x, lines, n - OOPS_END_LINES, n);
+		excerpt_lines(&x, lines, console_end(lines, n), n);
 	} else {
 		excerpt_lines(
 			&x, lines,
