@@ -214,7 +214,7 @@ test-asan: deps
 # the HTML report goes to report.html
 run: deps-run
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/fsprof run -w untar:files=10000 -w fsync:files=200 \
+	$(BUILD)/fsprof run -w untar:files=20000 -w fsync:files=200 \
 		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd --verify=2 \
 		--html report.html
 
