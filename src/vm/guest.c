@@ -27,9 +27,10 @@
  * (each case's BPF programs) flips a static key with text_poke_bp (an int3
  * on the site, IPIs, the new bytes), and a vCPU ended at an int3 the kernel
  * no longer knew: "Oops: int3" in try_to_wake_up, "invalid opcode" in
- * __schedule. Reproduced (session 13): 1,000 flips of sched_switch under
- * load oopsed 4 boots of 4 with two vCPUs, none of 2 with one; raid_dm_guest
- * lost its guest in about 1 run of 8. One vCPU has no other CPU to race.
+ * __schedule. Reproduced (scripts/vm/tcg-patch-race.sh, session 13): flips
+ * of sched_switch under load oopsed 7 boots of 7 with two vCPUs (within 100
+ * flips), none of 5 with one (1,000 flips each); raid_dm_guest lost its
+ * guest in about 1 run of 8. One vCPU has no other CPU to race.
  */
 #define GUEST_MEM "1024"
 #define GUEST_CPUS_KVM "2"
