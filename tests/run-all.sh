@@ -403,17 +403,18 @@ else
 	t0=$SECONDS
 	if [ ${#ordered[@]} -gt 1 ]; then
 		run_pairs "${ordered[@]}"
+		pairs_s=$((SECONDS - t0))
 	elif [ ${#ordered[@]} -eq 1 ]; then
 		run_alone "${ordered[0]}"
+		alone_s=$((alone_s + SECONDS - t0))
 	fi
-	pairs_s=$((SECONDS - t0))
 fi
 
 failures_print
 if [ ${#times[@]} -gt 0 ]; then
 	echo "# the slowest integration files:"
 	printf '%s\n' "${times[@]}" | sort -rn | head -10 | sed 's/^/#   /'
-	echo "# all tests: ${SECONDS} s (unit ${unit_s} s, files alone ${alone_s} s, two at a time ${pairs_s} s)"
+	echo "# all tests: ${SECONDS} s (unit ${unit_s} s, files alone ${alone_s} s, $JOBS at a time ${pairs_s} s)"
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

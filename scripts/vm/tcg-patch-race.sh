@@ -12,9 +12,9 @@
 #
 # --kernel: a kernel-stage.sh directory (default: the staged 6.12 in
 # /var/cache/fsprof-vm/staged). Session 13 (Debian 6.12.118, QEMU 7.2,
-# 500-1,000 flips, a dd|cat pipeline a vCPU): -smp 2 oopsed 7 boots of 7
-# ("Oops: int3" in __schedule or try_to_wake_up, within 100 flips), -smp 1
-# none of 5. Each boot runs under the timing lock that the tests take.
+# load on every vCPU): -smp 2 oopsed 7 boots of 7 ("Oops: int3" in
+# __schedule or try_to_wake_up, within 100 flips), -smp 1 none of 5 (1,000
+# flips each). Each boot runs under the timing lock that the tests take.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,11 +22,11 @@ smp=2 boots=3 toggles=1000 out=/var/tmp/tcg-patch-race
 kdir=$(ls -d /var/cache/fsprof-vm/staged/linux-image-6.12* 2>/dev/null | head -n1 || true)
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--smp) smp=$2; shift ;;
-	--boots) boots=$2; shift ;;
-	--toggles) toggles=$2; shift ;;
-	--kernel) kdir=$2; shift ;;
-	--out) out=$2; shift ;;
+	--smp) smp=${2:?--smp needs a value}; shift ;;
+	--boots) boots=${2:?--boots needs a value}; shift ;;
+	--toggles) toggles=${2:?--toggles needs a value}; shift ;;
+	--kernel) kdir=${2:?--kernel needs a value}; shift ;;
+	--out) out=${2:?--out needs a value}; shift ;;
 	*) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 	shift
@@ -82,7 +82,8 @@ for b in $(seq "$boots"); do
 		-drive "file=$work/results.img,if=virtio,format=raw,cache=unsafe" \
 		</dev/null >"$con" 2>&1 || true
 	flips=$(grep -ao 'race: [a-z ]*flips=[0-9]*' "$con" | tail -n1 | sed 's/.*=//' || true)
-	title=$(grep -aE -m1 '(Oops|BUG|invalid opcode|general protection)' "$con" || true)
+	# the die header, "[#1]" (before 6.9 without "Oops: "), else a panic
+	title=$(grep -aE -m1 ': [0-9a-f]{4} \[#[0-9]+\]|Kernel panic' "$con" || true)
 	if [ -n "$title" ]; then
 		echo "smp=$smp boot $b: oops after ${flips:-0} flips: ${title#*] }"
 	elif grep -aq 'race: done' "$con"; then

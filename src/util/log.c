@@ -35,6 +35,8 @@ static void log_vprint(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+/* printed whole (a guest's error quotes its console: kilobytes); what
+ * log_last_error gives a case's error is the first 1023 bytes */
 void log_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -42,8 +44,9 @@ void log_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(last_error, sizeof(last_error), fmt, ap);
 	va_end(ap);
-	log_begin();
-	fprintf(stderr, "fsprof: %s\n", last_error);
+	va_start(ap, fmt);
+	log_vprint("", fmt, ap);
+	va_end(ap);
 }
 
 const char *log_last_error(void)

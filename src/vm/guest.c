@@ -26,11 +26,15 @@
  * patching races the other vCPU. Every tracepoint attached or detached
  * (each case's BPF programs) flips a static key with text_poke_bp (an int3
  * on the site, IPIs, the new bytes), and a vCPU ended at an int3 the kernel
- * no longer knew: "Oops: int3" in try_to_wake_up, "invalid opcode" in
- * __schedule. Reproduced (scripts/vm/tcg-patch-race.sh, session 13): flips
- * of sched_switch under load oopsed 7 boots of 7 with two vCPUs (within 100
- * flips), none of 5 with one (1,000 flips each); raid_dm_guest lost its
- * guest in about 1 run of 8. One vCPU has no other CPU to race.
+ * no longer knew: "Oops: int3" in try_to_wake_up or __schedule, RIP one
+ * byte into the patched NOP. Reproduced (scripts/vm/tcg-patch-race.sh,
+ * session 13): flips of sched_switch under load oopsed 7 boots of 7 with
+ * two vCPUs (within 100 flips), none of 5 with one (1,000 flips each);
+ * raid_dm_guest lost its guest in about 1 run of 8. One vCPU has no other
+ * CPU to race. The cost: a guest kernel's SMP paths (per-CPU maps over
+ * several CPUs, wakeups across CPUs) run only on the host's kernel;
+ * thread=single with two vCPUs would keep them, one vCPU running at a
+ * time, at cross_kernel 86 s against 68 s.
  */
 #define GUEST_MEM "1024"
 #define GUEST_CPUS_KVM "2"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <archive.h>
 #include <archive_entry.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,32 +13,33 @@
 
 /*
  * What the error quotes of the guest's console: its last lines; or, when
- * the guest kernel oopsed, the oops's head (its title, CPU and RIP lines),
- * its call trace and the console's last lines (the panic), with "..."
- * where lines were left out. The head and the trace are what says where
- * the kernel died; a plain tail held only registers and the code bytes.
+ * the guest kernel oopsed, the oops's head (what led to it, its title, CPU
+ * and RIP lines), its call trace and the console's end (the panic), with
+ * "..." where lines were left out. The head and the trace say where the
+ * kernel died; a plain tail held only registers and the code bytes.
  */
 #define CONSOLE_TAIL_LINES 15
-#define OOPS_HEAD_LINES 4 /* "Oops: ...", "CPU: ...", "Hardware name", RIP */
+/* "BUG: kernel NULL pointer dereference", "#PF: ..." x2, "PGD ...", the
+ * die header, "CPU: ...", "Hardware name: ...", "RIP: ..." */
+#define OOPS_HEAD_LINES 8
+#define OOPS_PRELUDE_LINES 4 /* lines above the die header that belong */
 #define CALL_TRACE_LINES 12 /* "Call Trace:" and its first frames */
-#define OOPS_END_LINES 2 /* the console's last, without a panic line */
+#define OOPS_END_LINES 3 /* the console's last, without a panic line */
 #define PANIC_LINES 4 /* "Kernel panic - not syncing ..." and what follows */
 #define CONSOLE_LINE_MAX 160
 /* a file in the guest's directory (a PATH_MAX path) */
 #define FILE_PATH (PATH_MAX + 64)
 
-/* how the kernel begins the report of an oops, a BUG or a panic, after the
- * printk time stamp (6.1 titles an oops "invalid opcode: ...", 6.12
- * "Oops: invalid opcode: ...") */
-static const char *const oops_marks[] = {
-	"BUG:",
-	"Oops:",
-	"kernel BUG at",
-	"general protection fault",
-	"invalid opcode:",
-	"stack segment:",
-	"double fault:",
-	"Kernel panic",
+/* the most the excerpt writes: its lines, indented, and three "..." */
+_Static_assert(GUEST_CONSOLE_EXCERPT_BYTES >=
+		       (OOPS_HEAD_LINES + 1 + CALL_TRACE_LINES + PANIC_LINES) *
+				       (CONSOLE_LINE_MAX + 5) +
+			       3 * 8 + 1,
+	       "GUEST_CONSOLE_EXCERPT_BYTES holds an oops's excerpt");
+
+/* what the kernel prints just above an oops's die header, its cause */
+static const char *const oops_prelude[] = {
+	"BUG:", "#PF:", "PGD ", "kernel BUG at", "------------[ cut here ]",
 };
 
 /* the file of the whole content at path; NULL when unreadable */
@@ -69,13 +71,33 @@ static const char *console_message(const char *line)
 	return end ? end + 1 + strspn(end + 1, " ") : line;
 }
 
-static bool is_oops_title(const char *line)
+/*
+ * The die header an x86 oops starts with, "<trap>: <error code> [#<n>]":
+ * "Oops: int3: 0000 [#1] PREEMPT SMP NOPTI" since 6.9, "int3: 0000 [#1]"
+ * before, "Oops: 0000 [#1]" for a page fault, "general protection fault,
+ * ...: 0000 [#1]". A BUG or a warning without one did not kill the kernel.
+ */
+static bool is_die_header(const char *line)
+{
+	const char *msg = console_message(line), *p = strstr(msg, " [#");
+	int i;
+
+	if (!p || p - msg < 6 || !isdigit((unsigned char)p[3]) ||
+	    p[-5] != ' ' || p[-6] != ':')
+		return false;
+	for (i = 1; i <= 4; i++)
+		if (!isxdigit((unsigned char)p[-i]))
+			return false;
+	return true;
+}
+
+static bool is_oops_prelude(const char *line)
 {
 	const char *msg = console_message(line);
 	size_t i;
 
-	for (i = 0; i < sizeof(oops_marks) / sizeof(oops_marks[0]); i++)
-		if (!strncmp(msg, oops_marks[i], strlen(oops_marks[i])))
+	for (i = 0; i < sizeof(oops_prelude) / sizeof(oops_prelude[0]); i++)
+		if (!strncmp(msg, oops_prelude[i], strlen(oops_prelude[i])))
 			return true;
 	return false;
 }
@@ -146,8 +168,12 @@ static char **console_lines(char *text, size_t *n)
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 256;
 			grown = realloc(lines, cap * sizeof(*lines));
-			if (!grown)
-				break;
+			if (!grown) {
+				/* quote nothing rather than lines of the middle */
+				free(lines);
+				*n = 0;
+				return NULL;
+			}
 			lines = grown;
 		}
 		lines[(*n)++] = p;
@@ -167,12 +193,20 @@ void console_excerpt(const char *dir, char *buf, size_t len)
 	if (!text)
 		return;
 	lines = console_lines(text, &n);
-	for (oops = 0; oops < n && !is_oops_title(lines[oops]); oops++)
+	for (oops = 0; oops < n && !is_die_header(lines[oops]); oops++)
 		;
 	if (oops < n && n - oops > CONSOLE_TAIL_LINES) {
-		size_t rip = line_starting(lines, oops, n, "RIP:");
+		size_t start = oops,
+		       rip = line_starting(lines, oops, n, "RIP:");
+		size_t head;
 
-		excerpt_lines(&x, lines, oops, oops + OOPS_HEAD_LINES);
+		while (start > 0 && oops - start < OOPS_PRELUDE_LINES &&
+		       is_oops_prelude(lines[start - 1]))
+			start--;
+		head = start + OOPS_HEAD_LINES;
+		if (rip < head)
+			head = rip + 1;
+		excerpt_lines(&x, lines, start, head);
 		if (rip < n)
 			excerpt_lines(&x, lines, rip, rip + 1);
 		trace = line_starting(lines, oops, n, "Call Trace:");

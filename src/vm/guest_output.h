@@ -21,13 +21,15 @@ struct guest_result {
 	char *run_log; /* its fsprof's output; may be NULL */
 };
 
-/* what console_excerpt writes at most: 22 lines of 160 */
-#define GUEST_CONSOLE_EXCERPT_BYTES (22 * (160 + 8))
+/* what console_excerpt writes at most: 28 lines of 160 (checked in
+ * guest_output.c against its line counts) */
+#define GUEST_CONSOLE_EXCERPT_BYTES (28 * (160 + 8))
 
 /*
  * What dir's console.log says of how the guest ended, indented, into buf:
- * its last lines; when its kernel oopsed, the oops's title, CPU and RIP
- * lines, its call trace and the last lines, "..." between.
+ * its last lines; when its kernel oopsed, the oops's head (what led to
+ * it, its title, CPU and RIP lines), its call trace and the last lines,
+ * "..." between.
  */
 void console_excerpt(const char *dir, char *buf, size_t len);
 

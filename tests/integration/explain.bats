@@ -234,7 +234,8 @@ PY
 		(100 * .block.busy_ns / .wall_ns),
 		(100 * ([.verdict.shares | to_entries[] |
 			select(.key | startswith("offcpu.")) | .value] | max // 0)),
-		(.sched.share_of_wall as $s | if $s == null then 0 else
+		(.sched.share_of_wall as $s | if $s == null then
+			error("no sched.share_of_wall: no time budget") else
 		100 * ($s.oncpu + ([$s |
 			to_entries[] | select(.key == "runqueue" or
 			.key == "stolen" or .key == "irq") | .value] | add // 0))

@@ -205,6 +205,74 @@ static void an_oops_near_the_end_is_in_the_plain_tail(void **state)
 	assert_quoted(buf, "...", false);
 }
 
+/* the oops console with its title line replaced by the given lines */
+static void console_write_retitled(const char *title)
+{
+	const char *old =
+		"[   22.817146] Oops: int3: 0000 [#1] PREEMPT SMP NOPTI\n";
+	const char *at = strstr(oops_console, old);
+	char text[sizeof(oops_console) + 1024];
+
+	assert_non_null(at);
+	snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - oops_console),
+		 oops_console, title, at + strlen(old));
+	console_write(text);
+}
+
+/* before 6.9 the die header had no "Oops: " in front */
+static void a_6_1_die_header_is_an_oops(void **state)
+{
+	char buf[GUEST_CONSOLE_EXCERPT_BYTES];
+
+	(void)state;
+	console_write_retitled(
+		"[   22.817146] int3: 0000 [#1] PREEMPT SMP NOPTI\n");
+	console_excerpt(dir, buf, sizeof(buf));
+	assert_quoted(buf, "\n    [   22.817146] int3: 0000 [#1]", true);
+	assert_quoted(buf, "] Call Trace:", true);
+	assert_quoted(buf, "RAX:", false);
+}
+
+/* a page fault's oops: what it was comes above the die header */
+static void a_null_dereference_is_quoted_from_its_bug_line(void **state)
+{
+	char buf[GUEST_CONSOLE_EXCERPT_BYTES];
+
+	(void)state;
+	console_write_retitled(
+		"[   22.817100] BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+		"[   22.817110] #PF: supervisor read access in kernel mode\n"
+		"[   22.817120] #PF: error_code(0x0000) - not-present page\n"
+		"[   22.817130] PGD 0 P4D 0 \n"
+		"[   22.817146] Oops: Oops: 0000 [#1] PREEMPT SMP NOPTI\n");
+	console_excerpt(dir, buf, sizeof(buf));
+	assert_quoted(buf, "\n    [   22.817100] BUG: kernel NULL pointer",
+		      true);
+	assert_quoted(buf, "] Oops: Oops: 0000 [#1]", true);
+	assert_quoted(buf, "PID: 171 Comm: dd", true);
+	assert_quoted(buf, "] RIP: 0010:try_to_wake_up+0x5b4/0x680", true);
+	assert_quoted(buf, "] Call Trace:", true);
+}
+
+/* a BUG that did not kill the kernel is not where the excerpt starts */
+static void an_earlier_bug_without_a_die_header_is_passed_over(void **state)
+{
+	char buf[GUEST_CONSOLE_EXCERPT_BYTES];
+
+	(void)state;
+	console_write_retitled(
+		"[   12.000000] BUG: sleeping function called from invalid context at mm/slab.h:1\n"
+		"[   12.000001] in_atomic(): 1, irqs_disabled(): 0, pid: 80, name: sh\n"
+		"[   12.000002] Call Trace:\n"
+		"[   12.000003]  dump_stack_lvl+0x47/0x60\n"
+		"[   12.000004]  __might_resched+0x10a/0x120\n"
+		"[   22.817146] Oops: int3: 0000 [#1] PREEMPT SMP NOPTI\n");
+	console_excerpt(dir, buf, sizeof(buf));
+	assert_quoted(buf, "sleeping function", false);
+	assert_quoted(buf, "\n    [   22.817146] Oops: int3: 0000 [#1]", true);
+	assert_quoted(buf, "autoremove_wake_function+0x15/0x60", true);
+}
+
 static void a_guest_without_a_console_quotes_nothing(void **state)
 {
 	char buf[64] = "x";
@@ -236,6 +304,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			an_oops_near_the_end_is_in_the_plain_tail, make_dir,
 			remove_dir),
+		cmocka_unit_test_setup_teardown(a_6_1_die_header_is_an_oops,
+						make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(
+			a_null_dereference_is_quoted_from_its_bug_line,
+			make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(
+			an_earlier_bug_without_a_die_header_is_passed_over,
+			make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(
 			a_guest_without_a_console_quotes_nothing, make_dir,
 			remove_dir),
