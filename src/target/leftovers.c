@@ -21,6 +21,7 @@
 #include "util/cpu_cgroup.h"
 #include "util/log.h"
 #include "util/runstate.h"
+#include "util/sysfile.h"
 
 #define LOOP_MAJOR_NR 7
 
@@ -277,19 +278,15 @@ static bool member_is_ours(const struct leftover_run *run, const char *md,
 			   const char *slave)
 {
 	unsigned int maj, min, i;
-	char path[160];
+	char path[160], line[32];
 	struct stat st;
-	FILE *f;
-	int got;
 
 	snprintf(path, sizeof(path), "/sys/block/%.32s/slaves/%.64s/dev", md,
 		 slave);
-	f = fopen(path, "r");
-	if (!f)
+	if (sysfile_read_line(path, line, sizeof(line)) < 0 ||
+	    sscanf(line, "%u:%u", &maj, &min) != 2)
 		return false;
-	got = fscanf(f, "%u:%u", &maj, &min);
-	fclose(f);
-	for (i = 0; got == 2 && i < run->n; i++)
+	for (i = 0; i < run->n; i++)
 		if (is_kind(&run->rec[i], "mdmember") &&
 		    !stat(run->rec[i].arg, &st) && S_ISBLK(st.st_mode) &&
 		    st.st_rdev == makedev(maj, min))
