@@ -15,11 +15,12 @@ BPFTOOL ?= bpftool
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
-CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel \
+FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null || echo -I/usr/include/fuse3)
+CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel $(FUSE_CFLAGS) \
 	$(SANITIZE)
 LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
 	-lgsl -lgslcblas \
-	-lsqlite3
+	-lsqlite3 -lfuse3 -lpthread
 
 # BPF_PROG() declares ctx whether a program uses it or not
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
@@ -45,10 +46,11 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 # installs these): the BPF toolchain and libraries, the mkfs tools, the
 # tools a run calls (tar and xz-utils unpack untar's tree; mdadm and
 # dmsetup build the stacks of --raid and --dm, on the host or copied into
-# a guest), SQLite for the run history.
+# a guest), SQLite for the run history, libfuse3 for the device model's
+# engine (a disk served from user space under the traced loop device).
 DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 	libjansson-dev libarchive-dev libgsl-dev libblkid-dev libext2fs-dev \
-	libsqlite3-dev e2fsprogs xfsprogs btrfs-progs util-linux kmod \
+	libsqlite3-dev libfuse3-dev e2fsprogs xfsprogs btrfs-progs util-linux kmod \
 	tar xz-utils gzip mdadm dmsetup
 
 # What the tests add (make test installs both lists): cmocka, bats,

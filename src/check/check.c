@@ -17,7 +17,7 @@ int check_collect(struct check_report *rep)
 	check_probe_mkfs(rep, "mkfs.ext4", true);
 	check_probe_mkfs(rep, "mkfs.xfs", false);
 	check_probe_loop(rep);
-	check_probe_blkio_throttle(rep);
+	check_probe_fuse(rep);
 	return 0;
 }
 

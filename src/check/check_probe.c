@@ -10,12 +10,9 @@
 
 #include "check/check_probe.h"
 #include "check/privileges.h"
+#include "target/model_daemon.h"
 #include "target/mountinfo.h"
 #include "util/log.h"
-
-#define BLKIO_THROTTLE_FILE \
-	"/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device"
-#define BLKIO_DIR "/sys/fs/cgroup/blkio"
 
 void check_probe_kernel(struct check_report *rep)
 {
@@ -214,29 +211,17 @@ void check_probe_loop(struct check_report *rep)
 			"no /dev/loop-control and no loop driver (try: modprobe loop)");
 }
 
-void check_probe_blkio_throttle(struct check_report *rep)
+void check_probe_fuse(struct check_report *rep)
 {
-	struct check_item *item = check_add_item(rep, "blkio-throttle", false);
-	int err;
+	struct check_item *item = check_add_item(rep, "fuse", false);
+	char why[256];
 
 	if (!item)
 		return;
-	if (!access(BLKIO_THROTTLE_FILE, W_OK)) {
-		check_item_set(item, CHECK_OK, "%s", BLKIO_THROTTLE_FILE);
-		return;
-	}
-	err = errno;
-	if (err != ENOENT)
-		check_item_set(item, CHECK_WARN,
-			       "%s: %s (only --device-model needs it)",
-			       BLKIO_THROTTLE_FILE, strerror_safe(err));
-	else if (!access(BLKIO_DIR, F_OK))
-		check_item_set(
-			item, CHECK_WARN,
-			"cgroup v1 blkio is mounted but has no throttle files (CONFIG_BLK_DEV_THROTTLING?); only --device-model needs it");
+	if (!model_daemon_available(why, sizeof(why)))
+		check_item_set(item, CHECK_OK,
+			       "/dev/fuse (the --device-model engine)");
 	else
-		check_item_set(
-			item, CHECK_WARN,
-			"cgroup v1 blkio is not mounted at %s (only --device-model needs it)",
-			BLKIO_DIR);
+		check_item_set(item, CHECK_WARN,
+			       "%s; only --device-model needs it", why);
 }

@@ -11,7 +11,7 @@ void check_probe_tracefs(struct check_report *rep);
 void check_probe_mkfs(struct check_report *rep, const char *tool,
 		      bool required);
 void check_probe_loop(struct check_report *rep);
-void check_probe_blkio_throttle(struct check_report *rep);
+void check_probe_fuse(struct check_report *rep);
 
 /* the "btf" item, and rep->tp_count from vmlinux and module BTF */
 void check_probe_btf(struct check_report *rep);

@@ -94,9 +94,9 @@ static void cleanup_usage(FILE *out)
 	      "\n"
 	      "Remove what killed fsprof runs left in DIR (default " SCRATCH_DEFAULT
 	      "):\n"
-	      "their loop devices, mounts, throttle rules, images and directories,\n"
-	      "as far as their state files (DIR/fsprof-PID.state) prove them\n"
-	      "theirs. A run still alive is left alone.\n"
+	      "their loop devices, mounts, device-model engines, images and\n"
+	      "directories, as far as their state files (DIR/fsprof-PID.state)\n"
+	      "prove them theirs. A run still alive is left alone.\n"
 	      "\n",
 	      out);
 	cli_options_print(CLI_CLEANUP, out);

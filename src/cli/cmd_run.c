@@ -37,7 +37,7 @@ void cli_usage(FILE *out)
 	      "           probes [--deep]: every BPF program, attached on this kernel,\n"
 	      "           missing (no such tracepoint) or failed, and why\n"
 	      "  cleanup  remove what killed runs left in a scratch directory: their\n"
-	      "           loop devices, mounts, throttle rules and files, as far as\n"
+	      "           loop devices, mounts, device-model engines and files, as far as\n"
 	      "           their state files prove them theirs\n"
 	      "           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
 	      "  report   re-render a saved results file with the findings it was\n"
@@ -89,9 +89,9 @@ static bool run_has_stack(const struct run_options *opt)
 
 /*
  * --device DEV[,DEV]...: as many devices as every target's stack needs (N
- * for --raid LEVEL:N, else one); no device model on a stack of them (its
- * throttle would go on the array, not on each disk). Said before anything
- * is opened.
+ * for --raid LEVEL:N, else one); no device model (the model is a disk
+ * served under the traced loop device, and nothing can be put under a
+ * device). Said before anything is opened.
  */
 static int run_devices_conflict(const char *cmd, const struct run_options *opt)
 {
@@ -121,10 +121,10 @@ static int run_devices_conflict(const char *cmd, const struct run_options *opt)
 					"--device %s: %d device(s) given, but --raid %s makes an array of %u: give one device per member" :
 					"--device %s: %d devices given: several devices are an array's members, with --raid LEVEL:N",
 				opt->device, n, s->raid_text, s->raid_members);
-		if (stack_spec_active(s) && device_model_active(m))
+		if (device_model_active(m))
 			return cmd_usage_error(
 				cmd,
-				"--device-model with --device and --raid/--dm: the throttle would sit on the array, not on each disk; use an image target for a device model on a stack");
+				"--device-model with --device: the model is a disk fsprof serves under the traced loop device, and nothing can be put under a device; use an image target (no --device) for a device model");
 	}
 	return 0;
 }

@@ -246,18 +246,22 @@ static const struct cli_option table[] = {
 	  "  --fs ext3,ext4,xfs:mount=logbsize=256k\n"
 	  "  --fs \"ext4:mkfs='-E test_fs -m 0',ext4:mount='noatime,nodelalloc'\"" },
 	{ "device-model", 0, ARG, "M", CLI_TRACING, set_device_model, 0,
-	  "slow the target down with the cgroup v1 blkio\n"
-	  "throttle, on a loop device below the traced one for\n"
-	  "image targets (--dir/--device: on the traced disk\n"
-	  "itself, less faithful); applied after mkfs, removed\n"
-	  "on exit:\n"
-	  "  none      no limit (default)\n"
-	  "  hdd       150 IOPS and 120 MB/s, read and write\n"
+	  "run on a disk of model M: fsprof serves the image\n"
+	  "from user space (FUSE) below the traced loop device\n"
+	  "and answers every request at the model's time; on\n"
+	  "after mkfs, off before unmount (image targets only):\n"
+	  "  none      no model (default)\n"
+	  "  hdd       a 7200 rpm SATA disk: seeks by distance\n"
+	  "            (1/8.5/20 ms), rotation, 120 MB/s, 32 MiB\n"
+	  "            volatile write cache drained by flushes\n"
+	  "  hdd-15k   a 15k rpm SCSI disk (0.2/3.1/6.5 ms,\n"
+	  "            150 MB/s, 16 MiB cache)\n"
 	  "  ssd-sata  50000 IOPS and 500 MB/s\n"
 	  "  custom:riops=N,wiops=N,rbps=N,wbps=N\n"
 	  "            (bps take units: 120M; unset = no limit)\n"
-	  "with --raid/--dm every member is a disk of the model:\n"
-	  "its own throttled loop below it, the limits each" },
+	  "with --raid/--dm every member is a disk of the model\n"
+	  "of its own; fsprof check --device-model M measures\n"
+	  "a model back against its parameters" },
 	{ "repeat", 0, ARG, "N", CLI_RUN, set_repeat, 0,
 	  "run every case N times, fresh mkfs each time, and\n"
 	  "report mean, stddev and 95% confidence interval" },

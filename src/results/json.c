@@ -412,7 +412,7 @@ static json_t *sysctls_json(const struct sysctl_record *rec)
 	return obj;
 }
 
-/* a stacked target's members, each on its own throttled lower loop */
+/* a stacked target's members, each a disk of the model of its own */
 static json_t *model_members_json(const struct model_result *mr)
 {
 	json_t *arr;
@@ -435,9 +435,21 @@ static json_t *model_members_json(const struct model_result *mr)
 	return arr;
 }
 
+/* the engine's figures over the case (model_engine, results.h) */
+static json_t *model_engine_json(const struct model_engine *e)
+{
+	return json_pack("{s:I, s:I, s:I, s:I, s:I}", "round_trip_ns",
+			 (json_int_t)e->round_trip_ns, "charged",
+			 (json_int_t)e->charged, "modelled_ns",
+			 (json_int_t)e->modelled_ns, "short_requests",
+			 (json_int_t)e->short_requests, "short_excess_ns",
+			 (json_int_t)e->short_excess_ns);
+}
+
 /*
- * The device model as built: its limits, where the throttle sits and what
- * that means for the measurements (null when there is no model).
+ * The device model as built: its limits, the lower device its engine
+ * serves (the throttled_* keys, named when a throttle sat there), and the
+ * engine's figures (null when there is no model).
  */
 static json_t *device_model_stack_json(const struct model_result *mr)
 {
@@ -450,16 +462,14 @@ static json_t *device_model_stack_json(const struct model_result *mr)
 	if (!mr->placement[0])
 		return json_null();
 	snprintf(dev, sizeof(dev), "%u:%u", mr->major, mr->minor);
-	obj = json_pack(
-		"{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b, s:s?}",
-		"model", m->name, "limits", "riops", (json_int_t)m->riops,
-		"wiops", (json_int_t)m->wiops, "rbps", (json_int_t)m->rbps,
-		"wbps", (json_int_t)m->wbps, "placement", mr->placement,
-		"throttled_device", mr->device, "throttled_dev", dev,
-		"throttled_dio", mr->dio, "faithful", faithful, "caveat",
-		faithful ?
-			NULL :
-			"the throttle sits on the traced disk itself: it holds bios before they become requests, so device busy time, latency and issuers are not measured faithfully; wall time is");
+	obj = json_pack("{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b}",
+			"model", m->name, "limits", "riops",
+			(json_int_t)m->riops, "wiops", (json_int_t)m->wiops,
+			"rbps", (json_int_t)m->rbps, "wbps",
+			(json_int_t)m->wbps, "placement", mr->placement,
+			"throttled_device", mr->device, "throttled_dev", dev,
+			"throttled_dio", mr->dio, "faithful", faithful);
+	json_object_set_new(obj, "engine", model_engine_json(&mr->engine));
 	json_object_set_new(obj, "members", model_members_json(mr));
 	/* what the traced device tells the filesystem: null = left as it was */
 	json_object_set_new(obj, "traced_rotational",

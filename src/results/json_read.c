@@ -374,19 +374,19 @@ static int model_read(struct jread *r, const char *where, json_t *t,
 {
 	struct device_model *m = &out->m;
 	char text[DEVICE_MODEL_TEXT_LEN] = "", dev[32] = "";
-	json_t *stack, *limits, *rot;
+	json_t *stack, *limits, *rot, *engine;
 
 	if (jread_str(r, where, t, "device_model", text, sizeof(text)) ||
 	    jread_object(r, where, t, "device_model_stack", &stack))
 		return -EINVAL;
-	if (!stack) {
-		if (device_model_unformat(text, m))
-			return jread_fail(
-				r, where,
-				"device_model '%s' is neither 'none' nor 'NAME: riops=N wiops=N rbps=N wbps=N'",
-				text);
+	/* the text holds every parameter (a seeking disk's too) */
+	if (device_model_unformat(text, m))
+		return jread_fail(
+			r, where,
+			"device_model '%s' is neither 'none' nor 'NAME: riops=N wiops=N rbps=N wbps=N' nor 'NAME: rpm=N seek_ns=...'",
+			text);
+	if (!stack)
 		return 0;
-	}
 	m->rotational = -1;
 	if (jread_str(r, where, stack, "model", m->name, sizeof(m->name)) ||
 	    jread_object(r, where, stack, "limits", &limits) ||
@@ -408,6 +408,18 @@ static int model_read(struct jread *r, const char *where, json_t *t,
 	rot = json_object_get(stack, "traced_rotational");
 	if (json_is_boolean(rot))
 		m->rotational = json_is_true(rot);
+	engine = json_object_get(stack, "engine");
+	if (json_is_object(engine) &&
+	    (jread_u64(r, where, engine, "round_trip_ns",
+		       &out->engine.round_trip_ns) ||
+	     jread_u64(r, where, engine, "charged", &out->engine.charged) ||
+	     jread_u64(r, where, engine, "modelled_ns",
+		       &out->engine.modelled_ns) ||
+	     jread_u64(r, where, engine, "short_requests",
+		       &out->engine.short_requests) ||
+	     jread_u64(r, where, engine, "short_excess_ns",
+		       &out->engine.short_excess_ns)))
+		return -EINVAL;
 	return model_members_read(r, where, stack, out);
 }
 

@@ -202,8 +202,21 @@ struct model_member {
 	bool dio; /* ... its direct IO state */
 };
 
+/*
+ * The engine that served the model (target/model_daemon.c), over the case:
+ * its own round trip, the requests the model charged and their modelled
+ * time, and those shorter than the round trip (run at the engine's speed,
+ * not the model's), with the time they ran over.
+ */
+struct model_engine {
+	uint64_t round_trip_ns;
+	uint64_t charged, modelled_ns;
+	uint64_t short_requests, short_excess_ns;
+};
+
 struct model_result {
 	struct device_model m;
+	struct model_engine engine; /* all zero: no engine (an old file) */
 	char placement[16]; /* "lower-loop", "traced-disk", "" when none */
 	char device[64]; /* the throttled device, "" when none */
 	unsigned int major, minor; /* ... its numbers */
@@ -235,7 +248,7 @@ struct target_result {
 	char mount_cmd[2048];
 	struct log_region log; /* what the block domain's log class is */
 	struct block_stack stack; /* md / dm: the member disks traced */
-	struct model_result model; /* the device model and its throttle */
+	struct model_result model; /* the device model and its engine */
 	char kernel_release[128];
 	struct sysctl_record sysctls; /* vm.dirty_* when the case ran */
 };

@@ -123,6 +123,9 @@ static int case_run_phases(struct run_ctx *ctx, const struct case_plan *plan,
 		r.cache = phase_cache_state(ctx->opt, &plan->wl->phases[i],
 					    can_remount);
 		err = phase_run(&r, &plan->wl->phases[i], i + 1, &c->phases[i]);
+		/* a dead engine fails the case, with what happened said */
+		if (target_model_check(target) && !err)
+			err = -EPIPE;
 		if (err && !ctx->stop)
 			case_phase_failed(c, plan->wl->phases[i].name);
 		if (err || ctx->stop)
@@ -174,6 +177,7 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 				      ct.traced ? &ct.tracer : NULL);
 	if (ctx->stop)
 		err = -EINTR;
+	err = case_model_end(&ct, c, err);
 
 	if (err && err != -EINTR && !c->error[0])
 		snprintf(c->error, sizeof(c->error), "%s", log_last_error());

@@ -13,7 +13,7 @@
 #include "util/log.h"
 #include "util/spawn.h"
 
-/* a stack's members, each on its own throttled lower loop */
+/* a stack's members, each a disk of the model with a lower loop of its own */
 static void record_model_members(const struct stack_devs *sd,
 				 struct model_result *mr)
 {
@@ -47,23 +47,16 @@ static void target_record_model(const struct target *t,
 		return;
 	}
 	mr->m = *m;
-	/* the rotational flag is set only on a lower loop of fsprof's own */
-	if (t->model_at != MODEL_LOWER_LOOP)
+	if (t->model_at != MODEL_LOWER_LOOP) {
 		mr->m.rotational = -1;
-	snprintf(mr->placement, sizeof(mr->placement), "%s",
-		 t->model_at == MODEL_LOWER_LOOP  ? "lower-loop" :
-		 t->model_at == MODEL_TRACED_DISK ? "traced-disk" :
-						    "");
+		return;
+	}
+	snprintf(mr->placement, sizeof(mr->placement), "lower-loop");
 	mr->major = major(t->model_dev);
 	mr->minor = minor(t->model_dev);
-	if (t->model_at == MODEL_LOWER_LOOP) {
-		snprintf(mr->device, sizeof(mr->device), "%s", t->lower.path);
-		mr->dio = t->lower.dio;
-	} else {
-		devinfo_dev_path(t->model_dev, mr->device, sizeof(mr->device));
-	}
-	if (t->model_at == MODEL_LOWER_LOOP)
-		record_model_members(&t->stack, mr);
+	snprintf(mr->device, sizeof(mr->device), "%s", t->lower.path);
+	mr->dio = t->lower.dio;
+	record_model_members(&t->stack, mr);
 }
 
 /*
@@ -246,6 +239,20 @@ int case_tracer_up(struct case_target *ct, const struct run_options *opt,
 	ct->traced = true;
 	tracer_charging(&ct->tracer, &c->charging);
 	return 0;
+}
+
+int case_model_end(struct case_target *ct, struct case_result *c, int err)
+{
+	struct model_engine *e = &c->target.model.engine;
+	struct model_stats s;
+	int dead = target_model_check(&ct->target);
+
+	target_model_stats(&ct->target, &s, &e->round_trip_ns);
+	e->charged = s.charged;
+	e->modelled_ns = s.modelled_ns;
+	e->short_requests = s.short_requests;
+	e->short_excess_ns = s.short_excess_ns;
+	return err ? err : dead;
 }
 
 int case_target_down(struct case_target *ct, struct teardown *td, int err)

@@ -45,6 +45,12 @@ int case_tracer_up(struct case_target *ct, const struct run_options *opt,
 		   struct teardown *td);
 
 /*
+ * The device model's engine at the end of a case: its figures into c, and
+ * err, or -EPIPE (said) when an engine died during the case.
+ */
+int case_model_end(struct case_target *ct, struct case_result *c, int err);
+
+/*
  * Tear down what went up since the mark; err is the case's outcome so far.
  * Returns err, or -EIO when a teardown step failed after a success.
  */

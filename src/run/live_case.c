@@ -108,8 +108,10 @@ int live_case_end(struct live_case *lc, int code)
 	struct run_result *r = lc->result;
 	int err = 0;
 
+	if (lc->target_up && lc->c)
+		err = case_model_end(&lc->ct, lc->c, 0);
 	if (lc->target_up)
-		err = case_target_down(&lc->ct, &lc->td, 0);
+		err = case_target_down(&lc->ct, &lc->td, err);
 	leftovers_end(&lc->state, &lc->td, lc->opt->scratch);
 	if (!r)
 		return code;

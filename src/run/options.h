@@ -8,7 +8,7 @@
 
 #include "target/fsspec.h"
 #include "target/stack_spec.h"
-#include "target/throttle.h"
+#include "model/preset.h"
 #include "vm/guest.h"
 #include "workload/age_spec.h"
 #include "workload/params.h"

@@ -83,7 +83,7 @@ int run_stopped_early(void)
 
 /*
  * A device model some target has (--device-model, or a target's model=),
- * the first; NULL when none: what the throttle's checks need
+ * the first; NULL when none: what the engine's checks need
  */
 static const struct device_model *run_model_any(const struct run_options *opt)
 {
@@ -113,7 +113,7 @@ int run_preflight_env(const struct run_options *opt)
 	}
 	if (run_output_paths_check(opt))
 		return EXIT_USAGE;
-	if (run_model_any(opt) && throttle_available(why, sizeof(why))) {
+	if (run_model_any(opt) && model_daemon_available(why, sizeof(why))) {
 		log_error("--device-model %s: %s", run_model_any(opt)->name,
 			  why);
 		return EXIT_ENVIRONMENT;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "target/fsspec.h"
-#include "target/throttle.h"
+#include "model/preset.h"
 
 static const char *const known_fstypes[] = { "ext2", "ext3", "ext4", "xfs",
 					     "btrfs" };

@@ -17,7 +17,7 @@
 #include "target/mount.h"
 #include "target/mountinfo.h"
 #include "target/remove_tree.h"
-#include "target/throttle.h"
+#include "target/model_daemon.h"
 #include "util/cpu_cgroup.h"
 #include "util/log.h"
 #include "util/runstate.h"
@@ -94,8 +94,7 @@ static void path_make_absolute(const char *cwd, char *path, size_t len)
 /* records whose argument is a name, not a path: MAJ:MIN, md200, fsprof-X */
 static bool record_names_no_path(const struct leftover_record *r)
 {
-	static const char *const kinds[] = { "throttle", "disk-throttle", "md",
-					     "dm" };
+	static const char *const kinds[] = { "md", "dm" };
 	size_t i;
 
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
@@ -226,6 +225,24 @@ static bool run_has(const struct leftover_run *run, const char *kind,
 }
 
 /*
+ * a loop's backing file the run made: its image, or the file its device
+ * model's engine serves (<mount>/disk, the mount recorded as "model")
+ */
+static bool file_is_runs(const struct leftover_run *run, const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+
+	if (run_has(run, "image", path))
+		return true;
+	if (!slash || strcmp(slash, "/disk") ||
+	    (size_t)(slash - path) >= sizeof(dir))
+		return false;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return run_has(run, "model", dir);
+}
+
+/*
  * A loop device is the run's when its backing file is the run's image, or
  * a loop device that is itself backed by the run's image.
  */
@@ -235,24 +252,13 @@ static bool loop_backing_is_ours(const struct leftover_run *run,
 	char below[PATH_MAX];
 	struct stat st;
 
-	if (run_has(run, "image", backing))
+	if (file_is_runs(run, backing))
 		return true;
 	if (strncmp(backing, "/dev/loop", 9) || stat(backing, &st) ||
 	    !S_ISBLK(st.st_mode) ||
 	    loopdev_backing(st.st_rdev, below, sizeof(below)))
 		return false;
-	return run_has(run, "image", below);
-}
-
-static bool throttle_is_ours(const struct leftover_run *run, dev_t dev)
-{
-	char backing[PATH_MAX];
-
-	if (!throttle_rule_present(dev) || major(dev) != LOOP_MAJOR_NR)
-		return false;
-	/* a loop number is reused: only while it is still the run's loop */
-	return !loopdev_backing(dev, backing, sizeof(backing)) &&
-	       loop_backing_is_ours(run, backing);
+	return file_is_runs(run, below);
 }
 
 static bool is_kind(const struct leftover_record *r, const char *kind)
@@ -380,17 +386,24 @@ static bool record_present(const struct leftover_run *run,
 			   size_t devlen)
 {
 	char real[PATH_MAX];
-	unsigned int maj, min;
 
-	if (is_kind(r, "throttle"))
-		return run->same_boot &&
-		       sscanf(r->arg, "%u:%u", &maj, &min) == 2 &&
-		       throttle_is_ours(run, makedev(maj, min));
-	/* --dir/--device: the disk recorded is the proof */
-	if (is_kind(r, "disk-throttle"))
-		return run->same_boot &&
-		       sscanf(r->arg, "%u:%u", &maj, &min) == 2 &&
-		       throttle_rule_present(makedev(maj, min));
+	/* the device model's FUSE mount, below the run's scratch */
+	if (is_kind(r, "model")) {
+		struct mountinfo_entry *e = malloc(sizeof(*e));
+		bool found = e && run->same_boot &&
+			     below_scratch(run, r->arg) &&
+			     !mountinfo_find_by_dir(r->arg, e);
+
+		free(e);
+		return found;
+	}
+	/* its daemon: alive, named so, started when the pidfile says */
+	if (is_kind(r, "model-daemon")) {
+		pid_t pid;
+
+		return run->same_boot && below_scratch(run, r->arg) &&
+		       model_daemon_pidfile_live(r->arg, &pid);
+	}
 	if (is_kind(r, "mount")) {
 		struct mountinfo_entry *e = malloc(sizeof(*e));
 		bool found = e && run->same_boot &&
@@ -436,8 +449,10 @@ static bool record_present(const struct leftover_run *run,
 static void record_describe(const struct leftover_record *r, const char *dev,
 			    char *buf, size_t len)
 {
-	if (is_kind(r, "throttle") || is_kind(r, "disk-throttle"))
-		snprintf(buf, len, "blkio throttle rule on %s", r->arg);
+	if (is_kind(r, "model"))
+		snprintf(buf, len, "device model's FUSE mount on %s", r->arg);
+	else if (is_kind(r, "model-daemon"))
+		snprintf(buf, len, "device model's daemon of %s", r->arg);
 	else if (is_kind(r, "mount"))
 		snprintf(buf, len, "mount on %s", r->arg);
 	else if (is_kind(r, "loop"))
@@ -458,11 +473,11 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 
 static int record_undo(const struct leftover_record *r, const char *dev)
 {
-	unsigned int maj, min;
 
-	if ((is_kind(r, "throttle") || is_kind(r, "disk-throttle")) &&
-	    sscanf(r->arg, "%u:%u", &maj, &min) == 2)
-		return throttle_remove_rules(makedev(maj, min));
+	if (is_kind(r, "model"))
+		return model_mount_remove(r->arg);
+	if (is_kind(r, "model-daemon"))
+		return model_daemon_kill_pidfile(r->arg);
 	if (is_kind(r, "mount"))
 		return mount_remove(r->arg);
 	if (is_kind(r, "loop"))

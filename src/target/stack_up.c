@@ -49,24 +49,39 @@ static uint64_t member_size(const struct stack_spec *s, uint64_t fs_size)
 	return size + MEMBER_SLACK + (s->dm_linear ? MIB : 0);
 }
 
-/*
- * A member's loop: on its image, or with a device model on a lower loop
- * of its own (the throttle's place), with the model's rotational flag set
- * before md or dm stack their queue limits from it
- */
-static int member_up(struct stack_devs *sd, unsigned int i,
-		     const struct device_model *model, struct teardown *td)
+int model_disk_up(struct model_daemon *md, const struct device_model *m,
+		  const char *image, uint64_t size, const char *dir,
+		  struct loopdev *lower, struct loopdev *loop,
+		  struct teardown *td)
 {
-	int err;
+	int err = model_daemon_start(md, m, image, size, dir, td);
 
-	if (!device_model_active(model))
-		return loopdev_attach(&sd->member[i], sd->image[i], td);
-	err = loopdev_attach(&sd->lower[i], sd->image[i], td);
 	if (!err)
-		err = loopdev_attach(&sd->member[i], sd->lower[i].path, td);
-	if (!err && model->rotational >= 0)
-		err = loopdev_set_rotational(&sd->member[i], model->rotational);
+		err = loopdev_attach(lower, md->file, td);
+	if (!err)
+		err = loopdev_attach(loop, lower->path, td);
+	/* before mkfs, md and dm: they read it then */
+	if (!err && m->rotational >= 0)
+		err = loopdev_set_rotational(loop, m->rotational);
+	if (!err)
+		err = model_daemon_probe(md, loop->path);
 	return err;
+}
+
+/*
+ * A member's loop: on its image, or with a device model on a disk of the
+ * model of its own (model.m<N> in the run directory)
+ */
+static int member_up(struct stack_devs *sd, unsigned int i, uint64_t size,
+		     const struct stack_build *b, struct teardown *td)
+{
+	char dir[PATH_MAX];
+
+	if (!device_model_active(b->model))
+		return loopdev_attach(&sd->member[i], sd->image[i], td);
+	snprintf(dir, sizeof(dir), "%s/model.m%u", b->rundir, i);
+	return model_disk_up(&sd->model[i], b->model, sd->image[i], size, dir,
+			     &sd->lower[i], &sd->member[i], td);
 }
 
 static int members_up(struct stack_devs *sd, const struct stack_build *b,
@@ -82,7 +97,7 @@ static int members_up(struct stack_devs *sd, const struct stack_build *b,
 			 b->rundir, i);
 		err = image_create(sd->image[i], size, td);
 		if (!err)
-			err = member_up(sd, i, b->model, td);
+			err = member_up(sd, i, size, b, td);
 	}
 	return err;
 }

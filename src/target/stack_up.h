@@ -3,9 +3,9 @@
  * The stack of --raid and --dm, built for an image target: N images in
  * its run directory on N loop devices, an md array of them, a dm-linear
  * device on the array or on the one loop. With a device model every member
- * is a disk of the model: its loop sits on a lower loop of its own, where
- * target.c puts the model's throttle after mkfs (image -> lower loop,
- * throttled -> member loop, traced -> md / dm). Every step registers its undo
+ * is a disk of the model with an engine of its own (image -> FUSE file,
+ * the model -> lower loop -> member loop, traced -> md / dm); target.c
+ * turns the models on after mkfs. Every step registers its undo
  * (and its state-file record) in the teardown registry: torn down in
  * reverse, dm before md before the loops. With --device the user's block
  * devices are the members: no image, no loop, and their md superblocks are
@@ -23,6 +23,7 @@
 #include "target/dmdev.h"
 #include "target/loopdev.h"
 #include "target/mdarray.h"
+#include "target/model_daemon.h"
 #include "target/stack_spec.h"
 #include "util/teardown.h"
 
@@ -32,8 +33,9 @@
 
 struct stack_devs {
 	char image[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
-	/* with a device model: the loop under each member, to throttle */
+	/* with a device model: the loop under each member, and its engine */
 	struct loopdev lower[STACK_SPEC_MAX_MEMBERS];
+	struct model_daemon model[STACK_SPEC_MAX_MEMBERS];
 	struct loopdev member[STACK_SPEC_MAX_MEMBERS];
 	/* --device: the user's devices are the members, no image or loop */
 	char device[STACK_SPEC_MAX_MEMBERS][PATH_MAX];
@@ -56,6 +58,17 @@ struct stack_build {
 	const char *const *devices;
 	unsigned int n_devices;
 };
+
+/*
+ * A disk of the model m: the engine serving image (size bytes) at dir,
+ * the lower loop on its file, the loop on the lower one with the model's
+ * rotational flag, and the engine's round trip probed through it. The
+ * model stays off until model_daemon_engage. 0 or -errno, said.
+ */
+int model_disk_up(struct model_daemon *md, const struct device_model *m,
+		  const char *image, uint64_t size, const char *dir,
+		  struct loopdev *lower, struct loopdev *loop,
+		  struct teardown *td);
 
 /*
  * Build b's stack; the filesystem's device into sd->devpath and sd->dev.

@@ -67,10 +67,17 @@ static int dir_check(const char *dir, uint64_t bytes, uint64_t files)
 	return 0;
 }
 
-static int model_disk_refused(dev_t disk_dev, const char *where);
-static int model_partition_refused(dev_t dev, const char *option,
-				   const char *where);
-static int model_device_refused(dev_t dev, const char *device);
+/*
+ * --dir and --device: the model is a disk served under the traced loop
+ * device, and nothing can be put under an existing filesystem or device
+ */
+static int model_refused(const char *option, const char *where)
+{
+	log_error(
+		"--device-model needs an image target: the model is a disk fsprof serves under the traced loop device, and nothing can be put under the existing %s %s. Run on an image (no --dir or --device), or without --device-model",
+		option, where);
+	return -EINVAL;
+}
 
 /* --device DEV[,DEV]...: the paths into devs; the count, or < 0 (said) */
 static int device_list(const struct target_spec *spec, char devs[][PATH_MAX])
@@ -106,34 +113,25 @@ static int device_preflight(const struct target_spec *spec)
 			return -EINVAL;
 		/* refused before mkfs, not after */
 		if (device_model_active(spec->model))
-			return model_device_refused(dev, devs[i]);
+			return model_refused("device", devs[i]);
 	}
 	return 0;
 }
 
 int target_preflight(const struct target_spec *spec)
 {
-	dev_t dev;
-
 	switch (spec->kind) {
 	case TARGET_IMAGE:
 		return scratch_check(spec->scratch, spec->image_size);
 	case TARGET_DEVICE:
 		return device_preflight(spec);
 	case TARGET_DIR:
-		if (dir_check(spec->dir, spec->space_needed,
-			      spec->files_needed))
-			return -EINVAL;
-		/*
-		 * a throttle needs a disk under the directory, not the root's,
-		 * nor one with another partition mounted
-		 */
-		dev = devinfo_fs_device(spec->dir);
 		if (device_model_active(spec->model))
-			return dev ? model_partition_refused(dev, "--dir",
-							     spec->dir) :
-				     model_disk_refused(0, spec->dir);
-		return 0;
+			return model_refused("filesystem of --dir", spec->dir);
+		return dir_check(spec->dir, spec->space_needed,
+				 spec->files_needed) ?
+			       -EINVAL :
+			       0;
 	}
 	return -EINVAL;
 }
@@ -168,8 +166,8 @@ static int target_make_fs(struct target *t, struct teardown *td)
 
 /*
  * --raid / --dm: member images and loops, md, dm; the fs on the top. With
- * a device model each member is a disk of the model: on a lower loop of
- * its own, throttled after mkfs (model_throttle)
+ * a device model each member is a disk of the model of its own, turned on
+ * after mkfs (model_engage)
  */
 static int target_up_stack(struct target *t, struct teardown *td)
 {
@@ -215,14 +213,14 @@ static int target_up_image(struct target *t, struct teardown *td)
 	if (err)
 		return err;
 	if (device_model_active(spec->model)) {
-		/* the throttle goes on the lower loop, after mkfs */
-		err = loopdev_attach(&t->lower, t->image, td);
+		/* the model is turned on after mkfs */
+		char dir[PATH_MAX];
+
+		err = path_join(dir, sizeof(dir), t->rundir, "model");
 		if (!err)
-			err = loopdev_attach(&t->loop, t->lower.path, td);
-		/* before mkfs: filesystems read it at mkfs and mount time */
-		if (!err && spec->model->rotational >= 0)
-			err = loopdev_set_rotational(&t->loop,
-						     spec->model->rotational);
+			err = model_disk_up(&t->model, spec->model, t->image,
+					    spec->image_size, dir, &t->lower,
+					    &t->loop, td);
 		t->model_at = MODEL_LOWER_LOOP;
 		t->model_dev = t->lower.dev;
 	} else {
@@ -337,85 +335,59 @@ static int target_up_dir(struct target *t, struct teardown *td)
 }
 
 /*
- * --dir and --device: the throttle can only go on the traced disk. Refuse
- * where that makes no sense: no block device, or the disk holding the root
- * filesystem (the whole system, fsprof included, would run at the model's
- * speed, and every other process's IO would share the limit).
- */
-static int model_disk_refused(dev_t disk_dev, const char *where)
-{
-	dev_t root = devinfo_root_device();
-
-	if (!disk_dev) {
-		log_error(
-			"--device-model needs a block device, and %s has none: run without --device-model, or on an image target (no --dir)",
-			where);
-		return -ENODEV;
-	}
-	if (root && devinfo_whole_disk(root) == disk_dev) {
-		log_error(
-			"--device-model on %s would throttle %u:%u, the disk holding the root filesystem, and slow down the whole system: use an image target (no --dir) for a device model, or a --dir on another disk",
-			where, major(disk_dev), minor(disk_dev));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * --device and --dir: the throttle goes on the whole disk, so a
- * partition's siblings would share it: refused when one of them is
- * mounted (its users would run at the model's speed), as is the root
- * filesystem's disk.
- */
-static int model_partition_refused(dev_t dev, const char *option,
-				   const char *where)
-{
-	dev_t disk = devinfo_whole_disk(dev);
-
-	if (devinfo_sibling_mounted(dev)) {
-		log_error(
-			"--device-model on %s %s would throttle its whole disk %u:%u, which has another partition mounted: everything using that partition would run at the model's speed. Use an image target (no --device or --dir) for a device model, or a partition of a disk nothing else uses",
-			option, where, major(disk), minor(disk));
-		return -EBUSY;
-	}
-	return model_disk_refused(disk, where);
-}
-
-static int model_device_refused(dev_t dev, const char *device)
-{
-	return model_partition_refused(dev, "--device", device);
-}
-
-static int model_check_traced_disk(const struct target *t)
-{
-	int err = model_disk_refused(t->disk_dev,
-				     t->spec.dir ? t->spec.dir : t->workdir);
-
-	if (err)
-		return err;
-	log_warn(
-		"--device-model on %s: the throttle sits on the traced disk %u:%u itself (nothing can be stacked under an existing filesystem), so device busy time, latency and issuers are not measured faithfully; wall time is. An image target (no --dir or --device) stacks the model under the traced device.",
-		t->devpath, major(t->disk_dev), minor(t->disk_dev));
-	return 0;
-}
-
-/*
  * After mkfs: making the filesystem is not what is measured. A stack's
- * members each get the model's limits on their own lower loop, as the
- * disks of an array each have their own speed.
+ * members are each a disk of the model, as the disks of an array each
+ * have their own.
  */
-static int model_throttle(const struct target *t, struct teardown *td)
+static int model_engage(struct target *t, struct teardown *td)
 {
-	const struct stack_devs *sd = &t->stack;
+	struct stack_devs *sd = &t->stack;
 	unsigned int i;
 	int err = 0;
 
-	if (t->model_at != MODEL_LOWER_LOOP || !sd->n)
-		return throttle_apply(t->spec.model, t->model_dev,
-				      t->model_at == MODEL_TRACED_DISK, td);
+	if (!sd->n)
+		return model_daemon_engage(&t->model, td);
 	for (i = 0; !err && i < sd->n; i++)
-		err = throttle_apply(t->spec.model, sd->lower[i].dev, false,
-				     td);
+		err = model_daemon_engage(&sd->model[i], td);
+	return err;
+}
+
+void target_model_stats(const struct target *t, struct model_stats *sum,
+			uint64_t *round_trip_ns)
+{
+	const struct stack_devs *sd = &t->stack;
+	const struct model_daemon *md;
+	struct model_stats s;
+	unsigned int i, n = sd->n ? sd->n : 1;
+
+	memset(sum, 0, sizeof(*sum));
+	*round_trip_ns = 0;
+	if (t->model_at != MODEL_LOWER_LOOP)
+		return;
+	for (i = 0; i < n; i++) {
+		md = sd->n ? &sd->model[i] : &t->model;
+		model_daemon_stats(md, &s);
+		sum->charged += s.charged;
+		sum->modelled_ns += s.modelled_ns;
+		sum->short_requests += s.short_requests;
+		sum->short_excess_ns += s.short_excess_ns;
+		if (md->round_trip_ns > *round_trip_ns)
+			*round_trip_ns = md->round_trip_ns;
+	}
+}
+
+int target_model_check(struct target *t)
+{
+	struct stack_devs *sd = &t->stack;
+	unsigned int i;
+	int err = 0;
+
+	if (t->model_at != MODEL_LOWER_LOOP)
+		return 0;
+	if (!sd->n)
+		return model_daemon_check(&t->model);
+	for (i = 0; !err && i < sd->n; i++)
+		err = model_daemon_check(&sd->model[i]);
 	return err;
 }
 
@@ -429,6 +401,7 @@ int target_up(struct target *t, const struct target_spec *spec,
 	t->spec = *spec;
 	t->loop.fd = -1;
 	t->lower.fd = -1;
+	t->model.pidfd = -1;
 	switch (spec->kind) {
 	case TARGET_IMAGE:
 		err = target_up_image(t, td);
@@ -453,24 +426,9 @@ int target_up(struct target *t, const struct target_spec *spec,
 			 e->super_opts);
 	}
 	free(e);
-	if (!device_model_active(spec->model))
+	if (t->model_at != MODEL_LOWER_LOOP)
 		return 0;
-	if (t->model_at == MODEL_NOWHERE) {
-		err = model_check_traced_disk(t);
-		if (err)
-			return err;
-		t->model_at = MODEL_TRACED_DISK;
-		t->model_dev = t->disk_dev;
-	}
-	/* a second run would throttle, then unthrottle, the same disk
-	 * (--device holds its own lock already) */
-	if (t->model_at == MODEL_TRACED_DISK &&
-	    !(spec->kind == TARGET_DEVICE && t->model_dev == t->fs_dev)) {
-		err = devlock_take(t->model_dev, "the throttled disk", td);
-		if (err)
-			return err;
-	}
-	return model_throttle(t, td);
+	return model_engage(t, td);
 }
 
 int target_mount_again(struct target *t)

@@ -19,20 +19,19 @@
 #include "target/loopdev.h"
 #include "target/mkfs.h"
 #include "target/stack_up.h"
-#include "target/throttle.h"
+#include "target/model_daemon.h"
 #include "util/teardown.h"
 
 enum target_kind { TARGET_IMAGE, TARGET_DEVICE, TARGET_DIR };
 
 /*
- * Where the device model's throttle sits. Below the traced device (image
- * targets: image -> lower loop, throttled -> loop, traced) it charges merged
- * requests, holds every issuer, and the traced latency includes the wait.
- * On the traced disk itself (--dir, --device: nothing can be stacked under
- * an existing filesystem) it holds bios before they become requests: busy
- * time, latency and issuers are then not measured faithfully.
+ * Where the device model sits: below the traced device (image targets:
+ * image -> FUSE file, the model's engine -> lower loop -> loop, traced),
+ * where it charges merged requests, holds every issuer, and the traced
+ * latency includes the wait. --dir and --device have no model: nothing can
+ * be stacked under an existing filesystem or device.
  */
-enum model_placement { MODEL_NOWHERE, MODEL_LOWER_LOOP, MODEL_TRACED_DISK };
+enum model_placement { MODEL_NOWHERE, MODEL_LOWER_LOOP };
 
 struct target_spec {
 	enum target_kind kind;
@@ -46,7 +45,7 @@ struct target_spec {
 	const char *dir; /* dir: an existing directory */
 	uint64_t space_needed; /* dir: data bytes the workload needs */
 	uint64_t files_needed; /* dir: inodes the workload needs */
-	const struct device_model *model; /* throttle; NULL = none */
+	const struct device_model *model; /* NULL = none */
 	/* image: --raid / --dm, the stack under the filesystem; NULL = none */
 	const struct stack_spec *stack;
 };
@@ -59,11 +58,11 @@ struct target {
 	char workdir[PATH_MAX]; /* where the workload works */
 	char devpath[PATH_MAX]; /* the block device, "" when none */
 	struct loopdev loop; /* image: the traced loop device */
-	struct loopdev
-		lower; /* image with a model: the throttled loop under it */
+	struct loopdev lower; /* image with a model: the loop under it */
+	struct model_daemon model; /* image with a model: its engine */
 	struct stack_devs stack; /* image with --raid / --dm: its devices */
 	enum model_placement model_at;
-	dev_t model_dev; /* the device the throttle is on, 0 when none */
+	dev_t model_dev; /* the lower loop the model serves, 0 when none */
 	dev_t fs_dev; /* the filesystem's block device, 0 when none */
 	dev_t disk_dev; /* the whole disk it is on */
 	char fstype[32]; /* as mounted */
@@ -90,6 +89,16 @@ int target_up(struct target *t, const struct target_spec *spec,
  * are emptied, and the device model stays in place.
  */
 int target_mount_again(struct target *t);
+
+/*
+ * 0 while the device model's engine of t (every member's) runs; -EPIPE,
+ * said, when one died: the case's figures are not valid.
+ */
+int target_model_check(struct target *t);
+
+/* the engines' counters summed over the members; the longest round trip */
+void target_model_stats(const struct target *t, struct model_stats *sum,
+			uint64_t *round_trip_ns);
 
 /* Release what target_up allocated (not the setup: teardown does that). */
 void target_free(struct target *t);
