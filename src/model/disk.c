@@ -150,19 +150,27 @@ static uint64_t media_access(struct disk_model *d, uint64_t off, uint64_t len,
 	return (uint64_t)t;
 }
 
+/* how far the stream may read ahead: past the furthest byte asked of it */
+static uint64_t ra_cap(const struct disk_model *d)
+{
+	return (d->head > d->ra_off ? d->head : d->ra_off) +
+	       d->m.readahead_bytes;
+}
+
 /* the read-ahead stops when the head goes elsewhere at time t */
 static void ra_freeze(struct disk_model *d, uint64_t t)
 {
-	double held;
+	double pos;
 
-	if (!d->ra_valid || d->ra_frozen)
+	if (!d->ra_valid || d->ra_held)
 		return;
-	held = t > d->ra_t0 ? xfer_ns(t - d->ra_t0, 1) : 0;
-	held = held * (double)d->m.media_bps / NS_PER_S;
-	if (held > (double)d->m.readahead_bytes)
-		held = (double)d->m.readahead_bytes;
-	d->ra_frozen = (uint64_t)held;
-	if (!d->ra_frozen)
+	pos = (double)d->ra_off +
+	      (t > d->ra_t0 ? xfer_ns(t - d->ra_t0, 1) : 0) *
+		      (double)d->m.media_bps / NS_PER_S;
+	if (pos > (double)ra_cap(d))
+		pos = (double)ra_cap(d);
+	d->ra_held = (uint64_t)pos;
+	if (d->ra_held <= d->ra_off)
 		d->ra_valid = false;
 }
 
@@ -292,32 +300,29 @@ static uint64_t seek_read(struct disk_model *d, uint64_t off, uint64_t len,
 {
 	uint64_t end = off + len, oh = d->m.overhead_ns;
 	uint64_t hit = now + oh + (uint64_t)xfer_ns(len, d->m.iface_bps);
-	uint64_t start, done, held_end;
+	uint64_t start, done;
 
 	if (cache_holds(d, off, end))
 		return hit;
-	if (d->ra_valid && off >= d->ra_off &&
-	    off <= d->ra_off + d->m.readahead_bytes) {
-		if (!d->ra_frozen) {
-			/* the stream goes on: this read ends when its last
-			 * byte has passed under the head */
-			done = d->ra_t0 +
-			       (uint64_t)xfer_ns(end - d->ra_off,
-						 d->m.media_bps);
-			done = done > hit ? done : hit;
-			if (done > d->busy_until)
-				d->busy_until = done;
-			d->head = end > d->head ? end : d->head;
-			return done;
-		}
-		held_end = d->ra_off + d->ra_frozen;
-		if (end <= held_end)
+	if (d->ra_valid && off >= d->ra_off && !d->ra_held &&
+	    off <= ra_cap(d)) {
+		/* the stream goes on: this read ends when its last byte has
+		 * passed under the head */
+		done = d->ra_t0 +
+		       (uint64_t)xfer_ns(end - d->ra_off, d->m.media_bps);
+		done = done > hit ? done : hit;
+		if (done > d->busy_until)
+			d->busy_until = done;
+		d->head = end > d->head ? end : d->head;
+		return done;
+	}
+	if (d->ra_valid && d->ra_held && off >= d->ra_off &&
+	    off < d->ra_held) {
+		if (end <= d->ra_held)
 			return hit;
 		/* the rest from the media, the head where read-ahead stopped */
-		if (off < held_end) {
-			len = end - held_end;
-			off = held_end;
-		}
+		len = end - d->ra_held;
+		off = d->ra_held;
 	}
 	start = now + oh > d->busy_until ? now + oh : d->busy_until;
 	ra_freeze(d, start);
@@ -327,7 +332,7 @@ static uint64_t seek_read(struct disk_model *d, uint64_t off, uint64_t len,
 		d->ra_valid = true;
 		d->ra_off = end;
 		d->ra_t0 = done;
-		d->ra_frozen = 0;
+		d->ra_held = 0;
 	}
 	return done;
 }

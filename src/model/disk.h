@@ -45,9 +45,13 @@ struct disk_model {
 	/* state */
 	uint64_t busy_until; /* the head's, ns */
 	uint64_t head; /* byte offset under the head */
-	/* read-ahead: from ra_off, streaming since ra_t0 unless frozen */
+	/*
+	 * read-ahead: the media streams from ra_off since ra_t0, up to the
+	 * read-ahead size past the furthest byte asked of it (head); once the
+	 * head goes elsewhere it holds up to ra_held (0: still streaming)
+	 */
 	bool ra_valid;
-	uint64_t ra_off, ra_t0, ra_frozen; /* frozen: bytes held, 0 = streaming */
+	uint64_t ra_off, ra_t0, ra_held;
 	/* the volatile write cache: dirty extents sorted by start */
 	struct disk_extent *dirty;
 	size_t n_dirty, cap_dirty;

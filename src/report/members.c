@@ -122,7 +122,7 @@ void report_model_members(const struct model_result *mr, unsigned int indent,
 					 mr->member[i].member);
 	text_hanging(
 		out, indent + 2,
-		"%*sdevice model: %s, a throttle under each member disk, each with the model's limits: %s",
+		"%*sdevice model: %s, each member a disk of the model of its own: %s",
 		(int)indent, "",
 		device_model_format(&mr->m, model, sizeof(model)), list);
 }

@@ -23,15 +23,26 @@
 #define PHASE_TOO_SHORT_NS 500000000ULL
 
 /*
- * The blkio throttle does not always hold the model's rate (its 100 ms
- * slices let bursts through; on the traced disk itself it charges bios, so
- * the flushes the block layer splits from a PREFLUSH/FUA write pass it):
- * say so where the throttle-not-held rule found a phase's traced device
- * over one of the model's limits.
+ * The model's engine cannot answer faster than its own round trip: say so
+ * when the requests the model wanted shorter than that ran over it by more
+ * than MODEL_NOT_HELD_SHARE of the modelled time; and where the
+ * throttle-not-held rule found a phase's traced device over one of a rate
+ * model's limits.
  */
 static void report_throttle_check(const struct case_result *c, FILE *out)
 {
+	const struct model_engine *e = &c->target.model.engine;
 	unsigned int i, k;
+
+	if (!model_engine_held(e))
+		text_hanging(
+			out, 2,
+			"device model not held: %llu of the %llu requests it charged were shorter than the engine's round trip of %.0f us, and ran %.3f s over the model's %.3f s: a faster model than this engine can serve",
+			(unsigned long long)e->short_requests,
+			(unsigned long long)e->charged,
+			(double)e->round_trip_ns / 1e3,
+			(double)e->short_excess_ns / 1e9,
+			(double)e->modelled_ns / 1e9);
 
 	for (i = 0; i < c->n_phases; i++) {
 		const struct finding *f = finding_list_find(
@@ -59,12 +70,12 @@ static void report_device_model(const struct target_result *t, FILE *out)
 	else if (!strcmp(mr->placement, "lower-loop"))
 		text_hanging(
 			out, 2,
-			"device model: %s, throttle on %s (%u:%u) below the traced %s",
+			"device model: %s, served on %s (%u:%u) below the traced %s",
 			model, mr->device, mr->major, mr->minor, t->device);
 	else if (!strcmp(mr->placement, "traced-disk"))
 		text_hanging(
 			out, 2,
-			"device model: %s, throttle on the traced disk %s (%u:%u) itself: device busy time, latency and issuers are not measured faithfully under it (wall time is); an image target stacks the model below the traced device",
+			"device model: %s, a throttle on the traced disk %s (%u:%u) itself (an older fsprof): device busy time, latency and issuers were not measured faithfully under it",
 			model, mr->device, mr->major, mr->minor);
 	else /* a results file from before the placement was recorded */
 		text_hanging(out, 2, "device model: %s", model);

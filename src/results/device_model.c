@@ -4,10 +4,18 @@
 #include <string.h>
 
 #include "results/device_model.h"
+#include "results/results.h"
 
 bool device_model_active(const struct device_model *m)
 {
 	return m && m->name[0] && strcmp(m->name, "none");
+}
+
+bool model_engine_held(const struct model_engine *e)
+{
+	return !e->modelled_ns ||
+	       (double)e->short_excess_ns <=
+		       MODEL_NOT_HELD_SHARE * (double)e->modelled_ns;
 }
 
 #define SEEKING_FMT                                                      \

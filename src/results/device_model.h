@@ -35,6 +35,19 @@ struct device_model {
 /* enough for device_model_format's longest text: eleven 20-digit values */
 #define DEVICE_MODEL_TEXT_LEN 320
 
+/*
+ * The engine held the model unless the requests the model wanted shorter
+ * than the engine's round trip ran over it by more than this share of all
+ * the modelled time: a tenth, the calibration's tolerance (a model's
+ * figures within 10%).
+ */
+#define MODEL_NOT_HELD_SHARE 0.10
+
+struct model_engine;
+
+/* e held its model (an engine that charged nothing held it) */
+bool model_engine_held(const struct model_engine *e);
+
 /* is m a model that limits anything (not NULL, not "none", not unnamed)? */
 bool device_model_active(const struct device_model *m);
 

@@ -35,13 +35,17 @@
 /* the probe: this many 4 KiB direct reads with the model off */
 #define MODEL_PROBE_READS 256
 #define MODEL_PROBE_BYTES 4096
+#define MODEL_PROBE_FLUSHES 64
 /* how long a stopped daemon has to exit before SIGKILL */
 #define MODEL_STOP_TIMEOUT_MS 2000
 
 struct model_ctl {
 	/* odd: the model is on; every change resets the disk to cold */
 	_Atomic unsigned int generation;
+	/* the engine's time outside the handler, and its whole round trip,
+	 * for reads and writes and for cache flushes */
 	_Atomic uint64_t compensate_ns, round_trip_ns;
+	_Atomic uint64_t compensate_flush_ns, round_trip_flush_ns;
 	_Atomic uint64_t requests, reads, writes, flushes;
 	_Atomic uint64_t bytes_read, bytes_written;
 	_Atomic uint64_t charged, modelled_ns, engine_ns;
@@ -100,8 +104,12 @@ static uint64_t charge(enum disk_op op, uint64_t off, uint64_t len,
 static void settle(enum disk_op op, uint64_t len, uint64_t t0, uint64_t done)
 {
 	struct model_ctl *c = srv.ctl;
-	uint64_t t1 = mono_ns(), rt = atomic_load(&c->round_trip_ns);
-	uint64_t comp = atomic_load(&c->compensate_ns);
+	bool fl = op == DISK_FLUSH;
+	uint64_t t1 = mono_ns();
+	uint64_t rt = atomic_load(fl ? &c->round_trip_flush_ns :
+				       &c->round_trip_ns);
+	uint64_t comp = atomic_load(fl ? &c->compensate_flush_ns :
+					 &c->compensate_ns);
 
 	atomic_fetch_add(&c->requests, 1);
 	atomic_fetch_add(&c->engine_ns, t1 - t0);
@@ -481,16 +489,31 @@ int model_daemon_start(struct model_daemon *md, const struct device_model *m,
 	return err;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the median: a busy machine's late wakeups do not move it */
+static uint64_t median_u64(uint64_t *v, unsigned int n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return v[n / 2];
+}
+
 int model_daemon_probe(struct model_daemon *md, const char *dev)
 {
+	static uint64_t rt[MODEL_PROBE_READS];
 	struct model_ctl *c = md->ctl;
-	uint64_t e0, r0, t0, t, total = 0, engine, blocks;
+	uint64_t e0, r0, t0, total, engine, blocks;
 	unsigned int i, seed = 1;
 	void *buf = NULL;
 	int fd, err = 0;
 	struct stat st;
 
-	fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) ||
 	    posix_memalign(&buf, 4096, MODEL_PROBE_BYTES)) {
 		err = -errno;
@@ -514,8 +537,7 @@ int model_daemon_probe(struct model_daemon *md, const char *dev)
 			log_error("device model: probe read of %s failed", dev);
 			goto out;
 		}
-		t = mono_ns();
-		total += t - t0;
+		rt[i] = mono_ns() - t0;
 	}
 	engine = atomic_load(&c->engine_ns) - e0;
 	if (atomic_load(&c->requests) - r0 < MODEL_PROBE_READS) {
@@ -525,12 +547,29 @@ int model_daemon_probe(struct model_daemon *md, const char *dev)
 		err = -EIO;
 		goto out;
 	}
-	md->round_trip_ns = total / MODEL_PROBE_READS;
+	md->round_trip_ns = median_u64(rt, MODEL_PROBE_READS);
 	atomic_store(&c->round_trip_ns, md->round_trip_ns);
 	engine /= MODEL_PROBE_READS;
 	atomic_store(&c->compensate_ns,
 		     md->round_trip_ns > engine ? md->round_trip_ns - engine :
 						  0);
+	/* a cache flush takes another path: both loops' flush, FUSE fsync */
+	e0 = atomic_load(&c->engine_ns);
+	for (i = 0; i < MODEL_PROBE_FLUSHES; i++) {
+		t0 = mono_ns();
+		if (fdatasync(fd)) {
+			err = -errno;
+			log_error("device model: probe flush of %s: %s", dev,
+				  strerror_safe(-err));
+			goto out;
+		}
+		rt[i] = mono_ns() - t0;
+	}
+	engine = (atomic_load(&c->engine_ns) - e0) / MODEL_PROBE_FLUSHES;
+	total = median_u64(rt, MODEL_PROBE_FLUSHES);
+	atomic_store(&c->round_trip_flush_ns, total);
+	atomic_store(&c->compensate_flush_ns, total > engine ? total - engine : 0);
+	md->round_trip_flush_ns = total;
 out:
 	free(buf);
 	if (fd >= 0)

@@ -55,6 +55,7 @@ struct model_daemon {
 	char pidfile[PATH_MAX];
 	struct model_ctl *ctl; /* shared with the daemon */
 	uint64_t round_trip_ns; /* the engine's, measured by the probe */
+	uint64_t round_trip_flush_ns; /* ... of a cache flush */
 	bool stopped;
 	bool dead; /* it died, and that was said */
 };
@@ -70,9 +71,10 @@ int model_daemon_start(struct model_daemon *md, const struct device_model *m,
 
 /*
  * Measure the engine's round trip through dev (a loop device stacked on
- * md->file) with the model off: 4 KiB direct reads. The time the engine
- * adds outside the model is taken off every request's wait from then on,
- * so that a request's latency is the model's. 0 or -errno, said.
+ * md->file) with the model off: 4 KiB direct reads, and cache flushes. The
+ * time the engine adds outside the model is taken off every request's
+ * wait from then on, so that a request's latency is the model's. 0 or
+ * -errno, said.
  */
 int model_daemon_probe(struct model_daemon *md, const char *dev);
 
