@@ -35,7 +35,7 @@ vmdir=$top/scripts/vm
 # Debian packages the VM test needs on the host (with make deps' DEPS)
 VM_DEPS="qemu-system-x86 busybox-static xz-utils zstd cpio binutils e2fsprogs xfsprogs jq"
 # what the guest loads; their dependencies are found from .modinfo
-GUEST_MODULES="crc32c_generic virtio_pci virtio_blk loop ext4 xfs"
+GUEST_MODULES="crc32c_generic virtio_pci virtio_blk loop fuse ext4 xfs"
 # staged with these too, as fsprof run --kernel stages them (one staged
 # directory serves both); the guest loads only GUEST_MODULES
 STAGED_MODULES="$GUEST_MODULES md_mod raid0 raid1 dm_mod"
@@ -158,7 +158,7 @@ boot_kernel() {
 	timeout "$timeout_s" qemu-system-x86_64 -accel "$(qemu_accel)" -cpu max \
 		-m 1024 -smp "$(qemu_cpus)" -nodefaults -no-reboot -display none \
 		-serial stdio -kernel "$kdir/boot" -initrd "$rdir/initrd.cpio" \
-		-append "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init" \
+		-append "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init cgroup_no_v1=all" \
 		-drive "file=$rdir/scratch.img,if=virtio,format=raw,cache=unsafe" \
 		-drive "file=$rdir/results.img,if=virtio,format=raw,cache=unsafe" \
 		</dev/null >"$rdir/serial.log" 2>&1 || status=$?

@@ -189,7 +189,7 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	/* ttyS1: QEMU reads gate.in, writes gate.out */
 	snprintf(gate, sizeof(gate), "pipe:%s/gate", dir);
 	snprintf(append, sizeof(append),
-		 "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init%s%s",
+		 "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init cgroup_no_v1=all%s%s",
 		 spec->cmdline ? " " : "", spec->cmdline ? spec->cmdline : "");
 	pid = fork();
 	if (pid)

@@ -31,6 +31,8 @@ static const struct kernel_part parts[] = {
 	{ NULL, "virtio_pci", "virtio_pci_device", "CONFIG_VIRTIO_PCI" },
 	{ NULL, "virtio_blk", "virtio_blk", "CONFIG_VIRTIO_BLK" },
 	{ NULL, "loop", "loop_device", "CONFIG_BLK_DEV_LOOP" },
+	/* the device model's engine serves its disk over FUSE */
+	{ NULL, "fuse", "fuse_conn", "CONFIG_FUSE_FS" },
 	/* the stacks of --raid and --dm, named as needs, not fstypes */
 	{ "md-raid0", "md_mod", "mddev", "CONFIG_BLK_DEV_MD" },
 	{ "md-raid0", "raid0", "r0conf", "CONFIG_MD_RAID0" },
@@ -172,9 +174,9 @@ bool vm_kernel_is_path(const struct vm_kernel *k)
 }
 
 /* what every staging asks for (scripts/vm-test.sh's GUEST_MODULES) */
-static const char *const always[] = { "crc32c_generic", "ext4",	 "xfs",
+static const char *const always[] = { "crc32c_generic", "ext4",	"xfs",
 				      "md_mod",		"raid0", "raid1",
-				      "dm_mod" };
+				      "dm_mod",		"fuse" };
 
 static bool staged_always(const char *module)
 {

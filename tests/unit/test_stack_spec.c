@@ -148,7 +148,7 @@ static void a_target_has_its_own_device_model_in_fs(void **state)
 	assert_int_equal(n, 4);
 	assert_string_equal(fs[0].label, "ext4:raid='1:2':model='hdd'");
 	assert_true(fsspec_model(&fs[0], &run) == &fs[0].model);
-	assert_int_equal(fs[0].model.wiops, 150);
+	assert_int_equal(fs[0].model.rpm, 7200);
 	assert_int_equal(fs[0].model.rotational, 1);
 	/* a custom model's commas and colon, quoted */
 	assert_int_equal(fs[1].model.wiops, 50);
