@@ -79,6 +79,7 @@ double disk_mean_seek_ns(const struct disk_model *d)
 void disk_model_reset(struct disk_model *d)
 {
 	d->busy_until = 0;
+	d->busy_read = 0;
 	d->head = 0;
 	d->ra_valid = false;
 	d->n_dirty = 0;
@@ -114,18 +115,25 @@ static double xfer_ns(uint64_t len, uint64_t bps)
 	return bps ? (double)len * NS_PER_S / (double)bps : 0;
 }
 
-/* a rate model: one request at a time, each its 1/IOPS or bytes/bandwidth */
+/*
+ * A rate model: reads and writes each one at a time, each its 1/IOPS or
+ * bytes/bandwidth (as the old throttle's limits, apart); a direction
+ * without a limit is free: 0, no model
+ */
 static uint64_t rate_submit(struct disk_model *d, enum disk_op op,
 			    uint64_t len, uint64_t now)
 {
 	bool rd = op == DISK_READ;
 	uint64_t iops = rd ? d->m.riops : d->m.wiops;
 	uint64_t bps = rd ? d->m.rbps : d->m.wbps;
+	uint64_t *busy = rd ? &d->busy_read : &d->busy_until;
 	double t = fmax(iops ? NS_PER_S / (double)iops : 0, xfer_ns(len, bps));
-	uint64_t start = now > d->busy_until ? now : d->busy_until;
+	uint64_t start = now > *busy ? now : *busy;
 
-	d->busy_until = start + (uint64_t)t;
-	return d->busy_until;
+	if (!iops && !bps)
+		return 0;
+	*busy = start + (uint64_t)t;
+	return *busy;
 }
 
 /*

@@ -43,7 +43,8 @@ struct disk_model {
 	double seek_a, seek_b, seek_c, seek_e, seek_x0;
 	double rev_ns, track_bytes, n_tracks;
 	/* state */
-	uint64_t busy_until; /* the head's, ns */
+	uint64_t busy_until; /* the head's, ns (a rate model's writes) */
+	uint64_t busy_read; /* a rate model's reads */
 	uint64_t head; /* byte offset under the head */
 	/*
 	 * read-ahead: the media streams from ra_off since ra_t0, up to the
@@ -69,7 +70,10 @@ void disk_model_free(struct disk_model *d);
 /* back to a cold, idle disk with an empty cache, head at offset 0 */
 void disk_model_reset(struct disk_model *d);
 
-/* completion time (ns, the clock of now_ns) of a request arriving now */
+/*
+ * completion time (ns, the clock of now_ns) of a request arriving now; 0
+ * when the model does not limit it (a rate model's unlimited direction)
+ */
 uint64_t disk_model_submit(struct disk_model *d, enum disk_op op,
 			   uint64_t off, uint64_t len, uint64_t now_ns);
 

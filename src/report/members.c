@@ -124,7 +124,7 @@ void report_model_members(const struct model_result *mr, unsigned int indent,
 		out, indent + 2,
 		"%*sdevice model: %s, each member a disk of the model of its own: %s",
 		(int)indent, "",
-		device_model_format(&mr->m, model, sizeof(model)), list);
+		device_model_describe(&mr->m, model, sizeof(model)), list);
 }
 
 void report_stacks(const struct run_result *run, FILE *out)

@@ -64,7 +64,7 @@ static void report_device_model(const struct target_result *t, FILE *out)
 	const struct model_result *mr = &t->model;
 	char model[DEVICE_MODEL_TEXT_LEN];
 
-	device_model_format(&mr->m, model, sizeof(model));
+	device_model_describe(&mr->m, model, sizeof(model));
 	if (mr->n_members)
 		report_model_members(mr, 0, out);
 	else if (!strcmp(mr->placement, "lower-loop"))

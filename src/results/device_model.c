@@ -94,3 +94,17 @@ int device_model_unformat(const char *text, struct device_model *m)
 	m->wbps = wbps;
 	return 0;
 }
+
+const char *device_model_describe(const struct device_model *m, char *buf,
+				  size_t len)
+{
+	if (!device_model_active(m) || !m->rpm)
+		return device_model_format(m, buf, len);
+	snprintf(buf, len,
+		 "%s (%u rpm, seeks %.1f/%.1f/%.1f ms, %.0f MB/s, %llu MiB write cache)",
+		 m->name, m->rpm, (double)m->seek_track_ns / 1e6,
+		 (double)m->seek_avg_ns / 1e6, (double)m->seek_full_ns / 1e6,
+		 (double)m->media_bps / 1e6,
+		 (unsigned long long)(m->cache_bytes >> 20));
+	return buf;
+}

@@ -62,6 +62,14 @@ const char *device_model_format(const struct device_model *m, char *buf,
 				size_t len);
 
 /*
+ * For people: a seeking disk as "hdd (7200 rpm, seeks 1.0/8.5/20.0 ms,
+ * 120 MB/s, 32 MiB write cache)", a rate model as device_model_format.
+ * Returns buf.
+ */
+const char *device_model_describe(const struct device_model *m, char *buf,
+				  size_t len);
+
+/*
  * The text device_model_format made, read back into m (a results file
  * written before device_model_stack existed has only the text): 0, or
  * -EINVAL when text is neither "none" nor that shape.

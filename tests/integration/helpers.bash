@@ -116,6 +116,11 @@ leftovers() {
 	local dir=$1 found="" cg
 	grep -q " $dir/" /proc/mounts && found+="mount below $dir; "
 	losetup -a 2>/dev/null | grep -q "$dir/" && found+="loop device on $dir; "
+	# a device model's engine works in its run directory
+	for p in $(pgrep -x fsprof-model); do
+		[[ "$(readlink "/proc/$p/cwd" 2>/dev/null)" == "$dir/"* ]] &&
+			found+="device model daemon $p; "
+	done
 	# the kernel frees a program after its last reference, via RCU: allow
 	# a moment after the process that held it has exited
 	wait_for "[ \"\$(orphan_bpf_programs)\" -eq 0 ]" 3 ||
