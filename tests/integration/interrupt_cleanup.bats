@@ -41,8 +41,9 @@ interrupt_during_phase() {
 }
 
 # reads held to 32 MB/s: the read phase lasts 8 s however fast the disk (a
-# 4 GiB write before it took 30-45 s of the file's time), and the throttle
-# rule is one more thing the teardown must take away
+# 4 GiB write before it took 30-45 s of the file's time), and the model's
+# engine (FUSE mount, daemon, lower loop) is more for the teardown to take
+# away
 @test "SIGTERM during the read phase tears down, exits 143 and keeps the finished write phase, marked incomplete" {
 	run interrupt_during_phase read TERM -w seqio:size=256M --device-model custom:rbps=32M
 	cat "$SCRATCH.err"
@@ -51,11 +52,8 @@ interrupt_during_phase() {
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	throttled=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
-	[[ "$throttled" =~ ^[0-9]+:[0-9]+$ ]]
-	if grep -q "^$throttled " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
-		false
-	fi
+	lower=$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.throttled_dev')
+	[[ "$lower" =~ ^[0-9]+:[0-9]+$ ]]
 	[ "$(jqr "$SCRATCH.json" '.complete')" = false ]
 	[ "$(jqr "$SCRATCH.json" '.interrupted')" = true ]
 	[ "$(jqr "$SCRATCH.json" '[.cases[0].phases[].name] | join(",")')" = write ]
@@ -73,43 +71,52 @@ loops_backed_by() {
 	return 0
 }
 
-# O_DIRECT writes: the run is killed in a write(2) of one throttled 4 KiB
-# request (the write phase would last hours at 150 IOPS) and dies at
-# once. Buffered, it was killed in the write phase's fdatasync, which
-# waits for every dirty page (up to 2 GiB) at 120 MB/s, and died only
-# when that was done (13.4 s of the file's time).
-@test "after kill -9 in a phase under --device-model hdd, the next run names fsprof cleanup, which removes both loop devices, the mount, the throttle rule and the image" {
+# O_DIRECT writes: the run is killed in a write(2) of one modelled 4 KiB
+# request (the write phase would last a minute and more) and dies at
+# once. The engine's daemon outlives it, serving the filesystem above
+# until fsprof cleanup has unmounted it; then cleanup unmounts the FUSE
+# file system and stops the daemon.
+@test "after kill -9 in a phase under --device-model hdd, the next run names fsprof cleanup, which removes both loop devices, the mounts, the model's daemon and the image" {
 	"$FSPROF" run -w seqio:size=2G,direct=yes --device-model hdd --scratch "$SCRATCH" \
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
 	sleep 1
 	image=$(ls "$SCRATCH"/fsprof.*/image)
-	lower=$(loops_backed_by "$image")
+	lower=$(loops_backed_by "$(dirname "$image")/model/disk")
 	upper=$(loops_backed_by "$lower")
-	lower_dev=$(cat /sys/block/"${lower#/dev/}"/dev)
+	daemon=$(for p in $(pgrep -x fsprof-model); do
+		[[ "$(readlink "/proc/$p/cwd" 2>/dev/null)" == "$SCRATCH/"* ]] && echo "$p"
+	done; true)
 	kill -KILL "$pid"
 	wait "$pid" || true
-	# what a killed run leaves: the kernel keeps all of it
+	# what a killed run leaves: the kernel keeps all of it, and the daemon
+	# goes on serving
 	[ -n "$lower" ]
 	[ -n "$upper" ]
+	[ -n "$daemon" ]
+	kill -0 "$daemon"
 	grep -q " $SCRATCH/" /proc/mounts
-	grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
+	grep -q "fuse.fsprof-model" /proc/mounts
 	[ -f "$image" ]
 	ls "$SCRATCH"/fsprof-"$pid".state
 
 	run "$FSPROF" run -q -w seqio:size=1M --no-trace --scratch "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"a dead fsprof run (pid $pid) left 7 thing(s) behind: blkio throttle rule on $lower_dev, mount on $SCRATCH/"* ]]
+	[[ "$output" == *"a dead fsprof run (pid $pid) left "*" thing(s) behind: "*"mount on $SCRATCH/"* ]]
+	[[ "$output" == *"device model's FUSE mount on $SCRATCH/"* ]]
+	[[ "$output" == *"device model's daemon of $SCRATCH/"* ]]
 	[[ "$output" == *"remove them with 'fsprof cleanup --scratch $SCRATCH'"* ]]
 
 	run "$FSPROF" cleanup --scratch "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"removed blkio throttle rule on $lower_dev (run $pid)"* ]]
 	[[ "$output" == *"removed mount on $SCRATCH/"* ]]
-	if grep -q "^$lower_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
+	[[ "$output" == *"removed device model's FUSE mount on $SCRATCH/"* ]]
+	[[ "$output" == *"removed device model's daemon of $SCRATCH/"* ]]
+	wait_for "! kill -0 $daemon 2>/dev/null" 5
+	if grep -q "fuse.fsprof-model.* $SCRATCH/" /proc/mounts; then
 		false
 	fi
 	wait_for "[ -z \"\$(loops_backed_by '$lower')\" ]" 5
@@ -169,12 +176,13 @@ loops_backed_by() {
 	rm -f "$SCRATCH.out" "$SCRATCH.err"
 }
 
-@test "fsprof cleanup removes only what it can prove a dead run's: not a loop device on another file, its throttle rule, nor a mount outside the scratch directory" {
+@test "fsprof cleanup removes only what it can prove a dead run's: not a loop device on another file, a mount outside the scratch directory, nor a process a pidfile names that is no model daemon" {
 	other=$(mktemp /var/tmp/fsprof-other.XXXXXX)
 	truncate -s 64M "$other"
 	loop=$(losetup -f --show "$other")
-	loop_dev=$(cat /sys/block/"${loop#/dev/}"/dev)
-	echo "$loop_dev 1000" >/sys/fs/cgroup/blkio/blkio.throttle.read_iops_device
+	sleep 60 &
+	sleeper=$!
+	echo "$sleeper $(awk '{ print $22 }' /proc/$sleeper/stat)" >"$SCRATCH/model.pid"
 	outside=$(mktemp -d /var/tmp/fsprof-outside.XXXXXX)
 	mount -t tmpfs -o size=1m tmpfs "$outside"
 	# a dead run (start time 1 is no process's) claiming both
@@ -187,15 +195,17 @@ loops_backed_by() {
 	scratch $SCRATCH
 	+ 1 loop $other
 	+ 2 mount $outside
-	+ 3 throttle $loop_dev
+	+ 3 model $outside
+	+ 4 model-daemon $SCRATCH/model.pid
 	END
 	run "$FSPROF" cleanup --scratch "$SCRATCH"
 	echo "$output"
 	ok=1
 	[ "$(loops_backed_by "$other")" = "$loop" ] || ok=0
 	mountpoint -q "$outside" || ok=0
-	grep -q "^$loop_dev 1000" /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device || ok=0
-	echo "$loop_dev 0" >/sys/fs/cgroup/blkio/blkio.throttle.read_iops_device
+	kill -0 "$sleeper" || ok=0
+	kill "$sleeper"
+	rm -f "$SCRATCH/model.pid"
 	umount "$outside"
 	losetup -d "$loop"
 	rm -rf "$other" "$outside"
@@ -212,42 +222,32 @@ loops_backed_by() {
 	[ -z "$(ls -A "$SCRATCH")" ]
 }
 
-# O_DIRECT writes held to 16 MB/s: the write phase would last 32 s, the
-# kill lands in one 4 KiB write and the run dies at once. Buffered, the
-# 512 MiB were in the page cache in under a second and the kill landed in
-# the fdatasync, which does not return before all of it is written at
-# 16 MB/s: the killed run lived on for 30 s (34 s of the file's 63).
-@test "after kill -9 of a --dir run throttling its disk in place, fsprof cleanup removes the throttle rule and the work directory, and nothing else in the directory" {
+# 20,000 files each with its fsync: the phase lasts well over the second
+# the kill waits for
+@test "after kill -9 of a --dir run, fsprof cleanup removes the work directory, and nothing else in the directory" {
 	truncate -s 1G "$SCRATCH.disk"
 	disk=$(losetup -f --show "$SCRATCH.disk")
-	disk_dev=$(cat /sys/block/"${disk#/dev/}"/dev)
 	mkfs.ext4 -q "$disk"
 	mkdir "$SCRATCH.mnt"
 	mount "$disk" "$SCRATCH.mnt"
 	echo keep >"$SCRATCH.mnt/theirs"
-	"$FSPROF" run -w seqio:size=512M,direct=yes --dir "$SCRATCH.mnt" --device-model custom:wbps=16M \
+	"$FSPROF" run -w fsync:files=20000 --dir "$SCRATCH.mnt" \
 		--scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
-	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
+	wait_for "grep -q 'phase cycles' '$SCRATCH.err'" 120
 	sleep 1
 	kill -KILL "$pid"
 	wait "$pid" || true
 	wait_for "[ ! -d /proc/$pid ]" 10
-	grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
 	ls -d "$SCRATCH.mnt"/fsprof.*
 
 	run "$FSPROF" cleanup --scratch "$SCRATCH"
 	echo "$output"
 	ok=1
 	[ "$status" -eq 0 ] || ok=0
-	[[ "$output" == *"removed blkio throttle rule on $disk_dev (run $pid)"* ]] || ok=0
 	[[ "$output" == *"removed directory $SCRATCH.mnt/fsprof."* ]] || ok=0
-	if grep -q "^$disk_dev " /sys/fs/cgroup/blkio/blkio.throttle.*_device; then
-		ok=0
-	fi
 	[ "$(ls -A "$SCRATCH.mnt" | grep -v lost+found)" = theirs ] || ok=0
 	[ -z "$(ls -A "$SCRATCH")" ] || ok=0
-	echo "$disk_dev 0" >/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
 	umount "$SCRATCH.mnt"
 	rmdir "$SCRATCH.mnt"
 	losetup -d "$disk"

@@ -16,7 +16,8 @@ load helpers
 # start its case: that run goes on with 6.1 alone. Untraced and small, so
 # that a case costs a few seconds of the guest, not the ~20 s of loading
 # the BPF programs under TCG; under the hdd model, which the guest sets up
-# as the host does (cgroup v1 blkio on a lower loop device). Its exit
+# as the host does (the engine's FUSE file under a lower loop device, on a
+# guest with cgroup2 alone). Its exit
 # status into killed/rc.
 killed_ab() {
 	local out=$VM_OUT/killed pid i rc=0
@@ -69,9 +70,11 @@ teardown_file() {
 		| length == 1 and (.[0].k | startswith("6.1.")) and .[0].order == 1
 		and .[0].complete' "$out/run.json" >/dev/null ||
 		{ cat "$out/log"; return 1; }
-	# the device model held in the guest as on the host: the throttle on
-	# the guest's lower loop (a case whose throttle fails fails)
-	jq -e '.cases[0].target.device_model | startswith("hdd: riops=150")' \
+	# the device model held in the guest as on the host: its engine
+	# served the guest's lower loop (a case whose engine fails fails)
+	jq -e '.cases[0].target.device_model | startswith("hdd: rpm=7200 ")' \
+		"$out/run.json" >/dev/null || { cat "$out/log"; return 1; }
+	jq -e '.cases[0].target.device_model_stack.engine.charged > 0' \
 		"$out/run.json" >/dev/null || { cat "$out/log"; return 1; }
 	run "$FSPROF" report latest --db "$out/history.db" --format json
 	[ "$status" -eq 0 ]

@@ -15,7 +15,7 @@
 # unchanged, so what that member saw is what ext4 wrote for the same
 # workload; the same 8 MiB are written on every target (seqio's bytes).
 # r1m is RAID1 under a device model: each member a disk of the model, its
-# loop on a throttled lower loop of its own.
+# loop on a lower loop of its own, served by an engine of its own (FUSE).
 # In the same boot, after that run, the guest script (the shipped one with
 # lib/guest_kill_cleanup.sh after it, through FSPROF_VM_SCRIPTS) kills an
 # fsprof run on dm on md under a model with SIGKILL and runs fsprof
@@ -38,10 +38,9 @@ CHUNK_SECTORS=1024
 DM_OFFSET=2048 # STACK_DM_OFFSET: the dm-linear table starts 1 MiB in
 # r1m's model: 25 write requests a second on each member's lower loop
 MODEL_WIOPS=25
-# blk-throttle's slice on a rotational queue (the longer of the two; the
-# custom model leaves the members non-rotational, 20 ms): a member may
-# pass one slice's quota more than the phase's length allows
-SLICE_S=0.1
+# the engine answers each request at its time, one at a time: no slice's
+# quota passes early (kept at 0 in the bound below)
+SLICE_S=0
 
 # the guest script: the shipped one, then the kill -9 and cleanup
 guest_scripts() {
@@ -254,9 +253,9 @@ on_case() {
 		"$VM_OUT/again.json" >/dev/null
 }
 
-@test "RAID1 under a device model: each member on a throttled lower loop of its own, recorded, in the report" {
+@test "RAID1 under a device model: each member on a lower loop and an engine of its own, recorded, in the report" {
 	on_case r1m '.target.device_model == "custom: riops=0 wiops=\($wiops) rbps=0 wbps=0"'
-	# one throttled lower loop a member, named as block_stack names them,
+	# one lower loop a member, named as block_stack names them,
 	# none of them a member itself; the first stands for the target
 	on_case r1m '.target.device_model_stack as $m | .target.block_stack as $s
 		| $m.placement == "lower-loop" and $m.faithful
@@ -269,18 +268,18 @@ on_case() {
 		and $m.throttled_dev == $m.members[0].throttled_dev'
 	# the report's line, wrapped: read with its lines joined
 	tr '\n' ' ' <"$VM_OUT/run.log" | tr -s ' ' |
-		grep -Eq "device model: custom: riops=0 wiops=$MODEL_WIOPS rbps=0 wbps=0, a throttle under each member disk, each with the model's limits: /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+, /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+" ||
+		grep -Eq "device model: custom: riops=0 wiops=$MODEL_WIOPS rbps=0 wbps=0, each member a disk of the model of its own: /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+, /dev/loop[0-9]+ \(7:[0-9]+\) below loop[0-9]+" ||
 		{ show_log; return 1; }
 }
 
-# Each member's write requests (cache flushes included: the throttle
-# charges them as writes) pass its own throttle at MODEL_WIOPS a second,
-# one slice's quota more at most: so a member's requests were in flight
-# (issued on it, waiting below it) for at least n / MODEL_WIOPS - SLICE_S
-# seconds in all, and the sum of their latencies is at least that. A
-# member left unthrottled (~ms a request) would fall short. And no member
-# went faster than the model allows (the throttle-not-held rule, per member).
-@test "RAID1 under a device model: every member's requests wait at its own throttle, and no member outran it" {
+# Each member's write requests (cache flushes included: a rate model
+# charges them as writes) pass its own engine at MODEL_WIOPS a second: so
+# a member's requests were in flight (issued on it, waiting below it) for
+# at least n / MODEL_WIOPS seconds in all, and the sum of their latencies
+# is at least that. A member left without a model (~ms a request) would
+# fall short. And no member went faster than the model allows (the
+# throttle-not-held rule, per member).
+@test "RAID1 under a device model: every member's requests wait at its own engine, and no member outran it" {
 	on_case r1m '.phases[0].name == "write" and (.phases[0].block.members
 		| length == 2 and all(.[];
 			(.io_classes | .data_write.ios + .meta_write.ios + .log_write.ios + .flush.ios) as $n
@@ -296,14 +295,14 @@ on_case() {
 		"$VM_OUT/run.json"
 }
 
-@test "fsprof killed with SIGKILL on dm on md under a model, then fsprof cleanup: no md array, dm device, loop, mount or throttle left" {
+@test "fsprof killed with SIGKILL on dm on md under a model, then fsprof cleanup: no md array, dm device, loop, mount or model engine left" {
 	grep '^kill9: ' "$VM_OUT/run.log" || { show_log; return 1; }
 	# what the kill left: the array, the dm device on it, two members on
-	# two lower loops, the mount, a throttle rule a member
-	grep -Eq '^kill9: killed \(137\): md=\[md[0-9]+\] dm=\[dm-[0-9]+\] loops=\[loop[0-9]+ loop[0-9]+ loop[0-9]+ loop[0-9]+\] mounts=1 throttles=2$' \
+	# two lower loops, the mount, a FUSE mount and a daemon a member
+	grep -Eq '^kill9: killed \(137\): md=\[md[0-9]+\] dm=\[dm-[0-9]+\] loops=\[loop[0-9]+ loop[0-9]+ loop[0-9]+ loop[0-9]+\] mounts=1 models=2 daemons=2$' \
 		"$VM_OUT/run.log"
 	grep -q '^kill9: cleanup exited 0: ' "$VM_OUT/run.log"
-	grep -q '^kill9: after cleanup: md=\[\] dm=\[\] loops=\[\] mounts=0 throttles=0 left=\[\]$' \
+	grep -q '^kill9: after cleanup: md=\[\] dm=\[\] loops=\[\] mounts=0 models=0 daemons=0 left=\[\]$' \
 		"$VM_OUT/run.log"
 }
 

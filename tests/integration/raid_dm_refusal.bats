@@ -184,10 +184,10 @@ disks_untouched() {
 		--scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--device /dev/null,: a device name is empty"* ]]
-	# a device model's throttle would sit on the array, not on each disk
+	# a device model is a disk served under a loop: not under a device
 	run --separate-stderr "$FSPROF" run --device /dev/null,/dev/zero \
 		--raid 1:2 --device-model hdd --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--device-model with --device and --raid/--dm"* ]]
+	[[ "$stderr" == *"--device-model with --device: the model is a disk fsprof serves under the traced loop device"* ]]
 	nothing_made
 }

@@ -1,24 +1,29 @@
 # Part of raid_dm_guest.bats's guest script (busybox sh, in the guest, after
 # the guest's own fsprof run): an fsprof run on dm-linear on an md RAID1 of
-# two members, each on a throttled lower loop (a target's model=), killed
-# with SIGKILL in its write phase, then fsprof cleanup. What the kernel
-# shows of fsprof's md arrays, dm devices, loop devices, mounts and blkio
-# throttle rules after the kill and after the cleanup, as "kill9:" lines.
+# two members, each a disk of the model (a target's model=: a lower loop
+# on a FUSE file its own daemon serves), killed with SIGKILL in its write
+# phase, then fsprof cleanup. What the kernel shows of fsprof's md arrays,
+# dm devices, loop devices, mounts, model FUSE mounts and daemons after
+# the kill and after the cleanup, as "kill9:" lines.
 # The host sees them at the end of the guest's run.log, which it prints
 # when the guest's fsprof exited non-zero (the file's two failing targets).
 
-# md=[..] dm=[..] loops=[..] mounts=N throttles=N, all of the guest's
+# md=[..] dm=[..] loops=[..] mounts=N models=N daemons=N, all of the guest's
 kill9_devices() {
-	local md dm loops l
+	local md dm loops l c daemons=0
 	md=$(ls /sys/block | grep '^md' | tr '\n' ' ')
 	dm=$(ls /sys/block | grep '^dm-' | tr '\n' ' ')
 	loops=
 	for l in /sys/block/loop*; do
 		[ -e "$l/loop/backing_file" ] && loops="$loops${l##*/} "
 	done
+	for c in /proc/[0-9]*/comm; do
+		[ "$(cat "$c" 2>/dev/null)" = fsprof-model ] && daemons=$((daemons + 1))
+	done
 	echo "md=[${md% }] dm=[${dm% }] loops=[${loops% }]" \
-		"mounts=$(grep -c " $1" /proc/mounts)" \
-		"throttles=$(cat /sys/fs/cgroup/blkio/blkio.throttle.*_device | grep -c .)"
+		"mounts=$(grep " $1" /proc/mounts | grep -vc fuse.fsprof-model)" \
+		"models=$(grep " $1" /proc/mounts | grep -c fuse.fsprof-model)" \
+		"daemons=$daemons"
 }
 
 kill9_cleanup() {
