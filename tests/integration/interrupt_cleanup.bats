@@ -105,8 +105,6 @@ loops_backed_by() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"a dead fsprof run (pid $pid) left "*" thing(s) behind: "*"mount on $SCRATCH/"* ]]
-	[[ "$output" == *"device model's FUSE mount on $SCRATCH/"* ]]
-	[[ "$output" == *"device model's daemon of $SCRATCH/"* ]]
 	[[ "$output" == *"remove them with 'fsprof cleanup --scratch $SCRATCH'"* ]]
 
 	run "$FSPROF" cleanup --scratch "$SCRATCH"
