@@ -148,7 +148,7 @@ unit: $(UNIT_BINS)
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) all unit
+	@$(MAKE) --no-print-directory -j$(NPROC) all unit $(BUILD)/bench/model_calibrate
 	@tests/run-all.sh
 
 # 50 random SIGINT/SIGTERM trials (make test runs 10), about 2 minutes here
