@@ -273,6 +273,20 @@ PY
 	[ -z "$(model_daemons)" ]
 }
 
+# ssd-sata asks 20 us a 4 KiB request (50,000 IOPS); the engine's own
+# round trip is ~60 us here: the requests run at the engine's speed, and
+# the report says the model was not held, with the figures
+@test "a model faster than the engine's round trip is reported as not held" {
+	run "$FSPROF" run -w seqio:size=2M,direct=yes --device-model ssd-sata \
+		--scratch "$SCRATCH" --json "$SCRATCH.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$(echo "$output" | tr -s '\n ' ' ')" == *"device model not held: "*" of the "*" requests it charged were shorter than the engine's round trip of "* ]]
+	jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.engine'
+	[ "$(jqr "$SCRATCH.json" '.cases[0].target.device_model_stack.engine | .short_requests > 0 and .short_excess_ns > 0.1 * .modelled_ns')" = true ]
+	# and hdd, at its ~0.1 ms and more a request, is held (the run above)
+}
+
 @test "an unknown device model is a usage error" {
 	run "$FSPROF" run --device-model floppy --scratch "$SCRATCH"
 	[ "$status" -eq 2 ]
