@@ -19,7 +19,7 @@ teardown() {
 # the block device, mount point and type of the filesystem fsprof mounted
 # below the scratch directory
 target_mount() {
-	awk -v s="$SCRATCH/" 'index($2, s) == 1 { print $1, $2, $3 }' /proc/mounts
+	awk -v s="$SCRATCH/" 'index($2, s) == 1 && $3 != "fuse.fsprof-model" { print $1, $2, $3 }' /proc/mounts
 }
 
 # run fsprof in the background, wait for phase $1 of fstype $2, do $3 to it
