@@ -281,28 +281,41 @@ defs["event"] = {
     ],
 }
 
-defs["device_model_stack"] = nullable(obj({
-    "model": s("hdd, ssd-sata, custom"),
+_stack_props = {
+    "model": s("hdd, hdd-15k, ssd-sata, custom"),
     "limits": obj({k: i(d, u) for k, d, u in [("riops", "read IOPS limit, 0 = none", "requests/s"),
                                                 ("wiops", "write IOPS limit, 0 = none", "requests/s"),
                                                 ("rbps", "read bandwidth limit, 0 = none", "bytes/s"),
                                                 ("wbps", "write bandwidth limit, 0 = none", "bytes/s")]}),
-    "placement": {"enum": ["lower-loop", "traced-disk"], "description": "where the throttle sits"},
-    "throttled_device": s("the throttled device: /dev/loop3"),
+    "placement": {"enum": ["lower-loop", "traced-disk"],
+                  "description": "lower-loop: the model's engine below the traced loop; traced-disk: an older "
+                                 "fsprof's throttle on the traced disk itself"},
+    "throttled_device": s("the lower loop the model's engine serves (the key named when a throttle sat there): /dev/loop3"),
     "throttled_dev": s("its major:minor", pattern="^[0-9]+:[0-9]+$"),
     "throttled_dio": b("the lower loop's direct IO"),
+    "engine": obj({
+        "round_trip_ns": i("the engine's round trip for a 4 KiB direct read with the model off (the probe's "
+                           "median), the longest of the members'", NS),
+        "charged": i("requests served with the model on"),
+        "modelled_ns": i("their modelled service time, summed", NS),
+        "short_requests": i("requests the model wanted shorter than the engine's round trip for their kind"),
+        "short_excess_ns": i("the time those ran over the model, summed", NS),
+    }, desc="the model's engine over the case (absent in an older fsprof's files)"),
     "members": nullable(arr(obj({
         "member": s("the member disk, as in target.block_stack.members: loop5"),
-        "throttled_device": s("its lower loop, throttled: /dev/loop4"),
+        "throttled_device": s("its lower loop: /dev/loop4"),
         "throttled_dev": s("its major:minor", pattern="^[0-9]+:[0-9]+$"),
         "throttled_dio": b("the lower loop's direct IO"),
-    }), "a stacked target (--raid, --dm) under a device model: each member disk on a lower loop of its own, "
-        "throttled with the model's limits (a disk of the model each); null when the target is not stacked. "
+    }), "a stacked target (--raid, --dm) under a device model: each member disk a disk of the model with "
+        "an engine and a lower loop of its own; null when the target is not stacked. "
         "The first is throttled_device")),
     "traced_rotational": nullable(b("queue/rotational set on the traced device (null: left as is)")),
-    "faithful": b("false for traced-disk: busy time, latency and issuers are not measured faithfully"),
-    "caveat": nullable(s("what is not faithful")),
-}, desc="The device model as built; null when there is none."))
+    "faithful": b("false for traced-disk: busy time, latency and issuers were not measured faithfully"),
+    "caveat": nullable(s("what was not faithful (an older fsprof's throttle on the traced disk)")),
+}
+defs["device_model_stack"] = nullable(obj(
+    _stack_props, required=sorted(k for k in _stack_props if k not in ("engine", "caveat")),
+    desc="The device model as built; null when there is none."))
 
 defs["target"] = obj({
     "kind": {"enum": ["image", "device", "dir"], "description": "an image on a loop device, a block device, or an existing directory"},
