@@ -70,7 +70,6 @@ static int failed, engine_bound;
 /* the engine's round trips (the probe's): no figure can be faster */
 static double rt_ns, rt_write_ns, rt_flush_ns;
 
-
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -130,13 +129,18 @@ static void row(const char *name, const char *unit, double model,
 {
 	double ratio = measured / model;
 	bool ms = !strcmp(unit, "ms");
-	double op_ns = ms ? model * 1e6 : !strcmp(unit, "IOPS") ? 1e9 / model : 0;
+	double op_ns = ms		     ? model * 1e6 :
+		       !strcmp(unit, "IOPS") ? 1e9 / model :
+					       0;
 	int ok = fabs(ratio - 1) <= CALIBRATE_TOLERANCE ||
 		 (ms && fabs(measured - model) * 1e6 <= CALIBRATE_FLOOR_NS);
 	bool engine = !ok && op_ns && op_ns < floor_ns;
 
 	printf("%-22s %10.3f %10.3f %-5s %6.3f %s\n", name, model, measured,
-	       unit, ratio, ok ? "ok" : engine ? "engine" : "OFF");
+	       unit, ratio,
+	       ok     ? "ok" :
+	       engine ? "engine" :
+			"OFF");
 	failed |= !ok && !engine;
 	engine_bound += engine;
 }
@@ -179,7 +183,8 @@ static void seek_curve(const struct disk_model *d)
 			timed_read(p, SECTOR_IO);
 			total += timed_read(q, SECTOR_IO);
 		}
-		snprintf(name, sizeof(name), "seek %3.0f%% + read", xs[k] * 100);
+		snprintf(name, sizeof(name), "seek %3.0f%% + read",
+			 xs[k] * 100);
 		row(name, "ms", disk_predict_read_ns(d, xs[k], SECTOR_IO) / 1e6,
 		    (double)total / SEEK_PAIRS / 1e6, rt_ns);
 	}
@@ -212,11 +217,14 @@ static void random_reads(const struct disk_model *d)
 	       1e9 / ((double)d->m.overhead_ns +
 		      SECTOR_IO * 1e9 / (double)d->m.iface_bps),
 	       writes, "IOPS",
-	       writes * ((double)d->m.overhead_ns +
-			 SECTOR_IO * 1e9 / (double)d->m.iface_bps) / 1e9,
+	       writes *
+		       ((double)d->m.overhead_ns +
+			SECTOR_IO * 1e9 / (double)d->m.iface_bps) /
+		       1e9,
 	       "(engine)");
 	printf("%-22s %10s %10.1f %-5s %6s %s\n", "seq write / rnd read",
-	       ">= 10", writes / reads, "x", "", writes / reads >= 10 ? "ok" : "OFF");
+	       ">= 10", writes / reads, "x", "",
+	       writes / reads >= 10 ? "ok" : "OFF");
 	failed |= writes / reads < 10;
 	timed_flush();
 }
@@ -306,7 +314,8 @@ int main(int argc, char **argv)
 	int err;
 
 	if (argc < 2 || device_model_parse(argv[1], &m, why, sizeof(why))) {
-		fprintf(stderr, "usage: model_calibrate MODEL [SCRATCH] [SIZE_MIB]%s%s\n",
+		fprintf(stderr,
+			"usage: model_calibrate MODEL [SCRATCH] [SIZE_MIB]%s%s\n",
 			argc < 2 ? "" : ": ", argc < 2 ? "" : why);
 		return 2;
 	}
@@ -316,8 +325,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	span = (argc > 3 ? strtoull(argv[3], NULL, 0) : 1024) << 20;
-	if (disk_model_init(&d, &m, span) ||
-	    posix_memalign(&buf, 4096, SEQ_IO))
+	if (disk_model_init(&d, &m, span) || posix_memalign(&buf, 4096, SEQ_IO))
 		return 2;
 	memset(buf, 0x5a, SEQ_IO);
 	err = scratch_make_rundir(scratch, rundir, sizeof(rundir), &td);

@@ -120,8 +120,8 @@ static double xfer_ns(uint64_t len, uint64_t bps)
  * bytes/bandwidth (as the old throttle's limits, apart); a direction
  * without a limit is free: 0, no model
  */
-static uint64_t rate_submit(struct disk_model *d, enum disk_op op,
-			    uint64_t len, uint64_t now)
+static uint64_t rate_submit(struct disk_model *d, enum disk_op op, uint64_t len,
+			    uint64_t now)
 {
 	bool rd = op == DISK_READ;
 	uint64_t iops = rd ? d->m.riops : d->m.wiops;
@@ -146,7 +146,8 @@ static uint64_t media_access(struct disk_model *d, uint64_t off, uint64_t len,
 {
 	double from = floor((double)d->head / d->track_bytes);
 	double to = floor((double)off / d->track_bytes);
-	double t = (double)start + disk_seek_ns(d, fabs(to - from) / d->n_tracks);
+	double t =
+		(double)start + disk_seek_ns(d, fabs(to - from) / d->n_tracks);
 	double angle = fmod((double)off, d->track_bytes) / d->track_bytes;
 	double now_angle = fmod(t / d->rev_ns, 1.0);
 	double wait = angle - now_angle;
@@ -236,7 +237,8 @@ static bool destage_one(struct disk_model *d)
 	i = destage_pick(d, start);
 	ra_freeze(d, start);
 	d->busy_until = media_access(d, d->dirty[i].start,
-				     d->dirty[i].end - d->dirty[i].start, start);
+				     d->dirty[i].end - d->dirty[i].start,
+				     start);
 	dirty_remove(d, (size_t)i);
 	return true;
 }
@@ -324,8 +326,7 @@ static uint64_t seek_read(struct disk_model *d, uint64_t off, uint64_t len,
 		d->head = end > d->head ? end : d->head;
 		return done;
 	}
-	if (d->ra_valid && d->ra_held && off >= d->ra_off &&
-	    off < d->ra_held) {
+	if (d->ra_valid && d->ra_held && off >= d->ra_off && off < d->ra_held) {
 		if (end <= d->ra_held)
 			return hit;
 		/* the rest from the media, the head where read-ahead stopped */
@@ -377,8 +378,8 @@ static uint64_t seek_flush(struct disk_model *d, uint64_t now)
 	return d->busy_until > done ? d->busy_until : done;
 }
 
-uint64_t disk_model_submit(struct disk_model *d, enum disk_op op,
-			   uint64_t off, uint64_t len, uint64_t now_ns)
+uint64_t disk_model_submit(struct disk_model *d, enum disk_op op, uint64_t off,
+			   uint64_t len, uint64_t now_ns)
 {
 	if (!disk_model_seeking(&d->m))
 		return rate_submit(d, op, len, now_ns);
@@ -402,6 +403,6 @@ double disk_predict_read_ns(const struct disk_model *d, double x, uint64_t len)
 
 double disk_predict_random_read_ns(const struct disk_model *d, uint64_t len)
 {
-	return (double)d->m.overhead_ns + disk_mean_seek_ns(d) +
-	       d->rev_ns / 2 + xfer_ns(len, d->m.media_bps);
+	return (double)d->m.overhead_ns + disk_mean_seek_ns(d) + d->rev_ns / 2 +
+	       xfer_ns(len, d->m.media_bps);
 }

@@ -74,8 +74,8 @@ void disk_model_reset(struct disk_model *d);
  * completion time (ns, the clock of now_ns) of a request arriving now; 0
  * when the model does not limit it (a rate model's unlimited direction)
  */
-uint64_t disk_model_submit(struct disk_model *d, enum disk_op op,
-			   uint64_t off, uint64_t len, uint64_t now_ns);
+uint64_t disk_model_submit(struct disk_model *d, enum disk_op op, uint64_t off,
+			   uint64_t len, uint64_t now_ns);
 
 static inline bool disk_model_seeking(const struct device_model *m)
 {
@@ -91,8 +91,7 @@ double disk_seek_ns(const struct disk_model *d, double x);
  * of the stroke, of a random read anywhere on the disk (random pairs: the
  * distance's density is 2(1 - x)), and the sequential media rate.
  */
-double disk_predict_read_ns(const struct disk_model *d, double x,
-			    uint64_t len);
+double disk_predict_read_ns(const struct disk_model *d, double x, uint64_t len);
 double disk_predict_random_read_ns(const struct disk_model *d, uint64_t len);
 double disk_mean_seek_ns(const struct disk_model *d);
 

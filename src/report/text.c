@@ -100,14 +100,14 @@ static void report_case_header(const struct run_result *run,
 		snprintf(where, sizeof(where), " (%s), no block device",
 			 t->fstype);
 	if (c->kernel.guest)
-		text_hanging(out, 2,
-			     "%s (%s) on %s%s, kernel %s in a %s guest (%s)%s",
-			     c->workload, c->params, case_target_name(c), where,
-			     c->kernel.release, c->kernel.accel,
-			     c->kernel.source,
-			     c->kernel.emulated ?
-				     ": emulated, its times are the emulator's" :
-				     "");
+		text_hanging(
+			out, 2,
+			"%s (%s) on %s%s, kernel %s in a %s guest (%s)%s",
+			c->workload, c->params, case_target_name(c), where,
+			c->kernel.release, c->kernel.accel, c->kernel.source,
+			c->kernel.emulated ?
+				": emulated, its times are the emulator's" :
+				"");
 	else
 		text_hanging(out, 2, "%s (%s) on %s%s, kernel %s", c->workload,
 			     c->params, case_target_name(c), where,

@@ -18,7 +18,7 @@ bool model_engine_held(const struct model_engine *e)
 		       MODEL_NOT_HELD_SHARE * (double)e->modelled_ns;
 }
 
-#define SEEKING_FMT                                                      \
+#define SEEKING_FMT                                                        \
 	"%s: rpm=%u seek_ns=%llu/%llu/%llu media_bps=%llu iface_bps=%llu " \
 	"overhead_ns=%llu cache=%llu readahead=%llu"
 
@@ -100,11 +100,12 @@ const char *device_model_describe(const struct device_model *m, char *buf,
 {
 	if (!device_model_active(m) || !m->rpm)
 		return device_model_format(m, buf, len);
-	snprintf(buf, len,
-		 "%s (%u rpm, seeks %.1f/%.1f/%.1f ms, %.0f MB/s, %llu MiB write cache)",
-		 m->name, m->rpm, (double)m->seek_track_ns / 1e6,
-		 (double)m->seek_avg_ns / 1e6, (double)m->seek_full_ns / 1e6,
-		 (double)m->media_bps / 1e6,
-		 (unsigned long long)(m->cache_bytes >> 20));
+	snprintf(
+		buf, len,
+		"%s (%u rpm, seeks %.1f/%.1f/%.1f ms, %.0f MB/s, %llu MiB write cache)",
+		m->name, m->rpm, (double)m->seek_track_ns / 1e6,
+		(double)m->seek_avg_ns / 1e6, (double)m->seek_full_ns / 1e6,
+		(double)m->media_bps / 1e6,
+		(unsigned long long)(m->cache_bytes >> 20));
 	return buf;
 }

@@ -462,13 +462,13 @@ static json_t *device_model_stack_json(const struct model_result *mr)
 	if (!mr->placement[0])
 		return json_null();
 	snprintf(dev, sizeof(dev), "%u:%u", mr->major, mr->minor);
-	obj = json_pack("{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b}",
-			"model", m->name, "limits", "riops",
-			(json_int_t)m->riops, "wiops", (json_int_t)m->wiops,
-			"rbps", (json_int_t)m->rbps, "wbps",
-			(json_int_t)m->wbps, "placement", mr->placement,
-			"throttled_device", mr->device, "throttled_dev", dev,
-			"throttled_dio", mr->dio, "faithful", faithful);
+	obj = json_pack(
+		"{s:s, s:{s:I, s:I, s:I, s:I}, s:s, s:s, s:s, s:b, s:b}",
+		"model", m->name, "limits", "riops", (json_int_t)m->riops,
+		"wiops", (json_int_t)m->wiops, "rbps", (json_int_t)m->rbps,
+		"wbps", (json_int_t)m->wbps, "placement", mr->placement,
+		"throttled_device", mr->device, "throttled_dev", dev,
+		"throttled_dio", mr->dio, "faithful", faithful);
 	json_object_set_new(obj, "engine", model_engine_json(&mr->engine));
 	json_object_set_new(obj, "members", model_members_json(mr));
 	/* what the traced device tells the filesystem: null = left as it was */
@@ -570,13 +570,13 @@ static json_t *case_json(const struct case_result *c)
 				    json_string(c->failed_phase));
 	json_object_set_new(obj, "events", events_json(&c->events));
 	if (c->kernel.guest)
-		json_object_set_new(
-			obj, "kernel",
-			json_pack("{s:s, s:s, s:s, s:s, s:b}", "release",
-				  c->kernel.release, "source", c->kernel.source,
-				  "btf_hash", c->kernel.btf_hash, "accel",
-				  c->kernel.accel, "emulated",
-				  c->kernel.emulated));
+		json_object_set_new(obj, "kernel",
+				    json_pack("{s:s, s:s, s:s, s:s, s:b}",
+					      "release", c->kernel.release,
+					      "source", c->kernel.source,
+					      "btf_hash", c->kernel.btf_hash,
+					      "accel", c->kernel.accel,
+					      "emulated", c->kernel.emulated));
 	if (c->kernel.guest && c->kernel.slot)
 		json_object_set_new(json_object_get(obj, "kernel"), "slot",
 				    json_integer(c->kernel.slot));
@@ -698,8 +698,9 @@ int results_write_json(const struct run_result *run, const char *path)
 	/* truncated, it would be some other file */
 	n = snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
 	if (n < 0 || (size_t)n >= sizeof(tmp)) {
-		log_error("write JSON results to %.64s...: the path is too long",
-			  path);
+		log_error(
+			"write JSON results to %.64s...: the path is too long",
+			path);
 		json_decref(root);
 		return -ENAMETOOLONG;
 	}

@@ -622,13 +622,15 @@ static int case_kernel_read(struct jread *r, const char *where, json_t *obj,
 	k->guest = true;
 	return jread_str(r, where, kobj, "release", k->release,
 			 sizeof(k->release)) ||
-	       jread_str(r, where, kobj, "source", k->source,
-			 sizeof(k->source)) ||
-	       jread_str(r, where, kobj, "btf_hash", k->btf_hash,
-			 sizeof(k->btf_hash)) ||
-	       jread_str(r, where, kobj, "accel", k->accel, sizeof(k->accel)) ||
-	       jread_bool(r, where, kobj, "emulated", &k->emulated) ||
-	       jread_uint(r, where, kobj, "slot", &k->slot) ?
+			       jread_str(r, where, kobj, "source", k->source,
+					 sizeof(k->source)) ||
+			       jread_str(r, where, kobj, "btf_hash",
+					 k->btf_hash, sizeof(k->btf_hash)) ||
+			       jread_str(r, where, kobj, "accel", k->accel,
+					 sizeof(k->accel)) ||
+			       jread_bool(r, where, kobj, "emulated",
+					  &k->emulated) ||
+			       jread_uint(r, where, kobj, "slot", &k->slot) ?
 		       -EINVAL :
 		       0;
 }

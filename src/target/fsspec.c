@@ -178,7 +178,8 @@ static int fsspec_head(struct fsspec *spec, const char *head, char *err,
 	}
 	snprintf(spec->name, sizeof(spec->name), "%.*s", (int)n, head);
 	/* too long for any fstype: the caller refuses it as unknown */
-	snprintf(spec->fstype, sizeof(spec->fstype), "%.15s", eq ? eq + 1 : head);
+	snprintf(spec->fstype, sizeof(spec->fstype), "%.15s",
+		 eq ? eq + 1 : head);
 	return 0;
 }
 
@@ -251,9 +252,10 @@ int fsspec_parse(const char *text, struct fsspec *specs, int max, char *err,
 		fsspec_label(spec);
 		if (spec->name[0] &&
 		    fsspec_name_used(specs, n, -1, spec->name)) {
-			snprintf(err, errlen,
-				 "two filesystems are named '%s': give each its own NAME=",
-				 spec->name);
+			snprintf(
+				err, errlen,
+				"two filesystems are named '%s': give each its own NAME=",
+				spec->name);
 			return -EINVAL;
 		}
 		n++;

@@ -473,7 +473,6 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 
 static int record_undo(const struct leftover_record *r, const char *dev)
 {
-
 	if (is_kind(r, "model"))
 		return model_mount_remove(r->arg);
 	if (is_kind(r, "model-daemon"))

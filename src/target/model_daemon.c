@@ -103,8 +103,7 @@ static void sleep_late(uint64_t t)
 }
 
 /* the model's completion time of a request arriving at t0; 0: model off */
-static uint64_t charge(enum disk_op op, uint64_t off, uint64_t len,
-		       uint64_t t0)
+static uint64_t charge(enum disk_op op, uint64_t off, uint64_t len, uint64_t t0)
 {
 	unsigned int gen = atomic_load(&srv.ctl->generation);
 	uint64_t done = 0;
@@ -316,8 +315,9 @@ static void daemon_main(const char *mnt, const char *image, uint64_t size,
 	}
 	if (fuse_opt_add_arg(&args, MODEL_DAEMON_COMM) ||
 	    fuse_opt_add_arg(&args, "-o") ||
-	    fuse_opt_add_arg(&args,
-			     "max_read=1048576,fsname=fsprof-model,subtype=fsprof-model"))
+	    fuse_opt_add_arg(
+		    &args,
+		    "max_read=1048576,fsname=fsprof-model,subtype=fsprof-model"))
 		_exit(1);
 	f = fuse_new(&args, &model_ops, sizeof(model_ops), NULL);
 	if (!f || fuse_mount(f, mnt)) {
@@ -551,13 +551,14 @@ static int probe_one(int fd, enum disk_op op, void *buf, off_t off)
  * now on (the handler's own time is the model's to cover)
  */
 static int probe_run(struct model_daemon *md, int fd, enum disk_op op,
-		     unsigned int n, void *buf, uint64_t blocks, uint64_t *rt_ns,
-		     uint64_t *engine_ns)
+		     unsigned int n, void *buf, uint64_t blocks,
+		     uint64_t *rt_ns, uint64_t *engine_ns)
 {
 	static uint64_t rt[MODEL_PROBE_READS];
 	static const char *const what[] = { "read", "write", "flush" };
 	struct model_ctl *c = md->ctl;
-	uint64_t e0 = atomic_load(&c->engine_ns), r0 = atomic_load(&c->requests);
+	uint64_t e0 = atomic_load(&c->engine_ns),
+		 r0 = atomic_load(&c->requests);
 	uint64_t t0;
 	unsigned int i, seed = 1;
 	int err;
@@ -572,8 +573,9 @@ static int probe_run(struct model_daemon *md, int fd, enum disk_op op,
 		t0 = mono_ns();
 		err = probe_one(fd, op, buf, off);
 		if (err) {
-			log_error("device model: the engine's probe %s failed: %s",
-				  what[op], strerror_safe(-err));
+			log_error(
+				"device model: the engine's probe %s failed: %s",
+				what[op], strerror_safe(-err));
 			return err;
 		}
 		rt[i] = mono_ns() - t0;
@@ -619,8 +621,9 @@ int model_daemon_probe(struct model_daemon *md, const char *dev)
 	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd < 0 || posix_memalign(&buf, 4096, MODEL_PROBE_BYTES)) {
 		err = -errno;
-		log_error("device model: cannot probe the engine through %s: %s",
-			  dev, strerror_safe(-err));
+		log_error(
+			"device model: cannot probe the engine through %s: %s",
+			dev, strerror_safe(-err));
 		if (fd >= 0)
 			close(fd);
 		return err;

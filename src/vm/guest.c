@@ -188,9 +188,10 @@ static pid_t qemu_start(const struct guest_spec *spec, const char *dir,
 	snprintf(log, sizeof(log), "%s/console.log", dir);
 	/* ttyS1: QEMU reads gate.in, writes gate.out */
 	snprintf(gate, sizeof(gate), "pipe:%s/gate", dir);
-	snprintf(append, sizeof(append),
-		 "console=ttyS0 quiet panic=-1 oops=panic rdinit=/init cgroup_no_v1=all%s%s",
-		 spec->cmdline ? " " : "", spec->cmdline ? spec->cmdline : "");
+	snprintf(
+		append, sizeof(append),
+		"console=ttyS0 quiet panic=-1 oops=panic rdinit=/init cgroup_no_v1=all%s%s",
+		spec->cmdline ? " " : "", spec->cmdline ? spec->cmdline : "");
 	pid = fork();
 	if (pid)
 		return pid;

@@ -174,7 +174,7 @@ bool vm_kernel_is_path(const struct vm_kernel *k)
 }
 
 /* what every staging asks for (scripts/vm-test.sh's GUEST_MODULES) */
-static const char *const always[] = { "crc32c_generic", "ext4",	"xfs",
+static const char *const always[] = { "crc32c_generic", "ext4",	 "xfs",
 				      "md_mod",		"raid0", "raid1",
 				      "dm_mod",		"fuse" };
 

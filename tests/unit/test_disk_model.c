@@ -194,7 +194,8 @@ static void the_parameters_survive_their_text(void **state)
 	assert_int_equal(back.seek_avg_ns, m.seek_avg_ns);
 	assert_int_equal(back.cache_bytes, m.cache_bytes);
 	assert_int_equal(back.readahead_bytes, m.readahead_bytes);
-	assert_int_equal(device_model_unformat("hdd: rpm=7200 seek_ns=1", &back),
+	assert_int_equal(device_model_unformat("hdd: rpm=7200 seek_ns=1",
+					       &back),
 			 -EINVAL);
 }
 
@@ -202,7 +203,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(seek_curve_meets_the_data_sheet),
-		cmocka_unit_test(random_reads_take_overhead_seek_and_half_a_turn),
+		cmocka_unit_test(
+			random_reads_take_overhead_seek_and_half_a_turn),
 		cmocka_unit_test(sequential_reads_stream_at_the_media_rate),
 		cmocka_unit_test(sequential_writes_beat_random_reads_tenfold),
 		cmocka_unit_test(
