@@ -387,16 +387,6 @@ static bool record_present(const struct leftover_run *run,
 {
 	char real[PATH_MAX];
 
-	/* the device model's FUSE mount, below the run's scratch */
-	if (is_kind(r, "model")) {
-		struct mountinfo_entry *e = malloc(sizeof(*e));
-		bool found = e && run->same_boot &&
-			     below_scratch(run, r->arg) &&
-			     !mountinfo_find_by_dir(r->arg, e);
-
-		free(e);
-		return found;
-	}
 	/* its daemon: alive, named so, started when the pidfile says */
 	if (is_kind(r, "model-daemon")) {
 		pid_t pid;
@@ -404,7 +394,8 @@ static bool record_present(const struct leftover_run *run,
 		return run->same_boot && below_scratch(run, r->arg) &&
 		       model_daemon_pidfile_live(r->arg, &pid);
 	}
-	if (is_kind(r, "mount")) {
+	/* the filesystem's mount, and the device model's FUSE mount */
+	if (is_kind(r, "mount") || is_kind(r, "model")) {
 		struct mountinfo_entry *e = malloc(sizeof(*e));
 		bool found = e && run->same_boot &&
 			     below_scratch(run, r->arg) &&
