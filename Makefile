@@ -88,7 +88,7 @@ deps deps-run:
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$(echo $$missing | sed 's/^/ /')"; \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard include/fsprof/*.h)
