@@ -8,6 +8,7 @@
 #include "report/compare.h"
 #include "report/findings.h"
 #include "report/format.h"
+#include "report/headline_text.h"
 #include "report/histo_text.h"
 #include "report/members.h"
 #include "report/targets.h"
@@ -89,14 +90,14 @@ static void report_case_header(const struct run_result *run,
 		snprintf(where, sizeof(where), " (%s), no block device",
 			 t->fstype);
 	if (c->kernel.guest)
-		text_hanging(out, 2,
-			     "%s (%s) on %s%s, kernel %s in a %s guest (%s)%s",
-			     c->workload, c->params, case_target_name(c), where,
-			     c->kernel.release, c->kernel.accel,
-			     c->kernel.source,
-			     c->kernel.emulated ?
-				     ": emulated, its times are the emulator's" :
-				     "");
+		text_hanging(
+			out, 2,
+			"%s (%s) on %s%s, kernel %s in a %s guest (%s)%s",
+			c->workload, c->params, case_target_name(c), where,
+			c->kernel.release, c->kernel.accel, c->kernel.source,
+			c->kernel.emulated ?
+				": emulated, its times are the emulator's" :
+				"");
 	else
 		text_hanging(out, 2, "%s (%s) on %s%s, kernel %s", c->workload,
 			     c->params, case_target_name(c), where,
@@ -571,6 +572,11 @@ void report_text(const struct run_result *run, FILE *out)
 {
 	unsigned int i;
 
+	/* the answer first; -q prints it alone */
+	report_headline(run, out);
+	if (log_get_level() == LOG_QUIET)
+		return;
+	fputc('\n', out);
 	/* the targets' specs once, findings and verdicts, then the tables */
 	report_target_list(run, out);
 	report_kernel_list(run, out);
