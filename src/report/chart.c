@@ -50,12 +50,37 @@ double chart_nice_max(double v)
 	return 10 * p;
 }
 
-/* "0.25", "12", "1500": enough digits for the step */
+/*
+ * The step between ticks up to an axis end chart_nice_max made, at round
+ * values: 1 -> 0.2, 2 -> 0.5, 2.5 -> 0.5, 5 -> 1 (x 10^k)
+ */
+double chart_tick_step(double max)
+{
+	double p, m;
+
+	if (!(max > 0))
+		return 1;
+	p = pow(10, floor(log10(max) + 1e-9));
+	m = max / p;
+	if (m <= 1.0000001)
+		return 0.2 * p;
+	if (m <= 2.5000001)
+		return 0.5 * p;
+	if (m <= 5.0000001)
+		return p;
+	return 2 * p;
+}
+
+/* "0.25", "12", "1500": as many digits as the step has (2.5: one) */
 static void tick_label(double v, double step, char *buf, size_t len)
 {
-	int digits = step >= 1 ? 0 : (int)ceil(-log10(step));
+	int digits = 0;
 
-	snprintf(buf, len, "%.*f", digits > 6 ? 6 : digits, v);
+	while (digits < 6 &&
+	       fabs(step * pow(10, digits) - round(step * pow(10, digits))) >
+		       1e-6 * step * pow(10, digits))
+		digits++;
+	snprintf(buf, len, "%.*f", digits, v);
 }
 
 struct plot_area {
@@ -76,17 +101,17 @@ static void chart_frame(FILE *out, const struct plot_area *a, const char *title,
 	struct svg_text_style big = { SVG_MIDDLE, 15, 0, true };
 	struct svg_text_style tick = { SVG_END, 11, 0, false };
 	struct svg_text_style lab = { SVG_MIDDLE, 12, 0, false };
-	unsigned int i;
+	double step = chart_tick_step(y_max);
+	unsigned int ticks = (unsigned int)(y_max / step + 0.5), i;
 	char buf[32];
 
 	svg_text(out, CHART_W / 2.0, 22, &big, title);
-	for (i = 0; i <= TICKS; i++) {
-		double v = y_max * i / TICKS,
-		       y = a->y + a->h - a->h * i / TICKS;
+	for (i = 0; i <= ticks; i++) {
+		double v = step * i, y = a->y + a->h - a->h * v / y_max;
 
 		svg_line(out, a->x, y, a->x + a->w, y,
 			 i ? "#dddddd" : "#333333", 1, NULL);
-		tick_label(v, y_max / TICKS, buf, sizeof(buf));
+		tick_label(v, step, buf, sizeof(buf));
 		svg_text(out, a->x - 6, y + 4, &tick, buf);
 	}
 	svg_line(out, a->x, a->y, a->x, a->y + a->h, "#333333", 1, NULL);
@@ -130,6 +155,16 @@ static double bars_max(const struct bar_chart *c)
 			max = sum;
 	}
 	return chart_nice_max(max);
+}
+
+static bool series_drawn(const struct bar_chart *c, unsigned int s)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->n_cats; i++)
+		if (c->series[s].v[i] > 0)
+			return true;
+	return false;
 }
 
 static const char *series_colour(const struct chart_series *s, unsigned int i)
@@ -197,9 +232,12 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		}
 	}
 	bar_cat_labels(out, c, &a);
-	for (s = 0; s < c->n_series; s++)
-		legend_item(out, s, c->series[s].name,
-			    series_colour(&c->series[s], s), LEGEND_BOX);
+	/* a series that is zero everywhere draws nothing: not in the legend */
+	for (s = 0, i = 0; s < c->n_series; s++)
+		if (series_drawn(c, s))
+			legend_item(out, i++, c->series[s].name,
+				    series_colour(&c->series[s], s),
+				    LEGEND_BOX);
 	svg_end(out);
 }
 
@@ -219,7 +257,7 @@ static double lines_max(const struct line_chart *c)
 static void lines_x_ticks(FILE *out, const struct plot_area *a, double x_end)
 {
 	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
-	double step = chart_nice_max(x_end / TICKS), v;
+	double step = chart_tick_step(chart_nice_max(x_end)), v;
 	char buf[32];
 
 	for (v = 0; v <= x_end * 1.0001; v += step) {
@@ -283,9 +321,13 @@ void chart_lines(FILE *out, const struct line_chart *c)
 	}
 	for (s = 0; s < c->n_series; s++)
 		lines_series(out, &c->series[s], c->dx, x_end, y_max, &a);
-	for (s = 0; s < c->n_series; s++)
-		legend_item(out, item++, c->series[s].name, c->series[s].colour,
-			    LEGEND_LINE);
+	for (s = 0; s < c->n_series; s++) {
+		for (i = 0; i < c->series[s].n && !(c->series[s].v[i] > 0); i++)
+			;
+		if (i < c->series[s].n)
+			legend_item(out, item++, c->series[s].name,
+				    c->series[s].colour, LEGEND_LINE);
+	}
 	for (s = 0; s < c->n_markers; s++)
 		if (c->markers[s].n)
 			legend_item(out, item++, c->markers[s].name,
@@ -293,5 +335,58 @@ void chart_lines(FILE *out, const struct line_chart *c)
 				    c->markers[s].n > MARKERS_FULL ?
 					    LEGEND_LINE :
 					    LEGEND_DASH);
+	svg_end(out);
+}
+
+#define HBAR_LABEL_W 230 /* left: the bars' labels */
+#define HBAR_VALUE_W 80 /* right: the value past the longest bar */
+#define HBAR_H 20
+#define HBAR_GAP 6
+#define HBAR_TOP 34
+#define HBAR_BOTTOM 44
+
+void chart_hbars(FILE *out, const struct hbar_chart *c)
+{
+	struct svg_text_style big = { SVG_MIDDLE, 14, 0, true };
+	struct svg_text_style lab = { SVG_END, 12, 0, false };
+	struct svg_text_style val = { SVG_START, 11, 0, false };
+	struct svg_text_style tick = { SVG_MIDDLE, 11, 0, false };
+	double x0 = HBAR_LABEL_W, w = CHART_W - HBAR_LABEL_W - HBAR_VALUE_W;
+	double max = 0, step, v, y;
+	int height = HBAR_TOP + (int)c->n * (HBAR_H + HBAR_GAP) + HBAR_BOTTOM;
+	unsigned int i;
+	char buf[160];
+
+	for (i = 0; i < c->n; i++)
+		if (c->bars[i].v > max)
+			max = c->bars[i].v;
+	max = chart_nice_max(max);
+	step = chart_tick_step(max);
+	svg_begin(out, CHART_W, height, c->title, NULL);
+	svg_text(out, CHART_W / 2.0, 20, &big, c->title);
+	y = HBAR_TOP + c->n * (HBAR_H + HBAR_GAP);
+	for (v = 0; v <= max * 1.0001; v += step) {
+		double x = x0 + w * v / max;
+
+		svg_line(out, x, HBAR_TOP - 4, x, y,
+			 v > 0 ? "#dddddd" : "#333333", 1, NULL);
+		tick_label(v, step, buf, sizeof(buf));
+		svg_text(out, x, y + 14, &tick, buf);
+	}
+	tick.anchor = SVG_MIDDLE;
+	svg_text(out, x0 + w / 2, y + 34, &tick, c->x_label);
+	for (i = 0; i < c->n; i++) {
+		const struct hbar *b = &c->bars[i];
+		double by = HBAR_TOP + i * (HBAR_H + HBAR_GAP);
+		double bw = max > 0 ? w * b->v / max : 0;
+
+		svg_text(out, x0 - 8, by + HBAR_H * 0.7, &lab, b->label);
+		snprintf(buf, sizeof(buf), "%s: %.3g %s", b->label, b->v,
+			 c->unit);
+		svg_rect(out, x0, by, bw < 1 ? 1 : bw, HBAR_H,
+			 b->colour ? b->colour : chart_colour(i), buf);
+		snprintf(buf, sizeof(buf), "%.3g %s", b->v, c->unit);
+		svg_text(out, x0 + bw + 6, by + HBAR_H * 0.7, &val, buf);
+	}
 	svg_end(out);
 }

@@ -7,6 +7,7 @@
 #include "report/html.h"
 #include "report/html_charts.h"
 #include "report/html_classic.h"
+#include "report/html_summary.h"
 #include "report/html_table.h"
 #include "report/targets.h"
 #include "results/summary.h"
@@ -382,6 +383,7 @@ void report_html(const struct run_result *run, FILE *out)
 
 	html_head(run, out);
 	html_run_summary(run, out);
+	html_summary(run, out);
 	html_findings(run, out);
 	html_targets(run, out);
 	html_kernels(run, out);
