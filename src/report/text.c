@@ -594,7 +594,14 @@ void report_text(const struct run_result *run, FILE *out)
 		     i++)
 			report_case_histograms(&run->cases[i], out);
 	}
-	report_classic(run, out);
+	/* the originals beside ours: asked for (--suite classic), or -v */
+	if (!strcmp(run->suite, "classic") || log_get_level() >= LOG_VERBOSE)
+		report_classic(run, out);
+	else if (run->classic.n)
+		fprintf(out,
+			"\n%u classic experiment%s compare%s with this run's targets: fsprof report -v, or --suite classic\n",
+			run->classic.n, run->classic.n == 1 ? "" : "s",
+			run->classic.n == 1 ? "s" : "");
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
 			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");
