@@ -18,6 +18,7 @@
 #include "report/outfile.h"
 #include "results/json.h"
 #include "run/case_gate.h"
+#include "report/render.h"
 #include "run/case_run.h"
 #include "run/phase.h"
 #include "run/run.h"
@@ -225,6 +226,10 @@ int run_report_results(const struct run_options *opt,
 		return code;
 	if (opt->format && !strcmp(opt->format, "bonnie-csv")) {
 		report_bonnie_csv(r, NULL, stdout);
+	} else if (opt->format && strcmp(opt->format, "text")) {
+		/* json, csv, html, ...: as fsprof report --format renders */
+		if (report_render(r, opt->format, stdout))
+			code = code ? code : EXIT_RUN_FAILED;
 	} else {
 		report_text(r, stdout);
 		report_bonnie_tables(r, NULL, stdout);

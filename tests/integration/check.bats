@@ -62,8 +62,8 @@ json() {
 	[ "$rows" -eq 13 ]
 }
 
-@test "check --json is valid JSON: run_possible true, no reasons, every required item ok" {
-	run --separate-stderr "$FSPROF" check --json
+@test "check --format json is valid JSON: run_possible true, no reasons, every required item ok" {
+	run --separate-stderr "$FSPROF" check --format json
 	[ "$status" -eq 0 ]
 	jq -e . <<<"$output" >/dev/null
 	[ "$(json .run_possible)" = true ]
@@ -75,9 +75,9 @@ json() {
 	done
 }
 
-@test "check --json tracepoint counts equal the btf_trace_ typedefs bpftool finds in vmlinux and module BTF" {
+@test "check --format json tracepoint counts equal the btf_trace_ typedefs bpftool finds in vmlinux and module BTF" {
 	command -v bpftool >/dev/null || skip "needs bpftool"
-	run --separate-stderr "$FSPROF" check --json
+	run --separate-stderr "$FSPROF" check --format json
 	[ "$status" -eq 0 ]
 	dump=$BATS_TEST_TMPDIR/btf.txt
 	bpftool btf dump file /sys/kernel/btf/vmlinux >"$dump"
@@ -101,13 +101,13 @@ json() {
 # Every tracepoint with a tracefs event also has a btf_trace_<name> typedef;
 # a raw-only tracepoint (DECLARE_TRACE, no event) would make BTF count one more.
 # None of these five families has one, so the counts must be equal.
-@test "check --json tracepoint counts match the tracefs events of each family, and tracefs is reported mounted" {
+@test "check --format json tracepoint counts match the tracefs events of each family, and tracefs is reported mounted" {
 	out=$BATS_TEST_TMPDIR/in-ns
 	# a private mount namespace: the host's mounts stay as they are
 	unshare --mount sh -c '
 		mountpoint -q /sys/kernel/tracing ||
 			mount -t tracefs nodev /sys/kernel/tracing || exit 90
-		"$1" check --json >"$2.json" || exit 91
+		"$1" check --format json >"$2.json" || exit 91
 		cd /sys/kernel/tracing/events || exit 92
 		for p in ext4_ jbd2_ xfs_ xlog_ block_ writeback_; do
 			echo "$p $(find . -mindepth 2 -maxdepth 2 -type d -name "$p*" | wc -l)"
@@ -135,7 +135,7 @@ json() {
 		umount /sys/kernel/debug 2>/dev/null
 		umount /sys/kernel/tracing 2>/dev/null
 		grep -q " - tracefs " /proc/self/mountinfo && exit 90
-		exec "$1" check --json
+		exec "$1" check --format json
 	' sh "$FSPROF"
 	[ "$status" -eq 0 ]
 	[ "$(json '.items[] | select(.name == "tracefs") | .status')" = ok ]
@@ -151,8 +151,8 @@ json() {
 	[[ "$stderr" == "fsprof: cannot run: privileges: "*CAP_BPF* ]]
 }
 
-@test "check --json run_possible is false, with privileges the only reason, when not privileged" {
-	run --separate-stderr as_nobody "$FSPROF" check --json
+@test "check --format json run_possible is false, with privileges the only reason, when not privileged" {
+	run --separate-stderr as_nobody "$FSPROF" check --format json
 	[ "$status" -eq 3 ]
 	[ -z "$stderr" ]
 	[ "$(json .run_possible)" = false ]
@@ -167,14 +167,14 @@ json() {
 	caps=+bpf,+perfmon,+sys_admin
 	run --separate-stderr setpriv --reuid=nobody --regid=nogroup \
 		--clear-groups --inh-caps=$caps --ambient-caps=$caps \
-		"$FSPROF" check --json
+		"$FSPROF" check --format json
 	[ "$(json '.items[] | select(.name == "privileges") | .status')" = ok ]
 	[ "$(json '.items[] | select(.name == "privileges") | .detail')" = "CAP_BPF + CAP_PERFMON + CAP_SYS_ADMIN" ]
 }
 
 @test "check as root with CAP_BPF dropped exits 3 and names CAP_BPF as missing" {
 	run --separate-stderr setpriv --bounding-set=-bpf --inh-caps=-all \
-		"$FSPROF" check --json
+		"$FSPROF" check --format json
 	[ "$status" -eq 3 ]
 	[ "$(json .run_possible)" = false ]
 	detail=$(json '.items[] | select(.name == "privileges") | .detail')
@@ -182,7 +182,7 @@ json() {
 }
 
 @test "check exits 3 and names mkfs.ext4 when it is not in PATH; missing mkfs.xfs is only a warning" {
-	run --separate-stderr env PATH=/nonexistent "$FSPROF" check --json
+	run --separate-stderr env PATH=/nonexistent "$FSPROF" check --format json
 	[ "$status" -eq 3 ]
 	[ "$(json .run_possible)" = false ]
 	[ "$(json '.reasons | length')" -eq 1 ]
@@ -192,7 +192,7 @@ json() {
 }
 
 @test "check reports the path of mkfs.ext4 that PATH resolves to" {
-	run --separate-stderr "$FSPROF" check --json
+	run --separate-stderr "$FSPROF" check --format json
 	[ "$status" -eq 0 ]
 	[ "$(json '.items[] | select(.name == "mkfs.ext4") | .detail')" = "$(command -v mkfs.ext4)" ]
 }
@@ -200,9 +200,9 @@ json() {
 @test "check reports the cgroup v1 blkio throttle as ok when it is writable, and as a warning for nobody" {
 	f=/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
 	[ -w "$f" ] || skip "no writable $f on this machine"
-	run --separate-stderr "$FSPROF" check --json
+	run --separate-stderr "$FSPROF" check --format json
 	[ "$(json '.items[] | select(.name == "blkio-throttle") | .status')" = ok ]
-	run --separate-stderr as_nobody "$FSPROF" check --json
+	run --separate-stderr as_nobody "$FSPROF" check --format json
 	[ "$(json '.items[] | select(.name == "blkio-throttle") | .status')" = warn ]
 	[ "$(json '.items[] | select(.name == "blkio-throttle") | .required')" = false ]
 }

@@ -35,7 +35,7 @@ teardown() {
 }
 
 @test "in a pipe each phase's line names its case, and a repeat's the earlier one's time" {
-	run --separate-stderr "$FSPROF" run -q --no-trace -w seqio:size=16M --fs ext4,xfs \
+	run --separate-stderr "$FSPROF" run --no-trace -w seqio:size=16M --fs ext4,xfs \
 		--repeat 2 --scratch "$SCRATCH"
 	[ "$status" -eq 0 ]
 	echo "$stderr"
