@@ -17,6 +17,8 @@ int check_collect(struct check_report *rep)
 	check_probe_mkfs(rep, "mkfs.ext4", true);
 	check_probe_mkfs(rep, "mkfs.xfs", false);
 	check_probe_loop(rep);
+	check_probe_tools(rep);
+	check_probe_scratch(rep);
 	check_probe_blkio_throttle(rep);
 	return 0;
 }

@@ -206,3 +206,35 @@ json() {
 	[ "$(json '.items[] | select(.name == "blkio-throttle") | .status')" = warn ]
 	[ "$(json '.items[] | select(.name == "blkio-throttle") | .required')" = false ]
 }
+
+@test "check names each missing part an option needs, with the command that installs it" {
+	# a PATH without /usr/bin: QEMU, busybox, cpio, tar and xz are missing
+	run --separate-stderr env PATH=/nonexistent "$FSPROF" check
+	echo "$output"
+	# mkfs.ext4 (in /usr/sbin, not in PATH) is required: no run
+	[ "$status" -eq 3 ]
+	grep -Eq '^qemu-system-x86_64 +warn +not found: --kernel needs it$' <<<"$output"
+	grep -Eq '^xz +warn +not found: -w untar' <<<"$output"
+	# each with its install command, this distribution's
+	. /etc/os-release
+	case " $ID $ID_LIKE " in
+	*" debian "* | *" ubuntu "*) cmd="apt-get install --no-install-recommends" ;;
+	*) cmd="" ;;
+	esac
+	sed -n '/^to add what is missing/,$p' <<<"$output" |
+		grep -Eq "^  qemu-system-x86_64 +$cmd.*qemu-system-x86"
+	# one in an sbin directory but not in PATH: add it to PATH
+	sed -n '/^to add what is missing/,$p' <<<"$output" | grep -Eq '^  mdadm +add /(usr/)?sbin to PATH$'
+	# the JSON says the same
+	run --separate-stderr env PATH=/nonexistent "$FSPROF" check --format json
+	jq -e '.items[] | select(.name == "qemu-system-x86_64") | .status == "warn" and (.fix | test("qemu"))' <<<"$output"
+	# with the tools in PATH they are ok, and no fix is listed for them
+	run --separate-stderr "$FSPROF" check --format json
+	jq -e '[.items[] | select(.name == "tar" or .name == "mdadm")] | all(.status == "ok" and .fix == null)' <<<"$output"
+}
+
+@test "check says whether the scratch directory has room and direct IO for the loop device" {
+	run --separate-stderr "$FSPROF" check --format json
+	jq -e '.items[] | select(.name == "scratch-space") | .detail | test("GiB free in /")' <<<"$output"
+	jq -e '.items[] | select(.name == "loop-direct-io") | .status == "ok"' <<<"$output"
+}
