@@ -58,8 +58,9 @@ json() {
 		[ "${line:$col-1:1}" = " " ]
 		rows=$((rows + 1))
 	done
-	# kernel, btf, privileges, tracefs, 5 families, 2 mkfs, loop, blkio
-	[ "$rows" -eq 13 ]
+	# kernel, btf, privileges, tracefs, 5 families, 2 mkfs, loop, the 8
+	# tools of the options, scratch space and direct IO, blkio
+	[ "$rows" -eq 23 ]
 }
 
 @test "check --format json is valid JSON: run_possible true, no reasons, every required item ok" {
