@@ -198,6 +198,25 @@ static void bar_cat_labels(FILE *out, const struct bar_chart *c,
 			 c->cats[i]);
 }
 
+void chart_bars_drop_empty(struct bar_chart *c)
+{
+	unsigned int i, s, n = 0;
+
+	for (i = 0; i < c->n_cats; i++) {
+		bool any = false;
+
+		for (s = 0; s < c->n_series; s++)
+			any |= c->series[s].v[i] > 0;
+		if (!any)
+			continue;
+		c->cats[n] = c->cats[i];
+		for (s = 0; s < c->n_series; s++)
+			c->series[s].v[n] = c->series[s].v[i];
+		n++;
+	}
+	c->n_cats = n;
+}
+
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
 	struct plot_area a = plot_area();

@@ -39,6 +39,10 @@ struct bar_chart {
 
 void chart_bars(FILE *out, const struct bar_chart *c);
 
+/* leave out the categories where every series is 0 (a throughput chart's
+ * phases that moved no data) */
+void chart_bars_drop_empty(struct bar_chart *c);
+
 /* a step line: value v[i] over [i * dx, (i + 1) * dx) */
 struct line_series {
 	const char *name;
