@@ -61,10 +61,15 @@ static void verdict_top_shares(const struct phase_verdict *v, char *buf,
 
 		if (!strncmp(name, "offcpu.", 7))
 			name += 7;
-		n += (size_t)snprintf(
-			buf + n, len - n, "%s %s %.0f%%", k ? "," : ";",
-			strcmp(name, "device_busy") ? name : "device busy",
-			100 * v->shares[top[k]].value);
+		if (!strcmp(name, "device_busy"))
+			name = "device busy";
+		else if (!strcmp(name, "oncpu"))
+			name = "on CPU";
+		else if (!strcmp(name, "cpu"))
+			name = "CPU";
+		n += (size_t)snprintf(buf + n, len - n, "%s %s %.0f%%",
+				      k ? "," : ";", name,
+				      100 * v->shares[top[k]].value);
 	}
 }
 
@@ -232,7 +237,7 @@ void report_headline(const struct run_result *run, FILE *out)
 	}
 	if (h.left_out)
 		fprintf(out,
-			"%u more phase%s (%.0f%% of the time) and every number: below, or in the JSON (--json)\n",
+			"%u more phase%s (%.0f%% of the time), and every number: in the full report and the JSON\n",
 			h.left_out, h.left_out == 1 ? "" : "s",
 			h.total_s > 0 ? 100 * h.left_out_s / h.total_s : 0.0);
 }
