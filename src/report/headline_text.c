@@ -28,14 +28,27 @@ static void line_cut(FILE *out, const char *text)
 	fprintf(out, "%.*s...\n", (int)cut, text);
 }
 
-/* "fsprof run -w untar:files=20000 ..." as given */
+/* "fsprof run -w untar:files=20000 ..." as given, quoted for a shell */
 void headline_command(const struct run_result *run, char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "fsprof");
 	unsigned int i;
 
-	for (i = 0; i < run->n_command && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, " %s", run->command[i]);
+	for (i = 0; i < run->n_command && n < len; i++) {
+		const char *w = run->command[i];
+
+		if (*w && !w[strcspn(w, " \t'\"\\$`&|;<>()*?[]{}~!#")]) {
+			n += (size_t)snprintf(buf + n, len - n, " %s", w);
+			continue;
+		}
+		/* 'it'\''s' */
+		n += (size_t)snprintf(buf + n, len - n, " '");
+		for (; *w && n < len; w++)
+			n += (size_t)snprintf(buf + n, len - n,
+					      *w == '\'' ? "'\\''" : "%c", *w);
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, "'");
+	}
 }
 
 /* "no finding; journal_commit 82%, device busy 60%": the two largest */
