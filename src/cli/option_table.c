@@ -448,8 +448,8 @@ static const struct cli_option table[] = {
 	  "metric and histogram as well)" },
 	{ "quiet", 'q', NONE, NULL, CLI_TRACING | CLI_REPORT | CLI_BISECT,
 	  set_quiet, 0,
-	  "only errors and the result table (report: errors\n"
-	  "only on stderr)" },
+	  "only errors and the report's summary (at most 15\n"
+	  "lines): no progress, no details" },
 
 	/* report */
 	{ "format", 'f', ARG, "F", CLI_REPORT, set_report_format, 0,
