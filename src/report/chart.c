@@ -95,8 +95,42 @@ static struct plot_area plot_area(void)
 }
 
 /* title, y grid with ticks, axis labels */
+/* a y axis of decades from lo to hi (both powers of 10): log10 of v */
+struct log_axis {
+	bool on;
+	double lo, hi;
+};
+
+/* the height of v on a's axis, 0..1 */
+static double axis_frac(const struct log_axis *l, double v, double y_max)
+{
+	if (!l || !l->on)
+		return v / y_max;
+	if (!(v > l->lo))
+		return 0;
+	return (log10(v) - log10(l->lo)) / (log10(l->hi) - log10(l->lo));
+}
+
+static void chart_frame_log(FILE *out, const struct plot_area *a,
+			    const struct log_axis *l)
+{
+	struct svg_text_style tick = { SVG_END, 11, 0, false };
+	char buf[32];
+	double v;
+
+	for (v = l->lo; v <= l->hi * 1.0001; v *= 10) {
+		double y = a->y + a->h - a->h * axis_frac(l, v, 1);
+
+		svg_line(out, a->x, y, a->x + a->w, y,
+			 v > l->lo ? "#dddddd" : "#333333", 1, NULL);
+		tick_label(v, v, buf, sizeof(buf));
+		svg_text(out, a->x - 6, y + 4, &tick, buf);
+	}
+}
+
 static void chart_frame(FILE *out, const struct plot_area *a, const char *title,
-			const char *x_label, const char *y_label, double y_max)
+			const char *x_label, const char *y_label, double y_max,
+			const struct log_axis *l)
 {
 	struct svg_text_style big = { SVG_MIDDLE, 15, 0, true };
 	struct svg_text_style tick = { SVG_END, 11, 0, false };
@@ -106,7 +140,13 @@ static void chart_frame(FILE *out, const struct plot_area *a, const char *title,
 	char buf[32];
 
 	svg_text(out, CHART_W / 2.0, 22, &big, title);
-	for (i = 0; i <= ticks; i++) {
+	if (l && l->on) {
+		chart_frame_log(out, a, l);
+		ticks = 0;
+		i = 1;
+	} else
+		i = 0;
+	for (; i <= ticks; i++) {
 		double v = step * i, y = a->y + a->h - a->h * v / y_max;
 
 		svg_line(out, a->x, y, a->x + a->w, y,
@@ -217,21 +257,64 @@ void chart_bars_drop_empty(struct bar_chart *c)
 	c->n_cats = n;
 }
 
+/*
+ * Side-by-side bars whose values span two decades or more (a 0.08 s phase
+ * beside an 18 s one) on a log axis of whole decades, so that the short
+ * ones are bars and not slivers; stacked bars stay linear (their parts
+ * add up)
+ */
+#define LOG_AXIS_SPAN 100
+
+static void log_axis_choose(const struct bar_chart *c, struct log_axis *l)
+{
+	double lo = INFINITY, hi = 0;
+	unsigned int i, s;
+
+	l->on = false;
+	if (c->stacked || c->y_max > 0)
+		return;
+	for (s = 0; s < c->n_series; s++)
+		for (i = 0; i < c->n_cats; i++) {
+			double v = c->series[s].v[i];
+
+			if (v > 0 && v < lo)
+				lo = v;
+			if (v > hi)
+				hi = v;
+		}
+	if (!(hi > 0) || hi / lo < LOG_AXIS_SPAN)
+		return;
+	l->on = true;
+	l->lo = pow(10, floor(log10(lo)));
+	if (l->lo >= lo * 0.999) /* the smallest on the axis' foot: a bar */
+		l->lo /= 10;
+	l->hi = pow(10, ceil(log10(hi)));
+}
+
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
 	struct plot_area a = plot_area();
+	struct log_axis l;
+	char ylab[160];
 	double max = c->y_max > 0 ? c->y_max : bars_max(c), slot, bw;
 	unsigned int i, s;
 
+	log_axis_choose(c, &l);
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
-	chart_frame(out, &a, c->title, c->x_label, c->y_label, max);
+	if (l.on) {
+		snprintf(ylab, sizeof(ylab), "%s, log scale", c->y_label);
+		chart_frame(out, &a, c->title, c->x_label, ylab, max, &l);
+	} else
+		chart_frame(out, &a, c->title, c->x_label, c->y_label, max,
+			    NULL);
 	slot = c->n_cats ? a.w / c->n_cats : a.w;
 	bw = c->stacked || !c->n_series ? slot * 0.7 : slot * 0.8 / c->n_series;
 	for (i = 0; i < c->n_cats; i++) {
 		double base = a.y + a.h;
 
 		for (s = 0; s < c->n_series; s++) {
-			double h = a.h * c->series[s].v[i] / max, box[4];
+			double h = a.h * axis_frac(&l, c->series[s].v[i], max),
+			       box[4];
 
 			if (!(h > 0))
 				continue;
@@ -315,7 +398,7 @@ void chart_lines(FILE *out, const struct line_chart *c)
 	char tip[96];
 
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
-	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max);
+	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max, NULL);
 	lines_x_ticks(out, &a, x_end);
 	for (s = 0; s < c->n_markers; s++) {
 		const struct chart_markers *m = &c->markers[s];
