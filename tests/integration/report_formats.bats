@@ -109,6 +109,15 @@ setup() {
 	[ "$status" -eq 0 ]
 }
 
+@test "run --format json prints on stdout the JSON --json FILE writes: one output rule" {
+	run --separate-stderr "$FSPROF" run -q --no-trace --no-db -w seqio:size=1M \
+		--scratch "$SCRATCH" --format json --json "$SCRATCH.f.json"
+	[ "$status" -eq 0 ]
+	jq -e '.schema_version == 1 and (.cases | length) == 1' <<<"$output"
+	diff <(jq -S . <<<"$output") <(jq -S . "$SCRATCH.f.json")
+	nothing_made
+}
+
 @test "the HTML report is one file: no script, nothing loaded from elsewhere, a policy that forbids it" {
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$OUT/r.html"
 	run grep -Eic '<script|<link|<img|<iframe|@import|url\(' "$OUT/r.html"
