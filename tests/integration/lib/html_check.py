@@ -289,7 +289,7 @@ def main():
             continue
         if not s["title"]:
             bad.append("an <svg> without a <title> first")
-        if not any(re.search(r"\(.+\)", y) or y == "requests" for y in s["ylabel"]):
+        if not any(re.search(r"\(.+\)", y) or y.startswith("requests") for y in s["ylabel"]):
             bad.append(f"{s['title']}: no y-axis label with a unit ({s['ylabel']})")
         if not s["legend"]:
             bad.append(f"{s['title']}: no legend")
