@@ -13,8 +13,28 @@
 #include "report/wrap.h"
 #include "results/headline.h"
 
-/* out a line of at most TEXT_WIDTH columns: cut at a word, "..." */
-static void line_cut(FILE *out, const char *text)
+/*
+ * The lines the summary may still spend on continuations: what its 15
+ * leave once every item has its line (report_headline sets it)
+ */
+static unsigned int spare_lines;
+
+/* where a line of at most width columns that starts at text ends: a word */
+static size_t cut_at(const char *text, size_t width)
+{
+	size_t cut = width;
+
+	while (cut > width / 2 && text[cut] != ' ')
+		cut--;
+	return cut;
+}
+
+/*
+ * out a line of at most TEXT_WIDTH columns; longer: its rest on a line
+ * indented by hang while the summary has lines to spare, else cut at a
+ * word with "..."
+ */
+static void line_cut(FILE *out, const char *text, size_t hang)
 {
 	size_t len = strlen(text), cut;
 
@@ -22,9 +42,21 @@ static void line_cut(FILE *out, const char *text)
 		fprintf(out, "%s\n", text);
 		return;
 	}
-	cut = TEXT_WIDTH - 3;
-	while (cut > TEXT_WIDTH / 2 && text[cut] != ' ')
-		cut--;
+	if (spare_lines && hang + 20 <= TEXT_WIDTH) {
+		spare_lines--;
+		cut = cut_at(text, TEXT_WIDTH);
+		fprintf(out, "%.*s\n", (int)cut, text);
+		text += cut + (text[cut] == ' ');
+		len = strlen(text);
+		if (len + hang <= TEXT_WIDTH) {
+			fprintf(out, "%*s%s\n", (int)hang, "", text);
+			return;
+		}
+		cut = cut_at(text, TEXT_WIDTH - hang - 3);
+		fprintf(out, "%*s%.*s...\n", (int)hang, "", (int)cut, text);
+		return;
+	}
+	cut = cut_at(text, TEXT_WIDTH - 3);
 	fprintf(out, "%.*s...\n", (int)cut, text);
 }
 
@@ -201,10 +233,24 @@ static unsigned int summary_rows(const struct headline *h, FILE *out)
 		snprintf(line, sizeof(line), "%-*s %-*s %-*s %4.0f%% %-8s %s",
 			 wp, phase, wt, targets, ww, walls, 100 * share,
 			 r->bound ? r->bound : "-", explains);
-		line_cut(out, line);
+		/* a continuation starts under "what explains it" */
+		line_cut(out, line, (size_t)(wp + wt + ww + 5 + 8 + 5));
 		lines++;
 	}
 	return lines;
+}
+
+/* the summary's lines with one an item: what report_headline prints */
+static unsigned int planned_lines(const struct run_result *run,
+				  const struct headline *h)
+{
+	unsigned int n = 2 + (run->n_command > 0), i;
+
+	for (i = 0; i < h->n_rows; i++)
+		n += row_first(h, i);
+	n += h->n_verified < HEADLINE_MAX_VERIFIED ? h->n_verified :
+						     HEADLINE_MAX_VERIFIED;
+	return n + h->n_differs + (h->left_out > 0);
 }
 
 void report_headline(const struct run_result *run, FILE *out)
@@ -222,9 +268,13 @@ void report_headline(const struct run_result *run, FILE *out)
 	fprintf(out, "%ssummary%s: %u case%s, %s of phases, Linux %s\n",
 		colour_start(out, COLOUR_HEADING), colour_end(out), n_cases,
 		n_cases == 1 ? "" : "s", total, run->kernel_release);
+	/* every item's line first; what is left continues long ones */
+	spare_lines = HEADLINE_MAX_LINES - planned_lines(run, &h);
+	if (spare_lines > HEADLINE_MAX_LINES)
+		spare_lines = 0;
 	used = 1;
 	if (run->n_command) {
-		line_cut(out, cmd);
+		line_cut(out, cmd, TEXT_WIDTH);
 		used++;
 	}
 	used += summary_rows(&h, out);
@@ -237,7 +287,7 @@ void report_headline(const struct run_result *run, FILE *out)
 		headline_verified_text(&h.rows[h.verified[i]], text,
 				       sizeof(text));
 		snprintf(line, sizeof(line), "verified: %s", text);
-		line_cut(out, line);
+		line_cut(out, line, 10);
 	}
 	for (i = 0; i < h.n_differs &&
 		    used + 1 + (h.left_out > 0) <= HEADLINE_MAX_LINES;
@@ -246,7 +296,7 @@ void report_headline(const struct run_result *run, FILE *out)
 
 		headline_differ_text(&h.differs[i], text, sizeof(text));
 		snprintf(line, sizeof(line), "differs: %s", text);
-		line_cut(out, line);
+		line_cut(out, line, 9);
 	}
 	if (h.left_out)
 		fprintf(out,

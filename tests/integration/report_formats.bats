@@ -88,12 +88,15 @@ setup() {
 	run grep -c '^why: \|^targets:' "$OUT/run.txt"
 	[ "$output" -eq 0 ]
 	[ "$(jq '.summary.headline | length' "$OUT/r.json")" -ge 1 ]
-	# every headline row's phase, with its finding's title (cut to fit)
-	local row phase title
+	# every headline row's phase, with its finding's title (cut to fit;
+	# a row's continuation line joined to it)
+	local phase title joined
+	joined=$(awk '/^ / { sub(/^ +/, " "); printf "%s", $0; next }
+		NR > 1 { print "" } { printf "%s", $0 } END { print "" }' "$OUT/run.txt")
 	while IFS=$'\t' read -r phase title; do
-		grep -q "^$phase " "$OUT/run.txt"
+		grep -q "^$phase " <<<"$joined"
 		[ "$title" = null ] ||
-			grep "^$phase " "$OUT/run.txt" | grep -qF "${title:0:24}"
+			grep "^$phase " <<<"$joined" | grep -qF "${title:0:24}"
 	done < <(jq -r '.summary.headline[] | [.workload + " " + .phase, .title // "null"] | @tsv' "$OUT/r.json")
 	# the report of the saved run prints the same summary
 	diff <("$FSPROF" report -q "$OUT/r.json") "$OUT/run.txt"
