@@ -21,8 +21,8 @@ void check_probe_tools(struct check_report *rep);
  */
 int check_install_command(const char *os_release, const char *tool, char *buf,
 			  size_t len);
-/* room and direct IO in the default scratch directory */
-void check_probe_scratch(struct check_report *rep);
+/* room and direct IO in the scratch directory (NULL: the default) */
+void check_probe_scratch(struct check_report *rep, const char *scratch);
 void check_probe_blkio_throttle(struct check_report *rep);
 
 /* the "btf" item, and rep->tp_count from vmlinux and module BTF */

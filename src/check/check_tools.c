@@ -171,18 +171,18 @@ void check_probe_tools(struct check_report *rep)
 }
 
 /* the scratch directory, or the nearest of its parents that exists */
-static void scratch_existing(char *dir, size_t len)
+static void scratch_existing(const char *scratch, char *dir, size_t len)
 {
 	char *slash;
 
-	snprintf(dir, len, "%s", SCRATCH_DEFAULT);
+	snprintf(dir, len, "%s", scratch ? scratch : SCRATCH_DEFAULT);
 	while (access(dir, F_OK) && (slash = strrchr(dir, '/')) && slash != dir)
 		*slash = '\0';
 	if (access(dir, F_OK))
 		snprintf(dir, len, "/");
 }
 
-void check_probe_scratch(struct check_report *rep)
+void check_probe_scratch(struct check_report *rep, const char *scratch)
 {
 	struct check_item *space = check_add_item(rep, "scratch-space", false);
 	struct check_item *dio = check_add_item(rep, "loop-direct-io", false);
@@ -193,7 +193,7 @@ void check_probe_scratch(struct check_report *rep)
 
 	if (!space || !dio)
 		return;
-	scratch_existing(dir, sizeof(dir));
+	scratch_existing(scratch, dir, sizeof(dir));
 	if (statvfs(dir, &st)) {
 		check_item_set(space, CHECK_WARN, "%s: statvfs: %s", dir,
 			       strerror(errno));
@@ -231,7 +231,7 @@ void check_probe_scratch(struct check_report *rep)
 			dir, strerror(errno));
 		snprintf(
 			dio->fix, sizeof(dio->fix),
-			"fsprof run --scratch DIR, DIR on a disk filesystem (ext4, xfs), not tmpfs");
+			"fsprof run --scratch DIR, DIR on a filesystem that takes O_DIRECT (ext4, xfs)");
 	}
 	unlink(file);
 }

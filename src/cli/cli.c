@@ -127,7 +127,7 @@ static int cli_cleanup(int argc, char **argv)
 
 static void check_usage(FILE *out)
 {
-	fputs("usage: fsprof check [--format text|json]\n"
+	fputs("usage: fsprof check [--format text|json] [--scratch DIR]\n"
 	      "\n"
 	      "Report whether this machine can run fsprof, and why not:\n"
 	      "privileges, BTF, kernel features, tools.\n"
@@ -150,7 +150,7 @@ static int cli_check(int argc, char **argv)
 	err = cli_options_parse(&check, argc, argv, &v, &first);
 	if (err)
 		return cli_parse_exit(err);
-	return check_command(v.json);
+	return check_command(v.json, v.scratch);
 }
 
 int cli_main(int argc, char **argv)

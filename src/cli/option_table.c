@@ -333,6 +333,9 @@ static const struct cli_option table[] = {
 	{ "scratch", 0, ARG, "DIR",
 	  CLI_RUN | CLI_TRACE | CLI_CLEANUP | CLI_BISECT, set_scratch, 0,
 	  "where the image lives (default " SCRATCH_DEFAULT ")" },
+	{ "scratch", 0, ARG, "DIR", CLI_CHECK, set_scratch, 0,
+	  "the scratch directory whose room and direct IO to\n"
+	  "check (default " SCRATCH_DEFAULT ")" },
 	{ "scratch", 0, ARG, "DIR", CLI_RECORD, set_scratch, 0,
 	  "where the run's state file lives, for fsprof\n"
 	  "cleanup (default " SCRATCH_DEFAULT ")" },

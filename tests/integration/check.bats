@@ -238,4 +238,12 @@ json() {
 	run --separate-stderr "$FSPROF" check --format json
 	jq -e '.items[] | select(.name == "scratch-space") | .detail | test("GiB free in /")' <<<"$output"
 	jq -e '.items[] | select(.name == "loop-direct-io") | .status == "ok"' <<<"$output"
+	# --scratch DIR: that directory's (one of this test's, on /var/tmp)
+	local d
+	d=$(mktemp -d /var/tmp/fsprof-check-test.XXXXXX)
+	run --separate-stderr "$FSPROF" check --format json --scratch "$d"
+	jq -e --arg d "$d" '.items[] | select(.name == "scratch-space") | .detail | endswith("free in " + $d)' <<<"$output"
+	jq -e --arg d "$d" '.items[] | select(.name == "loop-direct-io") | .detail == "O_DIRECT works in " + $d' <<<"$output"
+	# the probe's file is gone: the directory is empty
+	rmdir "$d"
 }
