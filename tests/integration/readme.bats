@@ -82,3 +82,11 @@ readme_commands() {
 	[ "$output" -eq 0 ]
 	grep -q 'writes `report.html`; nothing else' "$README"
 }
+
+@test "make deps and deps-run install without recommends, as README says (no mail server comes along)" {
+	local target
+	for target in deps deps-run; do
+		make -s -n -C "$TOP" "$target" | grep -q -- 'apt-get install -y -qq --no-install-recommends \$missing'
+	done
+	grep -q 'apt-get install --no-install-recommends' "$README"
+}
