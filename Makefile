@@ -71,7 +71,7 @@ DEPS_TEST := libcmocka-dev bats bpftrace jq python3 \
 DEPS := $(DEPS_RUN) $(DEPS_TEST)
 
 .PHONY: all deps deps-run test unit integration run clean format bench test-signals \
-	test-stress fuzz test-asan install
+	test-stress fuzz test-asan install deb
 
 all: $(BUILD)/fsprof
 
@@ -90,7 +90,7 @@ deps deps-run:
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$(echo $$missing | sed 's/^/ /')"; \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard include/fsprof/*.h)
@@ -230,6 +230,12 @@ install: all
 	install -m 0755 scripts/vm/kernel-stage.sh scripts/vm/initramfs.sh \
 		scripts/vm/modules.sh scripts/vm/init scripts/vm/guest-fsprof-run.sh \
 		$(DESTDIR)$(PREFIX)/lib/fsprof/vm/
+
+# a Debian package of this tree, build/fsprof_VERSION_ARCH.deb: the binary,
+# the man page and the guest scripts, its Depends the libraries' and tools'
+# packages (scripts/make-deb.sh)
+deb: all
+	scripts/make-deb.sh $(BUILD) $(BUILD)
 
 bench: all
 	scripts/bench/tracer-attach.sh

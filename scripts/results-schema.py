@@ -442,6 +442,26 @@ defs["summary_group"] = obj({
     "phases": arr(obj({"name": s("phase"), "metrics": dict_of(ref("stats"), "by metric name: wall_ns, mb_per_s, block.write_bytes, jbd2.commits, op.write_ns.p99, ...")}), "the group's phases"),
 }, required=["target", "workload", "params", "repeats", "phases"],
    desc="The cases of one (target, workload, parameters[, guest kernel]).")
+defs["headline_row"] = obj({
+    "target": s("the target's short name (with @release under --kernel)"), "workload": s("workload name"),
+    "phase": s("phase"), "repeats": i("complete cases its wall time is the mean of"),
+    "wall_s": n("mean wall time of the phase", "s"), "share": n("its share of summary.phases_s over all repeats, 0..1"),
+    "bound": nullable(s("the phase's bound verdict (bound_kind), null when it was not analysed")),
+    "rule": nullable(s("the rule of the one finding that explains the phase: verified advice first, then a warning, then an info with a knob; null when none")),
+    "title": nullable(s("that finding's title")), "severity": {"enum": ["ok", "info", "warning", None], "description": "that finding's severity, null when none"},
+    "advice": nullable(s("that finding's advice")),
+    "verified": nullable(obj({"speedup": n("before / after wall time of the phase: > 1 is faster"),
+                              "ci_low": n("95% confidence interval of the speed-up, low"), "ci_high": n("... high"),
+                              "applied": s("the knob as --verify applied it"),
+                              "verdict": s("confirmed | not confirmed | inconclusive")},
+                             desc="what --verify measured re-running the phase with the advice; null when it did not")),
+}, desc="One row of the summary: a phase of one (target, workload), its time, its bound and what explains it.")
+defs["headline_differ"] = obj({
+    "workload": s("workload name"), "phase": s("the phase compared"), "diff_s": n("slowest minus fastest target's mean wall time", "s"),
+    "title": s("the target-difference finding's title"),
+    "targets": arr(obj({"target": s("short name"), "wall_s": n("mean wall time", "s")}), "every target that ran it"),
+    "evidence": arr(s("one line of the finding's evidence"), "the finding's evidence, as the text says it"),
+}, desc="A difference between targets the summary names.")
 defs["comparison"] = obj({
     "workload": s("workload name"), "params": s("its parameters"), "phase": s("the phase compared"),
     "targets": arr(obj({"target": s("target_label"), "repeats": i("samples"), "wall_s": n("mean wall time", "s"),
@@ -496,7 +516,12 @@ schema = {
         "signal": i("which signal; 0 when none"),
         "self": obj({"max_rss_kib": i("fsprof's own peak RSS", "KiB")}),
         "cases": arr(ref("case"), "one per (target, workload, repeat), in the order they ran"),
-        "summary": arr(ref("summary_group"), "statistics over repeats per (target, workload, params)"),
+        "summary": obj({
+            "groups": arr(ref("summary_group"), "statistics over repeats per (target, workload, params)"),
+            "phases_s": n("the wall time of every phase of every case, summed: what a headline row's share is of", "s"),
+            "headline": arr(ref("headline_row"), "the answer first, as the text report's summary block says it: the phases that took the run's time (the largest until they cover 80% of it) and every phase a warning or verified advice explains, largest first; at most 8"),
+            "differs": arr(ref("headline_differ"), "the largest differences between targets (rule target-difference), largest first; at most 2"),
+        }, desc="statistics over repeats and the summary built from them, the findings and the comparisons"),
         "comparisons": arr(ref("comparison"), "the same workload on several targets, phase by phase"),
         "suite": nullable(s("the --suite the run was made with (classic), null when none")),
         "classic": arr(ref("classic_experiment"), "the originals' published figures beside ours: a --suite classic run, or a run with both targets of an original's ratio"),

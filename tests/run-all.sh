@@ -106,6 +106,7 @@ tests/integration/cli_errors.bats
 tests/integration/check.bats
 tests/integration/targets_errors.bats
 tests/integration/repeat_statistics.bats
+tests/integration/readme.bats
 "}
 
 passed=0

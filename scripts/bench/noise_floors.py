@@ -47,7 +47,7 @@ def steady_of(results):
     """{(workload, target, phase, metric)} measured in every repeat, and
     every name the summary lists"""
     out, listed = set(), set()
-    for s in results["summary"]:
+    for s in results["summary"]["groups"]:
         for ph in s["phases"]:
             for name, v in ph["metrics"].items():
                 listed.add(name)

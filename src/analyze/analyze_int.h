@@ -35,6 +35,10 @@ struct compare_ctx {
 	unsigned int n_causes;
 	char cause[COMPARE_MAX_CAUSES][32];
 	double cause_ns[COMPARISON_MAX_TARGETS][COMPARE_MAX_CAUSES];
+	/* on-CPU and the rest of the budget (unaccounted time, causes that
+	 * name no mechanism) the same way: with the causes they sum to wall */
+	double oncpu_ns[COMPARISON_MAX_TARGETS];
+	double rest_ns[COMPARISON_MAX_TARGETS];
 	double files,
 		bytes; /* the work, per case (the same for every target) */
 };

@@ -6,6 +6,7 @@
  * the slowest, with its counts normalised per file or per byte.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,7 @@ static void target_add_budget(struct compare_ctx *cx, unsigned int t,
 			      const struct phase_result *p)
 {
 	struct time_budget b;
+	double scale;
 	unsigned int i;
 	int slot;
 
@@ -67,13 +69,17 @@ static void target_add_budget(struct compare_ctx *cx, unsigned int t,
 		cx->budget[t] = false;
 		return;
 	}
+	scale = (double)p->wall_ns / b.total_ns;
+	cx->oncpu_ns[t] += b.oncpu_ns * scale;
+	cx->rest_ns[t] += b.unaccounted_ns * scale;
 	for (i = 0; i < b.n; i++) {
 		if (budget_cause_is_idle(b.off[i].cause))
 			continue;
 		slot = cause_slot(cx, b.off[i].cause);
-		if (slot >= 0)
-			cx->cause_ns[t][slot] +=
-				b.off[i].ns / b.total_ns * (double)p->wall_ns;
+		if (slot >= 0 && budget_cause_bound(b.off[i].cause) != BOUND_NR)
+			cx->cause_ns[t][slot] += b.off[i].ns * scale;
+		else
+			cx->rest_ns[t] += b.off[i].ns * scale;
 	}
 }
 
@@ -126,6 +132,8 @@ static void target_mean(struct compare_ctx *cx, unsigned int t,
 	}
 	for (c = 0; c < cx->n_causes; c++)
 		cx->cause_ns[t][c] /= n;
+	cx->oncpu_ns[t] /= n;
+	cx->rest_ns[t] /= n;
 }
 
 /* the work the phase did, to normalise by: files, else the case's files */
@@ -403,24 +411,6 @@ static double group_ns(const struct compare_ctx *cx, unsigned int t,
 	return ns;
 }
 
-/* the group's largest cause on target t, "-" when it has none */
-static const char *group_top_cause(const struct compare_ctx *cx, unsigned int t,
-				   enum bound_kind g)
-{
-	const char *top = "-";
-	double best = 0;
-	unsigned int i;
-
-	for (i = 0; i < cx->n_causes; i++) {
-		if (cause_group(cx->cause[i]) != g ||
-		    cx->cause_ns[t][i] <= best)
-			continue;
-		best = cx->cause_ns[t][i];
-		top = cx->cause[i];
-	}
-	return top;
-}
-
 /*
  * The group of time-budget causes (off-CPU, or runqueue) that grew most
  * from the fast target to the slow one; BOUND_NR without a budget on both
@@ -480,25 +470,85 @@ static const char *group_says(enum bound_kind g, bool want_label)
 	return want_label ? "?" : "";
 }
 
-/* the budget's view: where the slower target's threads spent the extra time */
-static void evidence_group(const struct compare_ctx *cx, struct finding *f,
-			   enum bound_kind g, double grown)
-{
-	const struct comparison *cmp = cx->cmp;
-	unsigned int s = cx->slow, fa = cx->fast;
-	double diff = cx->wall_ns[s] - cx->wall_ns[fa];
+/* a part of the difference, its sign always shown: "+1.16 s", "-0.05 s" */
+struct part {
+	const char *label;
+	double ns;
+};
 
-	finding_evidence(
-		f, "sched.offcpu_ns", grown, grown / diff,
-		COMPARE_EXPLAINED_SHARE,
-		"%s (time budget): %s %.2f s, mostly %s; %s %.2f s: +%.2f s of the +%.2f s difference",
-		group_says(g, true), cmp->targets[s].name,
-		group_ns(cx, s, g) / 1e9, group_top_cause(cx, s, g),
-		cmp->targets[fa].name, group_ns(cx, fa, g) / 1e9, grown / 1e9,
-		diff / 1e9);
+static int part_by_size(const void *a, const void *b)
+{
+	double x = fabs(((const struct part *)a)->ns);
+	double y = fabs(((const struct part *)b)->ns);
+
+	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* the device, CPU or throttle resource that grew most, with its counts */
+/*
+ * The budget's view, which adds up: each target's wall time is on-CPU +
+ * each group of causes + the rest, each part its share of the workload's
+ * time x wall; so the parts' differences, signed, sum to the difference
+ * in wall time (a part grows on one target and shrinks on the other: both
+ * are said, with their signs). The largest listed, the small ones summed.
+ */
+static double evidence_parts(const struct compare_ctx *cx, struct finding *f,
+			     bool add)
+{
+	static const enum bound_kind groups[] = {
+		BOUND_CPU,	BOUND_DEVICE, BOUND_JOURNAL,
+		BOUND_THROTTLE, BOUND_LOCK,
+	};
+	const struct comparison *cmp = cx->cmp;
+	unsigned int s = cx->slow, fa = cx->fast, i, np = 0;
+	double diff = cx->wall_ns[s] - cx->wall_ns[fa], small = 0, top = 0;
+	struct part parts[8];
+	char text[224];
+	size_t n;
+
+	parts[np++] =
+		(struct part){ "on CPU", cx->oncpu_ns[s] - cx->oncpu_ns[fa] };
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		parts[np++] =
+			(struct part){ group_says(groups[i], true),
+				       group_ns(cx, s, groups[i]) -
+					       group_ns(cx, fa, groups[i]) };
+	parts[np++] = (struct part){ "other and unaccounted",
+				     cx->rest_ns[s] - cx->rest_ns[fa] };
+	qsort(parts, np, sizeof(parts[0]), part_by_size);
+	n = (size_t)snprintf(text, sizeof(text),
+			     "the %+.2f s (%.1fx) of %s over %s:", diff / 1e9,
+			     cx->wall_ns[s] / cx->wall_ns[fa],
+			     cmp->targets[s].name, cmp->targets[fa].name);
+	for (i = 0; i < np; i++) {
+		if (parts[i].ns > top)
+			top = parts[i].ns;
+		/* a part under 2% of the difference goes with the rest */
+		if (i >= 4 || fabs(parts[i].ns) < 0.02 * fabs(diff)) {
+			small += parts[i].ns;
+			continue;
+		}
+		if (n < sizeof(text))
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "%s %s %+.2f s", i ? "," : "",
+					      parts[i].label,
+					      parts[i].ns / 1e9);
+	}
+	if (fabs(small) >= 5e6 && n < sizeof(text))
+		snprintf(text + n, sizeof(text) - n, ", the rest %+.2f s",
+			 small / 1e9);
+	/* its value: the part that explains the most */
+	if (add)
+		finding_evidence(f, "sched.offcpu_ns", top, top / diff,
+				 COMPARE_EXPLAINED_SHARE, "%s", text);
+	return top;
+}
+
+/*
+ * The device, CPU or throttle resource that grew most, with its counts:
+ * device time overlaps the threads' waits and other requests, CPU time
+ * adds up over threads, so it is said beside the difference, never as a
+ * part of it
+ */
 static void evidence_resource(const struct compare_ctx *cx, struct finding *f,
 			      int r, double grown)
 {
@@ -508,10 +558,15 @@ static void evidence_resource(const struct compare_ctx *cx, struct finding *f,
 
 	finding_evidence(
 		f, "resource_ns", grown, grown / diff, COMPARE_EXPLAINED_SHARE,
-		"%s time: %s %.2f s, %s %.2f s: +%.2f s of the +%.2f s difference",
-		resource_name(r), cmp->targets[s].name,
-		resource_ns(cx, s, r) / 1e9, cmp->targets[fa].name,
-		resource_ns(cx, fa, r) / 1e9, grown / 1e9, diff / 1e9);
+		"%s time: %s %.2f s, %s %.2f s (%+.2f s)%s", resource_name(r),
+		cmp->targets[s].name, resource_ns(cx, s, r) / 1e9,
+		cmp->targets[fa].name, resource_ns(cx, fa, r) / 1e9,
+		grown / 1e9,
+		grown <= diff ?
+			"" :
+		r == RES_CPU ?
+			": more than the difference, as CPU time adds up over the threads" :
+			": more than the difference, as device time overlaps the threads' waits and other requests");
 	if (r < BLK_IOC_NR)
 		evidence_counts(cx, f, r);
 }
@@ -520,7 +575,9 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 {
 	const struct comparison *cmp = cx->cmp;
 	unsigned int s = cx->slow, fa = cx->fast;
-	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown = 0, cgrown;
+	double ws = cx->wall_ns[s], wf = cx->wall_ns[fa], grown = 0, cgrown,
+	       top;
+	bool budget;
 	double need = COMPARE_EXPLAINED_SHARE * (ws - wf);
 	enum bound_kind cause;
 	int r;
@@ -547,17 +604,18 @@ bool rule_target_difference(const struct compare_ctx *cx, struct finding *f)
 			"%s %.3f s, %s %.3f s: %.0f%% longer (one run each: more than the %.0f%% a single run can move)",
 			cmp->targets[s].name, ws / 1e9, cmp->targets[fa].name,
 			wf / 1e9, 100 * (ws / wf - 1), 100 * COMPARE_MIN_DIFF);
-	/* the one that explains more of the difference first */
-	if (cause != BOUND_NR && cgrown > grown && grown < need) {
-		evidence_group(cx, f, cause, cgrown);
-		if (r != RES_NONE)
-			evidence_resource(cx, f, r, grown);
-	} else {
-		if (r != RES_NONE)
-			evidence_resource(cx, f, r, grown);
-		if (cause != BOUND_NR)
-			evidence_group(cx, f, cause, cgrown);
-	}
+	/*
+	 * the parts that add up (with a budget on both) and the resource
+	 * that grew most: the one that explains more of the difference first
+	 */
+	budget = cx->budget[s] && cx->budget[fa];
+	top = budget ? evidence_parts(cx, f, false) : 0;
+	if (r != RES_NONE && grown >= need && top < need)
+		evidence_resource(cx, f, r, grown);
+	if (budget)
+		evidence_parts(cx, f, true);
+	if (r != RES_NONE && !(grown >= need && top < need))
+		evidence_resource(cx, f, r, grown);
 	/* each that grew by half the difference or more says its mechanism */
 	if (grown >= need)
 		finding_mechanism_append(f, "%s", resource_mechanism(r));

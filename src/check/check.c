@@ -6,7 +6,7 @@
 #include "check/check_probe.h"
 #include "util/log.h"
 
-int check_collect(struct check_report *rep)
+int check_collect(struct check_report *rep, const char *scratch)
 {
 	memset(rep, 0, sizeof(*rep));
 	check_probe_kernel(rep);
@@ -17,17 +17,19 @@ int check_collect(struct check_report *rep)
 	check_probe_mkfs(rep, "mkfs.ext4", true);
 	check_probe_mkfs(rep, "mkfs.xfs", false);
 	check_probe_loop(rep);
+	check_probe_tools(rep);
+	check_probe_scratch(rep, scratch);
 	check_probe_fuse(rep);
 	return 0;
 }
 
-int check_command(int json)
+int check_command(int json, const char *scratch)
 {
 	struct check_report rep;
 	bool possible;
 	int i;
 
-	check_collect(&rep);
+	check_collect(&rep, scratch);
 	possible = check_run_possible(&rep);
 
 	if (json) {

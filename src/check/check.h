@@ -13,7 +13,7 @@
 #define CHECK_EXIT_CANNOT_RUN 3
 
 /* Probe the machine and fill rep; returns 0 (every probe failure is an item). */
-int check_collect(struct check_report *rep);
+int check_collect(struct check_report *rep, const char *scratch);
 
 /*
  * `fsprof check [--json]`: collect, print to stdout, and return the exit
@@ -21,6 +21,6 @@ int check_collect(struct check_report *rep);
  * reasons also go to stderr in text mode), 1 when the report could not be
  * written.
  */
-int check_command(int json);
+int check_command(int json, const char *scratch);
 
 #endif

@@ -16,13 +16,15 @@ enum check_status {
 };
 
 #define CHECK_DETAIL_LEN 256
-#define CHECK_ITEMS_MAX 16
+#define CHECK_ITEMS_MAX 32
 
 struct check_item {
 	const char *name; /* static string: "btf", "mkfs.ext4", ... */
 	enum check_status status;
 	char detail[CHECK_DETAIL_LEN];
 	bool required; /* a run is impossible unless status is CHECK_OK */
+	/* when not ok: the command that installs it, or what to do; "" */
+	char fix[CHECK_DETAIL_LEN];
 };
 
 /* tracepoint families counted from the btf_trace_<family>_* typedefs */

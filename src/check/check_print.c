@@ -34,6 +34,19 @@ void check_print_text(const struct check_report *rep, FILE *out)
 			item->detail);
 	}
 
+	for (i = 0, sep = ""; i < rep->nr_items; i++) {
+		const struct check_item *item = &rep->items[i];
+
+		if (item->status == CHECK_OK || !item->fix[0])
+			continue;
+		if (!*sep)
+			fprintf(out,
+				"\nto add what is missing (a run goes on without it; the option\n"
+				"named needs it):\n");
+		sep = "  ";
+		fprintf(out, "  %-*s  %s\n", name_width, item->name, item->fix);
+	}
+	sep = "";
 	if (check_run_possible(rep)) {
 		fprintf(out, "a run is possible\n");
 		return;
@@ -60,10 +73,11 @@ static int add_items(const struct check_report *rep, json_t *items,
 		const struct check_item *item = &rep->items[i];
 		json_t *obj;
 
-		obj = json_pack("{s:s, s:s, s:s, s:b}", "name", item->name,
-				"status", check_status_name(item->status),
-				"detail", item->detail, "required",
-				item->required);
+		obj = json_pack("{s:s, s:s, s:s, s:b, s:s?}", "name",
+				item->name, "status",
+				check_status_name(item->status), "detail",
+				item->detail, "required", item->required, "fix",
+				item->fix[0] ? item->fix : NULL);
 		err |= json_array_append_new(items, obj);
 		if (item->required && item->status != CHECK_OK)
 			err |= json_array_append_new(

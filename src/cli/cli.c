@@ -127,7 +127,7 @@ static int cli_cleanup(int argc, char **argv)
 
 static void check_usage(FILE *out)
 {
-	fputs("usage: fsprof check [--json]\n"
+	fputs("usage: fsprof check [--format text|json] [--scratch DIR]\n"
 	      "\n"
 	      "Report whether this machine can run fsprof, and why not:\n"
 	      "privileges, BTF, kernel features, tools.\n"
@@ -150,7 +150,7 @@ static int cli_check(int argc, char **argv)
 	err = cli_options_parse(&check, argc, argv, &v, &first);
 	if (err)
 		return cli_parse_exit(err);
-	return check_command(v.json);
+	return check_command(v.json, v.scratch);
 }
 
 int cli_main(int argc, char **argv)
@@ -190,10 +190,23 @@ int cli_main(int argc, char **argv)
 		return cli_bisect(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
 	    !strcmp(cmd, "-h")) {
+		/* fsprof help COMMAND: that command's --help */
+		if (argc == 3 && !strcmp(cmd, "help") &&
+		    strcmp(argv[2], "help") && argv[2][0] != '-') {
+			char *sub[] = { argv[0], argv[2], "--help", NULL };
+
+			return cli_main(3, sub);
+		}
+		if (argc > 2)
+			return cli_usage_error("unknown argument '%s' for %s",
+					       argv[2], cmd);
 		cli_usage(stdout);
 		return EXIT_OK;
 	}
 	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+		if (argc > 2)
+			return cli_usage_error(
+				"unknown argument '%s' for version", argv[2]);
 		printf("fsprof %s\n", FSPROF_VERSION);
 		return EXIT_OK;
 	}

@@ -17,6 +17,7 @@
 #include "target/scratch.h"
 #include "target/stack_spec.h"
 
+/* fsprof --help: what each command is for; each has its own --help */
 void cli_usage(FILE *out)
 {
 	fputs("usage: fsprof <command> [options]\n"
@@ -25,41 +26,43 @@ void cli_usage(FILE *out)
 	      "kernel with eBPF while each phase runs, and reports where the time went.\n"
 	      "\n"
 	      "commands:\n"
-	      "  run      run a workload on a fresh filesystem and report it\n"
-	      "  trace    run and profile any command, in the phases it marks\n"
-	      "           (fsprof trace [options] -- CMD ARGS...; fsprof trace --help)\n"
-	      "  record   trace a live filesystem, every process its workload\n"
-	      "           (fsprof record --dir PATH [--duration D]; --help)\n"
-	      "  phase    mark a phase from a script under fsprof trace\n"
-	      "           (fsprof phase NAME | fsprof phase --end)\n"
-	      "  check    report whether this machine can run fsprof, and why not\n"
-	      "  list     list workloads: their phases and parameters; or list\n"
-	      "           probes [--deep]: every BPF program, attached on this kernel,\n"
-	      "           missing (no such tracepoint) or failed, and why\n"
-	      "  cleanup  remove what killed runs left in a scratch directory: their\n"
-	      "           loop devices, mounts, device-model engines and files, as far as\n"
-	      "           their state files prove them theirs\n"
-	      "           (fsprof cleanup [--scratch DIR] [--dry-run])\n"
-	      "  report   re-render a saved results file with the findings it was\n"
-	      "           saved with (--reanalyze: this fsprof's rules again); no\n"
-	      "           root needed (fsprof report FILE [--format text|json|...]);\n"
-	      "           --bundle DIR: a reproduction bundle of it\n"
-	      "  diff     compare two runs: per phase and metric, Welch intervals,\n"
-	      "           verdicts, false discovery rate held (fsprof diff --help)\n"
-	      "  runs     list the recorded runs: id, time, label, kernel, targets\n"
-	      "           and phase times (fsprof runs --help)\n"
-	      "  bisect-step  one step of git bisect run: the good run's workload\n"
-	      "           again, one metric judged: exit 0 good, 1 bad, 125 skip\n"
-	      "           (fsprof bisect-step --help)\n"
-	      "  help     this text\n"
-	      "  version  print the version\n"
+	      "  run          run workloads on fresh filesystems and report them\n"
+	      "  trace        run and profile any command, in the phases it marks\n"
+	      "  record       trace a live filesystem, every process its workload\n"
+	      "  phase        mark a phase from a script under fsprof trace\n"
+	      "  report       print a saved or recorded run again, in any format\n"
+	      "  diff         compare two runs, phase by phase and metric by metric\n"
+	      "  runs         list the recorded runs\n"
+	      "  bisect-step  one step of git bisect run: good, bad or skip\n"
+	      "  check        say whether this machine can run fsprof, and what is missing\n"
+	      "  list         list the workloads, or the probes on this kernel\n"
+	      "  cleanup      remove what killed runs left behind\n"
+	      "  help         this text\n"
+	      "  version      print the version\n"
 	      "\n"
-	      "fsprof run [options]\n",
+	      "fsprof <command> --help: its options. The man page: man fsprof.\n"
+	      "\n"
+	      "output: the report on stdout, as text or --format FMT; files with\n"
+	      "--json/--csv/--html/--trace/--openmetrics FILE (run, trace, record)\n"
+	      "\n"
+	      "exit codes: 0 ok; 1 the run failed; 2 usage error; 3 this environment\n"
+	      "cannot run fsprof (privileges, BTF, tools); 128+N interrupted by signal N.\n",
+	      out);
+}
+
+/* fsprof run --help */
+static void run_usage(FILE *out)
+{
+	fputs("usage: fsprof run [options]\n"
+	      "\n"
+	      "Makes each --fs filesystem fresh, runs each -w workload on it in its\n"
+	      "phases, traces the kernel while they run, and reports where the time\n"
+	      "went: a summary first (-q: it alone), then every phase's verdict,\n"
+	      "findings and tables.\n"
+	      "\n",
 	      out);
 	cli_options_print(CLI_RUN, out);
 	fputs("\n"
-	      "fsprof check [--json]\n"
-	      "\n"
 	      "exit codes: 0 ok; 1 the run failed; 2 usage error; 3 this environment\n"
 	      "cannot run fsprof (privileges, BTF, tools); 128+N interrupted by signal N\n"
 	      "(130 for SIGINT, 143 for SIGTERM), after tearing everything down.\n",
@@ -238,7 +241,7 @@ int cli_parse_options(const struct cli_command *cmd, int argc, char **argv,
 int cli_parse_run(int argc, char **argv, struct run_options *opt)
 {
 	static const struct cli_command run = { .id = CLI_RUN,
-						.usage = cli_usage,
+						.usage = run_usage,
 						.no_operands = true,
 						.parsed = run_guest_arg_add };
 

@@ -97,6 +97,16 @@ static int set_runs_format(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
+/* check: text or json on stdout, as every command's report */
+static int set_check_format(struct cli_values *v, const struct cli_option *o,
+			    const char *arg)
+{
+	int err = set_runs_format(v, o, arg);
+
+	v->json = !err && !strcmp(arg, "json");
+	return err;
+}
+
 static int set_diff_format(struct cli_values *v, const struct cli_option *o,
 			   const char *arg)
 {
@@ -228,10 +238,16 @@ static const struct cli_option table[] = {
 	  "xfs:mount=logbsize=256k) unless --fs gives the\n"
 	  "targets of all; the report sets each original's\n"
 	  "published figures and shapes beside ours" },
-	{ "fs", 0, ARG, "LIST", CLI_RUN | CLI_TRACE, set_fs, 0,
+	{ "fs", 0, ARG, "TARGET", CLI_TRACE, set_fs, 0,
+	  "the filesystem made fresh for CMD (default ext4):\n"
+	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
+	  "           [:raid='LEVEL:N'][:dm=linear][:model=M]\n"
+	  "  FSTYPE = ext2|ext3|ext4|xfs|btrfs\n"
+	  "as fsprof run --fs has them, one target" },
+	{ "fs", 0, ARG, "LIST", CLI_RUN, set_fs, 0,
 	  "filesystems to compare, each made fresh for every\n"
 	  "workload and repeat (default ext4; --suite classic:\n"
-	  "each original's; trace: one):\n"
+	  "each original's):\n"
 	  "  LIST   = TARGET[,TARGET]...\n"
 	  "  TARGET = [NAME=]FSTYPE[:mkfs=OPTS][:mount=OPTS]\n"
 	  "           [:raid='LEVEL:N'][:dm=linear][:model=M]\n"
@@ -245,7 +261,7 @@ static const struct cli_option table[] = {
 	  "the shell, e.g.\n"
 	  "  --fs ext3,ext4,xfs:mount=logbsize=256k\n"
 	  "  --fs \"ext4:mkfs='-E test_fs -m 0',ext4:mount='noatime,nodelalloc'\"" },
-	{ "device-model", 0, ARG, "M", CLI_TRACING, set_device_model, 0,
+	{ "device-model", 0, ARG, "M", CLI_RUN | CLI_TRACE, set_device_model, 0,
 	  "run on a disk of model M: fsprof serves the image\n"
 	  "from user space (FUSE) below the traced loop device\n"
 	  "and answers every request at the model's time; on\n"
@@ -255,13 +271,13 @@ static const struct cli_option table[] = {
 	  "            (1/8.5/20 ms), rotation, 120 MB/s, 32 MiB\n"
 	  "            volatile write cache drained by flushes\n"
 	  "  hdd-15k   a 15k rpm SCSI disk (0.2/3.1/6.5 ms,\n"
-	  "            150 MB/s, 16 MiB cache)\n"
+	  "            150 MB/s, write-through)\n"
 	  "  ssd-sata  50000 IOPS and 500 MB/s\n"
 	  "  custom:riops=N,wiops=N,rbps=N,wbps=N\n"
 	  "            (bps take units: 120M; unset = no limit)\n"
 	  "with --raid/--dm every member is a disk of the model\n"
-	  "of its own; fsprof check --device-model M measures\n"
-	  "a model back against its parameters" },
+	  "of its own (docs/workloads.md: the constants, and\n"
+	  "build/bench/model_calibrate measuring them back)" },
 	{ "repeat", 0, ARG, "N", CLI_RUN, set_repeat, 0,
 	  "run every case N times, fresh mkfs each time, and\n"
 	  "report mean, stddev and 95% confidence interval" },
@@ -273,7 +289,12 @@ static const struct cli_option table[] = {
 	  RUN_FIELD(image_size),
 	  "size of the image file (default: derived; trace:\n"
 	  "4G, sparse)" },
-	{ "dir", 0, ARG, "PATH", CLI_TRACING, set_run_string, RUN_FIELD(dir),
+	{ "dir", 0, ARG, "PATH", CLI_RECORD, set_run_string, RUN_FIELD(dir),
+	  "the mounted filesystem to record, traced by its\n"
+	  "device (without a block device, e.g. tmpfs, only\n"
+	  "user-side metrics)" },
+	{ "dir", 0, ARG, "PATH", CLI_RUN | CLI_TRACE, set_run_string,
+	  RUN_FIELD(dir),
 	  "run on the filesystem already mounted at PATH, in\n"
 	  "a new subdirectory fsprof removes afterwards (no\n"
 	  "mkfs; traced by its device; without a block\n"
@@ -310,9 +331,15 @@ static const struct cli_option table[] = {
 	  RUN_FIELD(force),
 	  "format --device DEV even if it holds a filesystem,\n"
 	  "a partition table or an md superblock" },
-	{ "scratch", 0, ARG, "DIR", CLI_TRACING | CLI_CLEANUP | CLI_BISECT,
-	  set_scratch, 0,
+	{ "scratch", 0, ARG, "DIR",
+	  CLI_RUN | CLI_TRACE | CLI_CLEANUP | CLI_BISECT, set_scratch, 0,
 	  "where the image lives (default " SCRATCH_DEFAULT ")" },
+	{ "scratch", 0, ARG, "DIR", CLI_CHECK, set_scratch, 0,
+	  "the scratch directory whose room and direct IO to\n"
+	  "check (default " SCRATCH_DEFAULT ")" },
+	{ "scratch", 0, ARG, "DIR", CLI_RECORD, set_scratch, 0,
+	  "where the run's state file lives, for fsprof\n"
+	  "cleanup (default " SCRATCH_DEFAULT ")" },
 	{ "kernel", 0, ARG, "LIST", CLI_RUN, set_run_string, RUN_FIELD(kernels),
 	  "run everything in a QEMU guest of each kernel, one\n"
 	  "boot each, and report the cases of all: KVM when\n"
@@ -348,10 +375,10 @@ static const struct cli_option table[] = {
 	  "of D (100ms to 24h)" },
 	{ "duration", 0, ARG, "D", CLI_RECORD, set_duration, 0,
 	  "record for D (100ms to 24h); default: until SIGINT" },
-	{ "json", 0, ARG, "FILE", CLI_TRACING | CLI_BISECT, set_run_string,
-	  RUN_FIELD(json_path),
-	  "also write the results as JSON to FILE (bisect-step:\n"
-	  "the new run's)" },
+	{ "json", 0, ARG, "FILE", CLI_TRACING, set_run_string,
+	  RUN_FIELD(json_path), "also write the results as JSON to FILE" },
+	{ "json", 0, ARG, "FILE", CLI_BISECT, set_run_string,
+	  RUN_FIELD(json_path), "write the new run's results as JSON to FILE" },
 	{ "openmetrics", 0, ARG, "FILE", CLI_TRACING, set_run_string,
 	  RUN_FIELD(openmetrics_path),
 	  "also write per-phase metrics, time budget and\n"
@@ -378,11 +405,14 @@ static const struct cli_option table[] = {
 	{ "label", 0, ARG, "L", CLI_TRACING, set_run_label, 0,
 	  "record it under label L (fsprof report label:L)" },
 	{ "format", 0, ARG, "F", CLI_RUN, set_run_format, 0,
-	  "text (default), or bonnie-csv: one bonnie++ CSV\n"
-	  "line (format 1.98) per bonnie case, not the text\n"
-	  "report" },
+	  "the report on stdout as F: text (default), json,\n"
+	  "csv, html, openmetrics, trace (gzip: not to a\n"
+	  "terminal), or bonnie-csv: one bonnie++ CSV line\n"
+	  "(format 1.98) per bonnie case" },
 	{ "format", 0, ARG, "F", CLI_TRACE | CLI_RECORD, set_live_format, 0,
-	  "text (the default; the others need a workload)" },
+	  "the report on stdout as F: text (default), json,\n"
+	  "csv, html, openmetrics, trace (gzip: not to a\n"
+	  "terminal)" },
 	{ "no-trace", 0, NONE, NULL, CLI_RUN | CLI_TRACE, set_run_flag,
 	  RUN_FIELD(no_trace), "run the workload without kernel tracing" },
 	{ "warm", 0, NONE, NULL, CLI_RUN, set_run_flag, RUN_FIELD(warm),
@@ -422,8 +452,8 @@ static const struct cli_option table[] = {
 	  "metric and histogram as well)" },
 	{ "quiet", 'q', NONE, NULL, CLI_TRACING | CLI_REPORT | CLI_BISECT,
 	  set_quiet, 0,
-	  "only errors and the result table (report: errors\n"
-	  "only on stderr)" },
+	  "only errors and the report's summary (at most 15\n"
+	  "lines): no progress, no details" },
 
 	/* report */
 	{ "format", 'f', ARG, "F", CLI_REPORT, set_report_format, 0,
@@ -526,8 +556,8 @@ static const struct cli_option table[] = {
 	  "this machine's running kernel" },
 
 	/* check, cleanup, list, phase */
-	{ "json", 0, NONE, NULL, CLI_CHECK, set_flag, VALUE(json),
-	  "the same items as JSON" },
+	{ "format", 0, ARG, "F", CLI_CHECK, set_check_format, 0,
+	  "text (default), or json: the same items as JSON" },
 	{ "dry-run", 0, NONE, NULL, CLI_CLEANUP, set_flag, VALUE(dry_run),
 	  "only say what would be removed" },
 	{ "deep", 0, NONE, NULL, CLI_LIST, set_flag, VALUE(deep),

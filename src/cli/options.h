@@ -47,7 +47,7 @@ struct cli_values {
 	const char *scratch; /* run, trace, record, cleanup */
 	char baseline[HISTORY_LABEL_MAX + 8]; /* diff: "label:NAME" or "" */
 	bool verbose; /* diff -v */
-	bool json; /* check --json */
+	bool json; /* check --format json */
 	bool reanalyze; /* report --reanalyze */
 	const char *bundle; /* report --bundle DIR */
 	bool force; /* report --force: a --bundle DIR that is not empty */

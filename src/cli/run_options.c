@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd_usage.h"
 #include "cli/run_options.h"
+#include "report/render.h"
 #include "history/history.h"
 #include "target/fsspec.h"
 #include "target/stack_spec.h"
@@ -34,9 +36,9 @@ static const struct duration_range live_range = { 100000000ULL,
 						  "100ms to 24h" };
 
 /* a guest's run under TCG may take a hundred times the host's */
-static const struct duration_range kernel_timeout_range = {
-	1000000000ULL, 86400000000000ULL, "1s to 24h"
-};
+static const struct duration_range kernel_timeout_range = { 1000000000ULL,
+							    86400000000000ULL,
+							    "1s to 24h" };
 
 static int duration_option(const struct cli_values *v,
 			   const struct cli_option *o, const char *text,
@@ -291,28 +293,39 @@ int set_probes(struct cli_values *v, const struct cli_option *o,
 	return 0;
 }
 
-int set_run_format(struct cli_values *v, const struct cli_option *o,
-		   const char *arg)
+/*
+ * The report on stdout in any of report's formats (fsprof report
+ * --format), as files take them with --json FILE and the others; run
+ * also bonnie-csv. gzip (trace) not to a terminal.
+ */
+static int output_format(struct cli_values *v, const char *arg, bool bonnie)
 {
-	(void)o;
-	if (strcmp(arg, "text") && strcmp(arg, "bonnie-csv"))
+	if (!report_format_known(arg) &&
+	    !(bonnie && !strcmp(arg, "bonnie-csv")))
+		return cmd_usage_error(v->cmd, "--format takes %s%s, not '%s'",
+				       report_format_list(),
+				       bonnie ? "|bonnie-csv" : "", arg);
+	if (!strcmp(arg, "trace") && isatty(STDOUT_FILENO))
 		return cmd_usage_error(
-			v->cmd, "--format takes text or bonnie-csv, not '%s'",
-			arg);
+			v->cmd,
+			"--format trace: the trace is gzip-compressed: redirect it to a file, or give --trace FILE");
 	v->run->format = arg;
 	return 0;
 }
 
-/* trace and record: text, as without --format; the others need a workload */
+int set_run_format(struct cli_values *v, const struct cli_option *o,
+		   const char *arg)
+{
+	(void)o;
+	return output_format(v, arg, true);
+}
+
+/* trace and record: the same, but bonnie-csv needs a bonnie workload */
 int set_live_format(struct cli_values *v, const struct cli_option *o,
 		    const char *arg)
 {
 	(void)o;
-	if (strcmp(arg, "text"))
-		return cmd_usage_error(v->cmd, "--format %s needs a workload",
-				       arg);
-	v->run->format = arg;
-	return 0;
+	return output_format(v, arg, false);
 }
 
 int set_run_label(struct cli_values *v, const struct cli_option *o,
@@ -363,10 +376,22 @@ int set_kernel_timeout(struct cli_values *v, const struct cli_option *o,
  * it says; the guest writes its own JSON into its own scratch.
  */
 static const char *const host_only[] = {
-	"kernel",      "kernel-modules", "kernel-cmdline", "kernel-timeout",
-	"json",	       "openmetrics",	 "csv",		   "html",
-	"trace",       "db",		 "no-db",	   "label",
-	"scratch",     "format",	 "verbose",	   "quiet",
+	"kernel",
+	"kernel-modules",
+	"kernel-cmdline",
+	"kernel-timeout",
+	"json",
+	"openmetrics",
+	"csv",
+	"html",
+	"trace",
+	"db",
+	"no-db",
+	"label",
+	"scratch",
+	"format",
+	"verbose",
+	"quiet",
 	"case-gate",
 };
 

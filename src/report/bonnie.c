@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 
 #include "report/bonnie.h"
+#include "util/log.h"
 #include "util/parse.h"
 #include "version.h"
 
@@ -306,6 +307,9 @@ void report_bonnie_tables(const struct run_result *run, const char *name,
 	struct utsname u;
 	unsigned int i;
 
+	/* -q: the summary alone */
+	if (log_get_level() == LOG_QUIET)
+		return;
 	name = machine_name(name, &u);
 	for (i = 0; i < run->n_cases; i++)
 		if (!strcmp(run->cases[i].workload, "bonnie"))

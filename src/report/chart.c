@@ -50,12 +50,37 @@ double chart_nice_max(double v)
 	return 10 * p;
 }
 
-/* "0.25", "12", "1500": enough digits for the step */
+/*
+ * The step between ticks up to an axis end chart_nice_max made, at round
+ * values: 1 -> 0.2, 2 -> 0.5, 2.5 -> 0.5, 5 -> 1 (x 10^k)
+ */
+double chart_tick_step(double max)
+{
+	double p, m;
+
+	if (!(max > 0))
+		return 1;
+	p = pow(10, floor(log10(max) + 1e-9));
+	m = max / p;
+	if (m <= 1.0000001)
+		return 0.2 * p;
+	if (m <= 2.5000001)
+		return 0.5 * p;
+	if (m <= 5.0000001)
+		return p;
+	return 2 * p;
+}
+
+/* "0.25", "12", "1500": as many digits as the step has (2.5: one) */
 static void tick_label(double v, double step, char *buf, size_t len)
 {
-	int digits = step >= 1 ? 0 : (int)ceil(-log10(step));
+	int digits = 0;
 
-	snprintf(buf, len, "%.*f", digits > 6 ? 6 : digits, v);
+	while (digits < 6 &&
+	       fabs(step * pow(10, digits) - round(step * pow(10, digits))) >
+		       1e-6 * step * pow(10, digits))
+		digits++;
+	snprintf(buf, len, "%.*f", digits, v);
 }
 
 struct plot_area {
@@ -70,23 +95,63 @@ static struct plot_area plot_area(void)
 }
 
 /* title, y grid with ticks, axis labels */
+/* a y axis of decades from lo to hi (both powers of 10): log10 of v */
+struct log_axis {
+	bool on;
+	double lo, hi;
+};
+
+/* the height of v on a's axis, 0..1 */
+static double axis_frac(const struct log_axis *l, double v, double y_max)
+{
+	if (!l || !l->on)
+		return v / y_max;
+	if (!(v > l->lo))
+		return 0;
+	return (log10(v) - log10(l->lo)) / (log10(l->hi) - log10(l->lo));
+}
+
+static void chart_frame_log(FILE *out, const struct plot_area *a,
+			    const struct log_axis *l)
+{
+	struct svg_text_style tick = { SVG_END, 11, 0, false };
+	char buf[32];
+	double v;
+
+	for (v = l->lo; v <= l->hi * 1.0001; v *= 10) {
+		double y = a->y + a->h - a->h * axis_frac(l, v, 1);
+
+		svg_line(out, a->x, y, a->x + a->w, y,
+			 v > l->lo ? "#dddddd" : "#333333", 1, NULL);
+		tick_label(v, v, buf, sizeof(buf));
+		svg_text(out, a->x - 6, y + 4, &tick, buf);
+	}
+}
+
 static void chart_frame(FILE *out, const struct plot_area *a, const char *title,
-			const char *x_label, const char *y_label, double y_max)
+			const char *x_label, const char *y_label, double y_max,
+			const struct log_axis *l)
 {
 	struct svg_text_style big = { SVG_MIDDLE, 15, 0, true };
 	struct svg_text_style tick = { SVG_END, 11, 0, false };
 	struct svg_text_style lab = { SVG_MIDDLE, 12, 0, false };
-	unsigned int i;
+	double step = chart_tick_step(y_max);
+	unsigned int ticks = (unsigned int)(y_max / step + 0.5), i;
 	char buf[32];
 
 	svg_text(out, CHART_W / 2.0, 22, &big, title);
-	for (i = 0; i <= TICKS; i++) {
-		double v = y_max * i / TICKS,
-		       y = a->y + a->h - a->h * i / TICKS;
+	if (l && l->on) {
+		chart_frame_log(out, a, l);
+		ticks = 0;
+		i = 1;
+	} else
+		i = 0;
+	for (; i <= ticks; i++) {
+		double v = step * i, y = a->y + a->h - a->h * v / y_max;
 
 		svg_line(out, a->x, y, a->x + a->w, y,
 			 i ? "#dddddd" : "#333333", 1, NULL);
-		tick_label(v, y_max / TICKS, buf, sizeof(buf));
+		tick_label(v, step, buf, sizeof(buf));
 		svg_text(out, a->x - 6, y + 4, &tick, buf);
 	}
 	svg_line(out, a->x, a->y, a->x, a->y + a->h, "#333333", 1, NULL);
@@ -132,6 +197,16 @@ static double bars_max(const struct bar_chart *c)
 	return chart_nice_max(max);
 }
 
+static bool series_drawn(const struct bar_chart *c, unsigned int s)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->n_cats; i++)
+		if (c->series[s].v[i] > 0)
+			return true;
+	return false;
+}
+
 static const char *series_colour(const struct chart_series *s, unsigned int i)
 {
 	return s->colour ? s->colour : chart_colour(i);
@@ -163,21 +238,83 @@ static void bar_cat_labels(FILE *out, const struct bar_chart *c,
 			 c->cats[i]);
 }
 
+void chart_bars_drop_empty(struct bar_chart *c)
+{
+	unsigned int i, s, n = 0;
+
+	for (i = 0; i < c->n_cats; i++) {
+		bool any = false;
+
+		for (s = 0; s < c->n_series; s++)
+			any |= c->series[s].v[i] > 0;
+		if (!any)
+			continue;
+		c->cats[n] = c->cats[i];
+		for (s = 0; s < c->n_series; s++)
+			c->series[s].v[n] = c->series[s].v[i];
+		n++;
+	}
+	c->n_cats = n;
+}
+
+/*
+ * Side-by-side bars whose values span two decades or more (a 0.08 s phase
+ * beside an 18 s one) on a log axis of whole decades, so that the short
+ * ones are bars and not slivers; stacked bars stay linear (their parts
+ * add up)
+ */
+#define LOG_AXIS_SPAN 100
+
+static void log_axis_choose(const struct bar_chart *c, struct log_axis *l)
+{
+	double lo = INFINITY, hi = 0;
+	unsigned int i, s;
+
+	l->on = false;
+	if (c->stacked || c->y_max > 0)
+		return;
+	for (s = 0; s < c->n_series; s++)
+		for (i = 0; i < c->n_cats; i++) {
+			double v = c->series[s].v[i];
+
+			if (v > 0 && v < lo)
+				lo = v;
+			if (v > hi)
+				hi = v;
+		}
+	if (!(hi > 0) || hi / lo < LOG_AXIS_SPAN)
+		return;
+	l->on = true;
+	l->lo = pow(10, floor(log10(lo)));
+	if (l->lo >= lo * 0.999) /* the smallest on the axis' foot: a bar */
+		l->lo /= 10;
+	l->hi = pow(10, ceil(log10(hi)));
+}
+
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
 	struct plot_area a = plot_area();
+	struct log_axis l;
+	char ylab[160];
 	double max = c->y_max > 0 ? c->y_max : bars_max(c), slot, bw;
 	unsigned int i, s;
 
+	log_axis_choose(c, &l);
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
-	chart_frame(out, &a, c->title, c->x_label, c->y_label, max);
+	if (l.on) {
+		snprintf(ylab, sizeof(ylab), "%s, log scale", c->y_label);
+		chart_frame(out, &a, c->title, c->x_label, ylab, max, &l);
+	} else
+		chart_frame(out, &a, c->title, c->x_label, c->y_label, max,
+			    NULL);
 	slot = c->n_cats ? a.w / c->n_cats : a.w;
 	bw = c->stacked || !c->n_series ? slot * 0.7 : slot * 0.8 / c->n_series;
 	for (i = 0; i < c->n_cats; i++) {
 		double base = a.y + a.h;
 
 		for (s = 0; s < c->n_series; s++) {
-			double h = a.h * c->series[s].v[i] / max, box[4];
+			double h = a.h * axis_frac(&l, c->series[s].v[i], max),
+			       box[4];
 
 			if (!(h > 0))
 				continue;
@@ -197,9 +334,12 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		}
 	}
 	bar_cat_labels(out, c, &a);
-	for (s = 0; s < c->n_series; s++)
-		legend_item(out, s, c->series[s].name,
-			    series_colour(&c->series[s], s), LEGEND_BOX);
+	/* a series that is zero everywhere draws nothing: not in the legend */
+	for (s = 0, i = 0; s < c->n_series; s++)
+		if (series_drawn(c, s))
+			legend_item(out, i++, c->series[s].name,
+				    series_colour(&c->series[s], s),
+				    LEGEND_BOX);
 	svg_end(out);
 }
 
@@ -219,7 +359,7 @@ static double lines_max(const struct line_chart *c)
 static void lines_x_ticks(FILE *out, const struct plot_area *a, double x_end)
 {
 	struct svg_text_style st = { SVG_MIDDLE, 11, 0, false };
-	double step = chart_nice_max(x_end / TICKS), v;
+	double step = chart_tick_step(chart_nice_max(x_end)), v;
 	char buf[32];
 
 	for (v = 0; v <= x_end * 1.0001; v += step) {
@@ -258,7 +398,7 @@ void chart_lines(FILE *out, const struct line_chart *c)
 	char tip[96];
 
 	svg_begin(out, CHART_W, CHART_H, c->title, NULL);
-	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max);
+	chart_frame(out, &a, c->title, c->x_label, c->y_label, y_max, NULL);
 	lines_x_ticks(out, &a, x_end);
 	for (s = 0; s < c->n_markers; s++) {
 		const struct chart_markers *m = &c->markers[s];
@@ -283,9 +423,13 @@ void chart_lines(FILE *out, const struct line_chart *c)
 	}
 	for (s = 0; s < c->n_series; s++)
 		lines_series(out, &c->series[s], c->dx, x_end, y_max, &a);
-	for (s = 0; s < c->n_series; s++)
-		legend_item(out, item++, c->series[s].name, c->series[s].colour,
-			    LEGEND_LINE);
+	for (s = 0; s < c->n_series; s++) {
+		for (i = 0; i < c->series[s].n && !(c->series[s].v[i] > 0); i++)
+			;
+		if (i < c->series[s].n)
+			legend_item(out, item++, c->series[s].name,
+				    c->series[s].colour, LEGEND_LINE);
+	}
 	for (s = 0; s < c->n_markers; s++)
 		if (c->markers[s].n)
 			legend_item(out, item++, c->markers[s].name,
@@ -293,5 +437,58 @@ void chart_lines(FILE *out, const struct line_chart *c)
 				    c->markers[s].n > MARKERS_FULL ?
 					    LEGEND_LINE :
 					    LEGEND_DASH);
+	svg_end(out);
+}
+
+#define HBAR_LABEL_W 230 /* left: the bars' labels */
+#define HBAR_VALUE_W 80 /* right: the value past the longest bar */
+#define HBAR_H 20
+#define HBAR_GAP 6
+#define HBAR_TOP 34
+#define HBAR_BOTTOM 44
+
+void chart_hbars(FILE *out, const struct hbar_chart *c)
+{
+	struct svg_text_style big = { SVG_MIDDLE, 14, 0, true };
+	struct svg_text_style lab = { SVG_END, 12, 0, false };
+	struct svg_text_style val = { SVG_START, 11, 0, false };
+	struct svg_text_style tick = { SVG_MIDDLE, 11, 0, false };
+	double x0 = HBAR_LABEL_W, w = CHART_W - HBAR_LABEL_W - HBAR_VALUE_W;
+	double max = 0, step, v, y;
+	int height = HBAR_TOP + (int)c->n * (HBAR_H + HBAR_GAP) + HBAR_BOTTOM;
+	unsigned int i;
+	char buf[160];
+
+	for (i = 0; i < c->n; i++)
+		if (c->bars[i].v > max)
+			max = c->bars[i].v;
+	max = chart_nice_max(max);
+	step = chart_tick_step(max);
+	svg_begin(out, CHART_W, height, c->title, NULL);
+	svg_text(out, CHART_W / 2.0, 20, &big, c->title);
+	y = HBAR_TOP + c->n * (HBAR_H + HBAR_GAP);
+	for (v = 0; v <= max * 1.0001; v += step) {
+		double x = x0 + w * v / max;
+
+		svg_line(out, x, HBAR_TOP - 4, x, y,
+			 v > 0 ? "#dddddd" : "#333333", 1, NULL);
+		tick_label(v, step, buf, sizeof(buf));
+		svg_text(out, x, y + 14, &tick, buf);
+	}
+	tick.anchor = SVG_MIDDLE;
+	svg_text(out, x0 + w / 2, y + 34, &tick, c->x_label);
+	for (i = 0; i < c->n; i++) {
+		const struct hbar *b = &c->bars[i];
+		double by = HBAR_TOP + i * (HBAR_H + HBAR_GAP);
+		double bw = max > 0 ? w * b->v / max : 0;
+
+		svg_text(out, x0 - 8, by + HBAR_H * 0.7, &lab, b->label);
+		snprintf(buf, sizeof(buf), "%s: %.3g %s", b->label, b->v,
+			 c->unit);
+		svg_rect(out, x0, by, bw < 1 ? 1 : bw, HBAR_H,
+			 b->colour ? b->colour : chart_colour(i), buf);
+		snprintf(buf, sizeof(buf), "%.3g %s", b->v, c->unit);
+		svg_text(out, x0 + bw + 6, by + HBAR_H * 0.7, &val, buf);
+	}
 	svg_end(out);
 }

@@ -39,6 +39,10 @@ struct bar_chart {
 
 void chart_bars(FILE *out, const struct bar_chart *c);
 
+/* leave out the categories where every series is 0 (a throughput chart's
+ * phases that moved no data) */
+void chart_bars_drop_empty(struct bar_chart *c);
+
 /* a step line: value v[i] over [i * dx, (i + 1) * dx) */
 struct line_series {
 	const char *name;
@@ -68,7 +72,30 @@ struct line_chart {
 
 void chart_lines(FILE *out, const struct line_chart *c);
 
-/* the smallest 1, 2 or 5 x 10^k at or above v (for axis ends) */
+/* the smallest 1, 2, 2.5 or 5 x 10^k at or above v (for axis ends) */
 double chart_nice_max(double v);
+
+/* the round step between the ticks of an axis that ends at max */
+double chart_tick_step(double max);
+
+/*
+ * horizontal bars, one a label, on an axis of their own from 0: one of
+ * the small multiples the HTML summary draws, a phase's wall time by target
+ */
+struct hbar {
+	const char *label;
+	double v;
+	const char *colour; /* NULL: chart_colour(index) */
+};
+
+struct hbar_chart {
+	const char *title;
+	const char *x_label; /* with its unit: "wall time (s)" */
+	const char *unit; /* "s" */
+	unsigned int n;
+	struct hbar bars[CHART_MAX_CATS];
+};
+
+void chart_hbars(FILE *out, const struct hbar_chart *c);
 
 #endif

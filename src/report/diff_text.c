@@ -91,6 +91,19 @@ static void change_text(const struct diff_metric *m, char *buf, size_t len)
 }
 
 /* one metric: name as shown, A -> B, the change with its CI, the verdict */
+/*
+ * Repeats a side that tell a change of twice the noise (its coefficient
+ * of variation) from it, two-sided 95% and 80% power: n = 2 (1.96 +
+ * 0.84)^2 / 2^2 = 3.9, one more for Student's t with so few: 5
+ */
+#define DIFF_REPEATS_FOR_TWICE_NOISE 5
+
+/*
+ * one run a side: nothing has an interval, so no line gets a verdict;
+ * the report says so once (diff_report_text)
+ */
+static bool one_run_a_side;
+
 static void metric_line_as(const struct diff_metric *m, const char *name,
 			   const char *indent, FILE *out)
 {
@@ -102,9 +115,16 @@ static void metric_line_as(const struct diff_metric *m, const char *name,
 	char line[512];
 	size_t len;
 
-	len = (size_t)snprintf(line, sizeof(line),
-			       "%s%-30s %9s -> %-9s %-21s %s", indent, name,
-			       a, b, change, diff_verdict_name(m->verdict));
+	len = (size_t)snprintf(
+		line, sizeof(line), "%s%-30s %9s -> %-9s %-21s %s", indent,
+		name, a, b, change,
+		one_run_a_side ? "" : diff_verdict_name(m->verdict));
+	if (one_run_a_side) {
+		while (len && line[len - 1] == ' ')
+			line[--len] = '\0';
+		fprintf(out, "%s\n", line);
+		return;
+	}
 	/* the note after the verdict, or below it when the line is full */
 	if (m->note[0] && len + strlen(m->note) + 3 <= TEXT_WIDTH)
 		fprintf(out, "%s (%s)\n", line, m->note);
@@ -148,8 +168,7 @@ static double moved(const struct diff_metric *m)
 static bool is_mechanism(const struct diff_metric *m)
 {
 	return !m->headline && strncmp(m->name, "workload.", 9) &&
-	       strncmp(m->name, "per_op.", 7) &&
-	       strncmp(m->name, "self.", 5) &&
+	       strncmp(m->name, "per_op.", 7) && strncmp(m->name, "self.", 5) &&
 	       strcmp(m->name, "sched.wall_ns") &&
 	       strcmp(m->name, "cpu_percent") && !ends_with(m->name, ".p50") &&
 	       !ends_with(m->name, ".p99");
@@ -216,7 +235,7 @@ static void mechanisms(const struct diff_phase *ph, FILE *out)
 		metric_line(all[i],
 			    shown++ ? "           " : "  changed: ", out);
 	}
-	if (!n)
+	if (!n && !one_run_a_side)
 		fprintf(out,
 			"  changed: no kernel metric changed significantly\n");
 	free(all);
@@ -273,10 +292,9 @@ static void per_op(const struct diff_phase *ph, FILE *out)
 
 	for (i = 0; i < ph->n_metrics; i++)
 		if (!strncmp(ph->metrics[i].name, "per_op.", 7))
-			metric_line_as(&ph->metrics[i],
-				       ph->metrics[i].name + 7,
-				       shown++ ? "           " : "  per op:  ",
-				       out);
+			metric_line_as(
+				&ph->metrics[i], ph->metrics[i].name + 7,
+				shown++ ? "           " : "  per op:  ", out);
 }
 
 static void phase_text(const struct diff_phase *ph, bool verbose, FILE *out)
@@ -356,6 +374,17 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 				"--time-verdicts: they are judged anyway" :
 				"they are not judged (--time-verdicts judges them)");
 	fprintf(out, "A: %s\nB: %s\n", d->a_name, d->b_name);
+	one_run_a_side = d->n_pairs > 0;
+	for (i = 0; i < d->n_pairs; i++)
+		one_run_a_side &= d->pairs[i].a_repeats < 2 ||
+				  d->pairs[i].b_repeats < 2;
+	if (one_run_a_side)
+		fprintf(out,
+			"\none run a side: no spread to judge a change by, so nothing here can be\n"
+			"decided; the lines give each side's one value. An interval needs --repeat 2\n"
+			"or more on both sides; about %u a side tell a change of twice the noise from\n"
+			"it (95%% confidence, 80%% power).\n",
+			DIFF_REPEATS_FOR_TWICE_NOISE);
 	if (d->n_setup)
 		fprintf(out, "\nA and B differ in:\n");
 	for (i = 0; i < d->n_setup; i++)
@@ -377,11 +406,14 @@ void diff_report_text(const struct diff_result *d, bool verbose, FILE *out)
 	for (i = 0; i < d->n_unpaired; i++)
 		fprintf(out, "%s%s\n", i ? "" : "\n", d->unpaired[i]);
 	noise_text(d, noise, sizeof(noise));
-	fprintf(out,
-		"\n%u tests, the false discovery rate held at %g%% over all of them\n"
-		"(Benjamini-Hochberg); %s: %u changed, %u same, %u inconclusive\n",
-		d->n_tests, d->opt.alpha * 100, noise, d->n_changed, d->n_same,
-		d->n_inconclusive);
+	if (one_run_a_side)
+		fprintf(out, "\nnothing decided: one run a side (see above)\n");
+	else
+		fprintf(out,
+			"\n%u tests, the false discovery rate held at %g%% over all of them\n"
+			"(Benjamini-Hochberg); %s: %u changed, %u same, %u inconclusive\n",
+			d->n_tests, d->opt.alpha * 100, noise, d->n_changed,
+			d->n_same, d->n_inconclusive);
 	if (d->n_emulated_times)
 		fprintf(out,
 			"%u emulated times not judged (TCG; --time-verdicts judges them)\n",

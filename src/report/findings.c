@@ -8,10 +8,64 @@
 #include <string.h>
 
 #include "report/colour.h"
+#include "report/format.h"
 #include "report/findings.h"
 #include "report/wrap.h"
 
 #define PHASE_COL 10 /* width of the phase name column */
+#define SHORT_NS 500000000ULL /* the short-phase rule's SHORT_PHASE_NS */
+
+/*
+ * Said once for the whole block, so taken out of each line: where the
+ * shares of "the workload's time" come from (the block's legend), and a
+ * phase's "too short" caveat (the case's one caveat line, its * mark)
+ */
+static const char *const said_once[][2] = {
+	{ " (sched time budget)", "" },
+	{ ", sched time budget)", ")" },
+	{ "; sched time budget)", ")" },
+};
+
+static void say_once(const char *in, char *out, size_t len)
+{
+	size_t n = 0, k;
+	const char *p = in;
+
+	while (*p && n + 1 < len) {
+		const char *cut;
+
+		for (k = 0; k < sizeof(said_once) / sizeof(said_once[0]); k++)
+			if (!strncmp(p, said_once[k][0],
+				     strlen(said_once[k][0])))
+				break;
+		if (k < sizeof(said_once) / sizeof(said_once[0])) {
+			n += (size_t)snprintf(out + n, len - n, "%s",
+					      said_once[k][1]);
+			p += strlen(said_once[k][0]);
+			continue;
+		}
+		/* " (phase of 83 ms: too short for the shares to be reliable)" */
+		cut = !strncmp(p, " (phase of ", 11) ? strchr(p, ')') : NULL;
+		if (cut && strstr(p, "too short") &&
+		    strstr(p, "too short") < cut) {
+			p = cut + 1;
+			continue;
+		}
+		out[n++] = *p++;
+	}
+	out[n < len ? n : len - 1] = '\0';
+}
+
+/* the mechanisms already printed in this block: each once */
+#define SAID_MAX 64
+
+static struct {
+	unsigned int n;
+	const char *mechanism[SAID_MAX];
+	const char *rule[SAID_MAX];
+	const char *where[SAID_MAX];
+} said;
+
 #define TEXT_INDENT (2 + PHASE_COL + 1)
 #define DETAIL_INDENT (TEXT_INDENT + 4)
 
@@ -58,8 +112,32 @@ static void report_verification(const struct verification *v, FILE *out)
 	text_wrapped(out, DETAIL_INDENT, "verified: ", line);
 }
 
+/* a mechanism paragraph once: again, a pointer to where it was said */
+static void report_mechanism(const struct finding *f, const char *where,
+			     FILE *out)
+{
+	char again[256];
+	unsigned int i;
+
+	for (i = 0; i < said.n; i++)
+		if (!strcmp(said.mechanism[i], f->mechanism))
+			break;
+	if (i < said.n) {
+		snprintf(again, sizeof(again), "as for %s on %s above",
+			 said.rule[i], said.where[i]);
+		text_wrapped(out, DETAIL_INDENT, "why: ", again);
+		return;
+	}
+	if (said.n < SAID_MAX) {
+		said.mechanism[said.n] = f->mechanism;
+		said.rule[said.n] = f->rule;
+		said.where[said.n++] = where;
+	}
+	text_wrapped(out, DETAIL_INDENT, "why: ", f->mechanism);
+}
+
 static void report_finding(const struct finding *f, unsigned int seen,
-			   unsigned int repeats, FILE *out)
+			   unsigned int repeats, const char *where, FILE *out)
 {
 	static const char *const tags[] = { "ok", "info", "WARNING" };
 	static const enum colour_role roles[] = { COLOUR_OK, COLOUR_INFO,
@@ -79,10 +157,14 @@ static void report_finding(const struct finding *f, unsigned int seen,
 			 seen, repeats);
 	}
 	text_wrapped(out, TEXT_INDENT, tag, head);
-	for (i = 0; i < f->n_evidence; i++)
-		text_wrapped(out, DETAIL_INDENT, "- ", f->ev[i].text);
+	for (i = 0; i < f->n_evidence; i++) {
+		char ev[sizeof(f->ev[i].text)];
+
+		say_once(f->ev[i].text, ev, sizeof(ev));
+		text_wrapped(out, DETAIL_INDENT, "- ", ev);
+	}
 	if (f->severity == FINDING_WARNING)
-		text_wrapped(out, DETAIL_INDENT, "why: ", f->mechanism);
+		report_mechanism(f, where, out);
 	/* an info's workload advice is in the JSON; a knob is worth a line */
 	if (f->advice.text[0] &&
 	    (f->severity == FINDING_WARNING || f->advice.option[0])) {
@@ -141,8 +223,8 @@ static bool has_notable(const struct finding_list *l)
 static void report_case_findings(const struct run_result *run,
 				 const struct case_result *c, FILE *out)
 {
-	unsigned int ph, i, seen, repeats;
-	char verdict[400], name[40];
+	unsigned int ph, i, seen, repeats, short_n = 0;
+	char verdict[440], name[48];
 
 	fprintf(out, "%s%s on %s%s", colour_start(out, COLOUR_HEADING),
 		c->workload, case_target_name(c), colour_end(out));
@@ -153,21 +235,36 @@ static void report_case_findings(const struct run_result *run,
 	fputc('\n', out);
 	for (ph = 0; ph < c->n_phases; ph++) {
 		const struct phase_result *p = &c->phases[ph];
+		char text[sizeof(p->verdict.text)], wall[16], mark[4];
 
-		snprintf(verdict, sizeof(verdict), "%s%s",
+		say_once(p->verdict.done ? p->verdict.text : "not analysed",
+			 text, sizeof(text));
+		format_duration_ns((double)p->wall_ns, wall, sizeof(wall));
+		snprintf(verdict, sizeof(verdict), "%s: %s%s", wall,
 			 has_notable(&p->findings) ? "" : "nothing unusual; ",
-			 p->verdict.done ? p->verdict.text : "not analysed");
-		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, p->name);
+			 text);
+		snprintf(mark, sizeof(mark), "%s",
+			 p->wall_ns < SHORT_NS ? "*" : "");
+		short_n += p->wall_ns < SHORT_NS;
+		snprintf(name, sizeof(name), "%s%-*s ", p->name,
+			 PHASE_COL - (int)strlen(p->name), mark);
 		text_wrapped(out, 2, name, verdict);
 		for (i = 0; i < p->findings.n; i++) {
-			/* an ok finding says what the verdict says: JSON only */
-			if (p->findings.v[i].severity == FINDING_OK)
+			/* an ok finding says what the verdict says: JSON only;
+			 * a short phase is said once for the case, below */
+			if (p->findings.v[i].severity == FINDING_OK ||
+			    !strcmp(p->findings.v[i].rule, "short-phase"))
 				continue;
 			seen = rule_seen(run, c, ph, p->findings.v[i].rule,
 					 &repeats);
-			report_finding(&p->findings.v[i], seen, repeats, out);
+			report_finding(&p->findings.v[i], seen, repeats,
+				       case_target_name(c), out);
 		}
 	}
+	if (short_n)
+		text_wrapped(
+			out, 2, "",
+			"* under 0.5 s: too short to trust, its rates and shares move with a single request or scheduling delay (use more data or files)");
 }
 
 static void report_comparisons(const struct run_result *run, FILE *out)
@@ -200,7 +297,8 @@ static void report_comparisons(const struct run_result *run, FILE *out)
 		snprintf(name, sizeof(name), "%-*s ", PHASE_COL, cmp->phase);
 		text_wrapped(out, 2, name, line);
 		for (j = 0; j < cmp->findings.n; j++)
-			report_finding(&cmp->findings.v[j], 1, 1, out);
+			report_finding(&cmp->findings.v[j], 1, 1, cmp->phase,
+				       out);
 	}
 }
 
@@ -222,10 +320,13 @@ void report_findings(const struct run_result *run, FILE *out)
 				break;
 		if (j < i)
 			continue;
-		if (!any)
+		if (!any) {
+			said.n = 0;
 			fprintf(out,
-				"why: each phase's bound verdict, then what fsprof found (details below and in the JSON)\n\n");
-		else
+				"why: each phase's wall time and bound verdict, then what fsprof found (details below\n"
+				"and in the JSON); the shares of the workload's time are its sched time budget: on-CPU\n"
+				"and off-CPU by kernel cause, over its threads\n\n");
+		} else
 			fputc('\n', out);
 		any = true;
 		report_case_findings(run, c, out);

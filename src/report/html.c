@@ -7,6 +7,7 @@
 #include "report/html.h"
 #include "report/html_charts.h"
 #include "report/html_classic.h"
+#include "report/html_summary.h"
 #include "report/html_table.h"
 #include "report/targets.h"
 #include "results/summary.h"
@@ -352,7 +353,7 @@ static void html_comparisons(const struct run_result *run, FILE *out)
 }
 
 static void html_case(const struct case_result *c, unsigned int index,
-		      FILE *out)
+		      bool fold, FILE *out)
 {
 	fprintf(out, "<h2 id=\"case%u\">", index + 1);
 	html_text(out, c->workload);
@@ -373,7 +374,13 @@ static void html_case(const struct case_result *c, unsigned int index,
 		fputs("</p>\n", out);
 	}
 	html_phase_table(c, out);
+	/* several cases: each one's charts folded under its table, so that
+	 * the page is the summary, the findings and the tables at a glance */
+	fprintf(out,
+		"<details%s><summary>charts: time budget, device IO by class, latency, timelines</summary>\n",
+		fold ? "" : " open");
 	html_charts_case(out, c);
+	fputs("</details>\n", out);
 }
 
 void report_html(const struct run_result *run, FILE *out)
@@ -382,13 +389,14 @@ void report_html(const struct run_result *run, FILE *out)
 
 	html_head(run, out);
 	html_run_summary(run, out);
+	html_summary(run, out);
 	html_findings(run, out);
 	html_targets(run, out);
 	html_kernels(run, out);
 	html_comparisons(run, out);
 	html_classic(run, out);
 	for (i = 0; i < run->n_cases; i++)
-		html_case(&run->cases[i], i, out);
+		html_case(&run->cases[i], i, run->n_cases > 1, out);
 	html_el(out, "p",
 		"MB = 10^6 bytes. Device IO is what the block layer issued (block_rq_issue); latency is issue to complete. Every number is also in the results JSON (--json).");
 	fputs("</body>\n</html>\n", out);

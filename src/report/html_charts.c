@@ -59,6 +59,9 @@ static void workload_chart(FILE *out, const struct summary *sum,
 			s->v[p] = st ? st->mean / scale : 0;
 		}
 	}
+	/* a rate: only the phases that had some */
+	if (strcmp(metric, "wall_ns"))
+		chart_bars_drop_empty(ch);
 	chart_bars(out, ch);
 }
 

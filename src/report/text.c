@@ -8,6 +8,7 @@
 #include "report/compare.h"
 #include "report/findings.h"
 #include "report/format.h"
+#include "report/headline_text.h"
 #include "report/histo_text.h"
 #include "report/members.h"
 #include "report/targets.h"
@@ -582,6 +583,11 @@ void report_text(const struct run_result *run, FILE *out)
 {
 	unsigned int i;
 
+	/* the answer first; -q prints it alone */
+	report_headline(run, out);
+	if (log_get_level() == LOG_QUIET)
+		return;
+	fputc('\n', out);
 	/* the targets' specs once, findings and verdicts, then the tables */
 	report_target_list(run, out);
 	report_kernel_list(run, out);
@@ -599,7 +605,14 @@ void report_text(const struct run_result *run, FILE *out)
 		     i++)
 			report_case_histograms(&run->cases[i], out);
 	}
-	report_classic(run, out);
+	/* the originals beside ours: asked for (--suite classic), or -v */
+	if (!strcmp(run->suite, "classic") || log_get_level() >= LOG_VERBOSE)
+		report_classic(run, out);
+	else if (run->classic.n)
+		fprintf(out,
+			"\n%u classic experiment%s compare%s with this run's targets: fsprof report -v, or --suite classic\n",
+			run->classic.n, run->classic.n == 1 ? "" : "s",
+			run->classic.n == 1 ? "s" : "");
 	if (log_get_level() < LOG_VERBOSE)
 		fprintf(out,
 			"\nevery kernel metric, distribution, timeline and rare event per phase: -v, or the JSON (--json)\n");

@@ -12,6 +12,7 @@
 #include "results/block_stack_json.h"
 #include "results/json.h"
 #include "results/procs_json.h"
+#include "results/headline.h"
 #include "results/summary.h"
 #include "util/histogram.h"
 #include "util/log.h"
@@ -600,7 +601,7 @@ static json_t *stats_json(const struct stats *st)
 			 "max", st->max);
 }
 
-static json_t *summary_json(const struct run_result *run)
+static json_t *summary_groups_json(const struct run_result *run)
 {
 	json_t *arr = json_array();
 	struct summary sum;
@@ -638,6 +639,81 @@ static json_t *summary_json(const struct run_result *run)
 	}
 	summary_free(&sum);
 	return arr;
+}
+
+static json_t *verified_json(const struct finding *f)
+{
+	const struct verification *v = f ? &f->verified : NULL;
+
+	if (!v || !v->done || v->ratio <= 0)
+		return json_null();
+	return json_pack("{s:f, s:f, s:f, s:s, s:s}", "speedup", v->ratio,
+			 "ci_low", v->ci_lo, "ci_high", v->ci_hi, "applied",
+			 v->applied, "verdict", v->verdict);
+}
+
+static json_t *string_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+static json_t *headline_row_json(const struct headline_row *r)
+{
+	const struct finding *f = r->finding;
+
+	return json_pack(
+		"{s:s, s:s, s:s, s:i, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o}",
+		"target", r->target, "workload", r->workload, "phase", r->phase,
+		"repeats", (int)r->repeats, "wall_s", r->wall_s, "share",
+		r->share, "bound", string_or_null(r->bound), "rule",
+		string_or_null(f ? f->rule : NULL), "title",
+		string_or_null(f ? f->title : NULL), "severity",
+		string_or_null(f ? finding_severity_name(f->severity) : NULL),
+		"advice", string_or_null(f ? f->advice.text : NULL), "verified",
+		verified_json(f));
+}
+
+static json_t *headline_differ_json(const struct headline_differ *d)
+{
+	const struct comparison *cmp = d->cmp;
+	json_t *targets = json_array(), *attribution = json_array();
+	unsigned int t, e;
+
+	for (t = 0; t < cmp->n_targets; t++)
+		json_array_append_new(targets,
+				      json_pack("{s:s, s:f}", "target",
+						cmp->targets[t].name, "wall_s",
+						cmp->targets[t].wall_s));
+	for (e = 0; e < d->finding->n_evidence; e++)
+		json_array_append_new(attribution,
+				      json_string(d->finding->ev[e].text));
+	return json_pack("{s:s, s:s, s:f, s:s, s:o, s:o}", "workload",
+			 cmp->workload, "phase", cmp->phase, "diff_s",
+			 d->diff_s, "title", d->finding->title, "targets",
+			 targets, "evidence", attribution);
+}
+
+/*
+ * summary: the statistics over repeats (groups), and the answer first
+ * (headline, differs): what the text report's first block says
+ */
+static json_t *summary_json(const struct run_result *run)
+{
+	json_t *rows = json_array(), *differs = json_array();
+	struct headline h;
+	unsigned int i;
+
+	if (!headline_build(run, &h)) {
+		for (i = 0; i < h.n_rows; i++)
+			json_array_append_new(rows,
+					      headline_row_json(&h.rows[i]));
+		for (i = 0; i < h.n_differs; i++)
+			json_array_append_new(
+				differs, headline_differ_json(&h.differs[i]));
+	}
+	return json_pack("{s:o, s:f, s:o, s:o}", "groups",
+			 summary_groups_json(run), "phases_s", h.total_s,
+			 "headline", rows, "differs", differs);
 }
 
 static json_t *command_json(const struct run_result *run)

@@ -165,6 +165,14 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 		c->ram_bytes = (uint64_t)si.totalram * si.mem_unit;
 	c->repeat = plan->repeat;
 	c->order = plan->order;
+	{
+		char key[sizeof(c->workload) + sizeof(c->params) +
+			 sizeof(c->target_label) + 3];
+
+		snprintf(key, sizeof(key), "%s|%s|%s", c->workload, c->params,
+			 c->target_label);
+		progress_case_key(key);
+	}
 
 	err = case_target_up(&ct, &plan->spec, c, &ctx->td);
 	if (!err && !ctx->stop && ctx->opt->age.on)

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "run/phase.h"
 #include "run/phase_cache.h"
@@ -35,6 +39,66 @@ static int cpu_sample_take(struct cpu_sample *s)
 	return 0;
 }
 
+/*
+ * The live line of a phase that does not count its work (a sync, a
+ * remove): redrawn every second with the seconds so far, by a thread of
+ * its own while the workload's blocks in the kernel; only on a terminal
+ */
+struct ticker {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool stop, running;
+	struct progress *p;
+};
+
+static void *ticker_main(void *arg)
+{
+	struct ticker *t = arg;
+	struct timespec until;
+
+	pthread_mutex_lock(&t->lock);
+	while (!t->stop) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += 1;
+		pthread_cond_timedwait(&t->cond, &t->lock, &until);
+		if (!t->stop)
+			progress_tick(t->p);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+static void ticker_start(struct ticker *t, struct progress *p)
+{
+	sigset_t all, old;
+
+	memset(t, 0, sizeof(*t));
+	t->p = p;
+	if (!p || !p->enabled)
+		return;
+	pthread_mutex_init(&t->lock, NULL);
+	pthread_cond_init(&t->cond, NULL);
+	/* every signal stays the workload thread's to take (run/signals.c) */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	t->running = !pthread_create(&t->thread, NULL, ticker_main, t);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void ticker_stop(struct ticker *t)
+{
+	if (!t->running)
+		return;
+	pthread_mutex_lock(&t->lock);
+	t->stop = true;
+	pthread_cond_signal(&t->cond);
+	pthread_mutex_unlock(&t->lock);
+	pthread_join(t->thread, NULL);
+	pthread_mutex_destroy(&t->lock);
+	pthread_cond_destroy(&t->cond);
+}
+
 int phase_run(const struct phase_runner *r, const struct phase_def *def,
 	      unsigned int id, struct phase_result *out)
 {
@@ -42,6 +106,7 @@ int phase_run(const struct phase_runner *r, const struct phase_def *def,
 	struct tracer *tracer = r->tracer;
 	const struct workload_env *env = r->env;
 	struct cpu_sample c0, c1;
+	struct ticker tk;
 	int err, cpu_err;
 
 	memset(out, 0, sizeof(*out));
@@ -58,7 +123,8 @@ int phase_run(const struct phase_runner *r, const struct phase_def *def,
 	err = phase_cache_prepare(r->cache, def, r->target, tracer, env->dir);
 	if (err)
 		return err;
-	log_info("phase %s ...", def->name);
+	progress_phase_begin(r->progress, def->name);
+	ticker_start(&tk, r->progress);
 
 	cpu_err = cpu_sample_take(&c0);
 	out->start_mono_ns = tracer ? tracer_set_phase(tracer, id) :
@@ -68,9 +134,12 @@ int phase_run(const struct phase_runner *r, const struct phase_def *def,
 				    clock_mono_ns();
 	if (!cpu_err)
 		cpu_err = cpu_sample_take(&c1);
+	ticker_stop(&tk);
 	progress_clear(r->progress);
 
 	out->wall_ns = out->end_mono_ns - out->start_mono_ns;
+	if (!err)
+		progress_phase_end(r->progress, (double)out->wall_ns / 1e9);
 	if (cpu_err) {
 		/* zeros, said: never a difference of garbage */
 		log_warn(

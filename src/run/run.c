@@ -18,6 +18,7 @@
 #include "report/outfile.h"
 #include "results/json.h"
 #include "run/case_gate.h"
+#include "report/render.h"
 #include "run/case_run.h"
 #include "run/phase.h"
 #include "run/run.h"
@@ -225,6 +226,10 @@ int run_report_results(const struct run_options *opt,
 		return code;
 	if (opt->format && !strcmp(opt->format, "bonnie-csv")) {
 		report_bonnie_csv(r, NULL, stdout);
+	} else if (opt->format && strcmp(opt->format, "text")) {
+		/* json, csv, html, ...: as fsprof report --format renders */
+		if (report_render(r, opt->format, stdout))
+			code = code ? code : EXIT_RUN_FAILED;
 	} else {
 		report_text(r, stdout);
 		report_bonnie_tables(r, NULL, stdout);
@@ -257,9 +262,14 @@ static int run_plan_order(struct run_ctx *ctx, const struct case_plan *plan,
 static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 {
 	const struct run_options *opt = ctx->opt;
-	unsigned int w, r, t;
+	unsigned int w, r, t, n = 0, total = 0;
 	int err, first = 0;
+	char what[220];
 
+	for (w = 0; w < opt->n_workloads; w++)
+		for (t = 0; t < opt->n_fs; t++)
+			total += workload_on_target(&opt->workloads[w], t) *
+				 opt->repeat;
 	for (w = 0; w < opt->n_workloads; w++) {
 		for (r = 1; r <= opt->repeat; r++) {
 			for (t = 0; t < opt->n_fs; t++) {
@@ -275,6 +285,10 @@ static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 				err = run_plan_order(ctx, &plan, &plan.order);
 				if (err)
 					return err < 0 ? err : first;
+				snprintf(what, sizeof(what), "%s on %s",
+					 opt->workloads[w].name,
+					 opt->fs[t].name);
+				progress_case(++n, total, what);
 				err = case_run(ctx, &plan);
 				if (err && !first)
 					first = err;

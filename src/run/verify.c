@@ -16,6 +16,7 @@
 #include "analyze/thresholds.h"
 #include "run/verify.h"
 #include "util/log.h"
+#include "util/progress.h"
 
 #define VERIFY_MAX_KNOBS 8
 
@@ -255,10 +256,13 @@ static bool knob_run(struct run_ctx *ctx, const struct verify_group *g,
 	struct run_result tmp = { 0 };
 	const struct case_result *c;
 	unsigned int ph;
+	char what[300];
 	bool ok;
 
-	log_info("verify round %u (at most %u): %s on %s", g->rounds + 1,
-		 g->plan.max_rounds, g->first->workload, fs->label);
+	snprintf(what, sizeof(what), "verify round %u (at most %u): %s on %s",
+		 g->rounds + 1, g->plan.max_rounds, g->first->workload,
+		 fs->label);
+	progress_case(0, 0, what);
 	run_verify_case(ctx, &tmp, &vc);
 	c = tmp.n_cases ? &tmp.cases[0] : NULL;
 	ok = c && c->complete && c->n_phases == k->n_phases;

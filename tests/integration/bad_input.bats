@@ -166,7 +166,7 @@ see 'fsprof list workloads'" ]]; }
 @test "bad input: --repeat 0" { usage_refused "--repeat takes a whole number from 1 to 1000, not '0'" run --repeat 0 --scratch "$SCRATCH"; }
 @test "bad input: --verify=1" { usage_refused "--verify takes a number of runs from 2 to 32" run --verify=1 --scratch "$SCRATCH"; }
 @test "bad input: an unknown --scale" { usage_refused "--scale takes quick or full, not 'huge'" run --scale huge --scratch "$SCRATCH"; }
-@test "bad input: an unknown --format" { usage_refused "--format takes text or bonnie-csv, not 'xml'" run --format xml --scratch "$SCRATCH"; }
+@test "bad input: an unknown --format" { usage_refused "--format takes text|json|csv|html|trace|openmetrics|bonnie-csv, not 'xml'" run --format xml --scratch "$SCRATCH"; }
 @test "bad input: a missing scratch directory (exit 3)" { refused 3 "$SCRATCH/missing: No such file or directory" run -w seqio:size=1M --scratch "$SCRATCH/missing"; }
 
 # output files, checked before the run

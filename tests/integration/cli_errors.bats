@@ -186,7 +186,7 @@ assert_usage_hint_names() {
 }
 
 @test "a usage error of fsprof check points to fsprof check --help" {
-	assert_usage_hint_names check --json=yes
+	assert_usage_hint_names check --format=yaml
 }
 
 @test "a usage error of fsprof cleanup points to fsprof cleanup --help" {

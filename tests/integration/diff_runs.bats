@@ -263,6 +263,18 @@ aa_false_alarms() {
 	[ "$(jq '[.pairs[0].phases[0].metrics[] | select(.ci95 != null)] | length' "$SCRATCH.one.diff")" -eq 0 ]
 }
 
+@test "one run a side: the text says once that nothing can be decided, and how many repeats would" {
+	run --separate-stderr "$FSPROF" diff "$SCRATCH.one_a.json" "$SCRATCH.one_b.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'nothing here can be' <<<"$output")" -eq 1 ]
+	[[ "$output" == *"about 5 a side tell a change of twice the noise"* ]]
+	# no line a verdict, no summary of tests that were never run
+	[ "$(grep -c 'inconclusive' <<<"$output")" -eq 0 ]
+	[[ "$output" == *"nothing decided: one run a side"* ]]
+	[[ "$output" != *"false discovery rate"* ]]
+}
+
 @test "the diff's Welch interval and p agree with SciPy on the per-repeat values" {
 	"$FSPROF" diff --format json "$SCRATCH.base.json" "$SCRATCH.nodel.json" >"$SCRATCH.ab.diff"
 	/usr/bin/python3 - "$SCRATCH.base.json" "$SCRATCH.nodel.json" "$SCRATCH.ab.diff" <<'PY'

@@ -79,13 +79,55 @@ setup() {
 	[ "$status" -eq 0 ]
 }
 
+@test "run -q prints the summary alone: at most 15 lines of 100 columns, the JSON's headline" {
+	cat "$OUT/run.txt"
+	[ "$(wc -l <"$OUT/run.txt")" -le 15 ]
+	[ "$(awk 'length > 100' "$OUT/run.txt" | wc -l)" -eq 0 ]
+	grep -q '^summary: 4 cases, ' "$OUT/run.txt"
+	# no details: no table, no findings block
+	run grep -c '^why: \|^targets:' "$OUT/run.txt"
+	[ "$output" -eq 0 ]
+	[ "$(jq '.summary.headline | length' "$OUT/r.json")" -ge 1 ]
+	# every headline row's phase, with its finding's title (cut to fit;
+	# a row's continuation line joined to it)
+	local phase title joined
+	joined=$(awk '/^ / { sub(/^ +/, " "); printf "%s", $0; next }
+		NR > 1 { print "" } { printf "%s", $0 } END { print "" }' "$OUT/run.txt")
+	while IFS=$'\t' read -r phase title; do
+		grep -q "^$phase " <<<"$joined"
+		[ "$title" = null ] ||
+			grep "^$phase " <<<"$joined" | grep -qF "${title:0:24}"
+	done < <(jq -r '.summary.headline[] | [.workload + " " + .phase, .title // "null"] | @tsv' "$OUT/r.json")
+	# the report of the saved run prints the same summary
+	diff <("$FSPROF" report -q "$OUT/r.json") "$OUT/run.txt"
+}
+
+@test "the HTML summary is in the first 1000 px and its headline phase's bar is 20% of its chart's width or more" {
+	chromium_headless --screenshot="$OUT/top.png" --window-size=1200,1000 \
+		"file://$OUT/r.html" 2>"$OUT/top.log"
+	# the headline bars' colour (report/html_summary.c): the first chart's
+	# widest bar of it, in a 1000 px tall screenshot
+	run $PY "$LIB/png_bar.py" "$OUT/top.png" D55E00 760 0.2
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "run --format json prints on stdout the JSON --json FILE writes: one output rule" {
+	run --separate-stderr "$FSPROF" run -q --no-trace --no-db -w seqio:size=1M \
+		--scratch "$SCRATCH" --format json --json "$SCRATCH.f.json"
+	[ "$status" -eq 0 ]
+	jq -e '.schema_version == 1 and (.cases | length) == 1' <<<"$output"
+	diff <(jq -S . <<<"$output") <(jq -S . "$SCRATCH.f.json")
+	nothing_made
+}
+
 @test "the HTML report is one file: no script, nothing loaded from elsewhere, a policy that forbids it" {
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$OUT/r.html"
 	run grep -Eic '<script|<link|<img|<iframe|@import|url\(' "$OUT/r.html"
 	[ "$output" -eq 0 ]
 }
 
-@test "the HTML report has its findings first and a titled, labelled chart for each view" {
+@test "the HTML report has its summary, then its findings first and a titled, labelled chart for each view" {
 	chromium_headless --dump-dom "file://$OUT/r.html" >"$OUT/dom.html" \
 		2>"$OUT/dom.log"
 	run $PY "$LIB/html_check.py" "$OUT/dom.html" "$OUT/r.json"

@@ -42,7 +42,7 @@ teardown() {
 	# a finding was verified and targets were compared
 	[ "$(jq '[.cases[].phases[].findings[] | select(.verified != null)] | length' "$SCRATCH.verify.json")" -ge 1 ]
 	[ "$(jq '.comparisons | length' "$SCRATCH.verify.json")" -ge 1 ]
-	[ "$(jq '.summary[0].repeats' "$SCRATCH.verify.json")" -eq 2 ]
+	[ "$(jq '.summary.groups[0].repeats' "$SCRATCH.verify.json")" -eq 2 ]
 	run $CHECK "$SCHEMA" "$SCRATCH.verify.json"
 	echo "$output"
 	[ "$status" -eq 0 ]

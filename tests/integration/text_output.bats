@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The text report for people: within 100 columns with the original
+# The text report for people: its summary first, within 100 columns with the original
 # experiment's long --fs specs (targets named short, each spec listed once),
 # colour only on a terminal and never with NO_COLOR, bcc-style histograms
 # under -v.
@@ -51,8 +51,12 @@ setup() {
 	[ "$(grep -c 'dir_index,extent,huge_file' "$SCRATCH.txt")" -eq 1 ]
 	grep -Eq '^cycles +old +[0-9.]+' "$SCRATCH.txt"
 	grep -Eq '^ +ext4#2 +[0-9.]+' "$SCRATCH.txt"
-	# the list comes before the findings and the tables
-	[ "$(grep -n '^targets:' "$SCRATCH.txt" | cut -d: -f1)" -eq 1 ]
+	# the summary first, then the list before the findings and the tables
+	head -1 "$SCRATCH.txt" | grep -q '^summary: '
+	local blank
+	blank=$(grep -n '^$' "$SCRATCH.txt" | head -1 | cut -d: -f1)
+	[ "$blank" -le 16 ]
+	[ "$(grep -n '^targets:' "$SCRATCH.txt" | cut -d: -f1)" -eq $((blank + 1)) ]
 }
 
 @test "a target name that is taken twice or has odd characters is refused" {

@@ -24,8 +24,13 @@ differs, each line of what differs today. Without classic[], no section.
 A run of guest kernels (--kernel) has a "Kernels" table with a row per
 kernel: its release, source, BTF id, accelerator (tcg marked emulated) and
 the orders of its cases; and each case's heading names its kernel.
-The findings come first: the "Findings and verdicts" heading precedes
-every chart, and every warning's title is on the page. Nothing may be
+The summary comes first: its "Summary" heading precedes every chart and
+its charts (horizontal bars, a phase's wall time by target, each on an
+axis of its own labelled "wall time (s)", no legend: the bars are
+labelled) are one for the first JSON summary.headline row and at most
+three more of the other phases it names; then the "Findings and verdicts"
+heading precedes every other chart, and every warning's title is on the
+page. Nothing may be
 loaded from elsewhere (no src/href attribute but in-page anchors, no url()).
 Exits 1 on any problem.
 """
@@ -60,7 +65,7 @@ class Dom(HTMLParser):
         if "style" in a and "url(" in a["style"]:
             self.refs.append((tag, "style", a["style"]))
         if tag == "svg":
-            self.svgs.append({"title": None, "ylabel": [], "legend": 0, "first": True})
+            self.svgs.append({"title": None, "ylabel": [], "legend": 0, "first": True, "texts": []})
         elif self.svgs and self.in_svg():
             svg = self.svgs[-1]
             if tag == "title" and svg["first"] and self.stack[-1] == "svg":
@@ -123,6 +128,8 @@ class Dom(HTMLParser):
             if self.stack and self.stack[-1] == "title" and svg["title"] == "" and \
                     self.stack[-2] == "svg":
                 svg["title"] = data
+            if self.text_attrs is not None:
+                svg["texts"].append(data)
             if self.text_attrs is not None and "rotate(-90" in self.text_attrs.get("transform", ""):
                 svg["ylabel"].append(data)
 
@@ -266,11 +273,23 @@ def main():
     dom.feed(open(sys.argv[1]).read())
     doc = json.load(open(sys.argv[2]))
     bad = []
-    got = [s["title"] for s in dom.svgs]
+    got = [s["title"] for s in dom.svgs if not (s["title"] or "").endswith(": wall time by target")]
+    heads = {f"{r['workload']} {r['phase']}: wall time by target"
+             for r in doc["summary"]["headline"]}
+    summary = [s for s in dom.svgs if s["title"] and s["title"].endswith(": wall time by target")]
+    for s in summary:
+        if s["title"] not in heads:
+            bad.append(f"summary chart of a phase the summary does not name: {s['title']}")
+        if "wall time (s)" not in s["texts"]:
+            bad.append(f"{s['title']}: no axis label with a unit")
+    if doc["summary"]["headline"] and not 1 <= len(summary) <= 4:
+        bad.append(f"{len(summary)} summary charts, not 1 to 4")
     for s in dom.svgs:
+        if s in summary:
+            continue
         if not s["title"]:
             bad.append("an <svg> without a <title> first")
-        if not any(re.search(r"\(.+\)", y) or y == "requests" for y in s["ylabel"]):
+        if not any(re.search(r"\(.+\)", y) or y.startswith("requests") for y in s["ylabel"]):
             bad.append(f"{s['title']}: no y-axis label with a unit ({s['ylabel']})")
         if not s["legend"]:
             bad.append(f"{s['title']}: no legend")
@@ -283,10 +302,15 @@ def main():
             bad.append(f"unexpected chart: {t}")
     if dom.refs:
         bad.append(f"external references: {dom.refs[:5]}")
+    top = [i for i, (k, v) in enumerate(dom.order) if k == "h2" and v == "Summary"]
     first = [i for i, (k, v) in enumerate(dom.order) if k == "h2" and v.startswith("Findings")]
-    first_svg = [i for i, (k, v) in enumerate(dom.order) if k == "svg"]
+    any_svg = [i for i, (k, v) in enumerate(dom.order) if k == "svg"]
+    first_svg = [i for i, (k, v) in enumerate(dom.order)
+                 if k == "svg" and not v.endswith(": wall time by target")]
+    if doc["summary"]["headline"] and (not top or (any_svg and any_svg[0] < top[0])):
+        bad.append("the summary is not first")
     if not first or (first_svg and first_svg[0] < first[0]):
-        bad.append("the findings are not first")
+        bad.append("the findings are not first after the summary")
     page = open(sys.argv[1]).read()
     for c in doc["cases"]:
         for p in c["phases"]:
