@@ -217,7 +217,7 @@ test-asan: deps
 run: deps-run
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/fsprof run -w untar:files=20000 -w fsync:files=200 \
-		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd --verify=2 \
+		--fs ext4,xfs,xfs:mount=logbsize=256k --device-model hdd-15k --verify=2 \
 		--html report.html
 
 # the binary and the man page: make install PREFIX=/usr (DESTDIR for staging)

@@ -25,7 +25,8 @@ struct kernel_part {
 static const struct kernel_part parts[] = {
 	{ "ext2", "ext4", "ext4_sb_info", "CONFIG_EXT4_FS" },
 	{ "ext3", "ext4", "ext4_sb_info", "CONFIG_EXT4_FS" },
-	{ "ext4", "ext4", "ext4_sb_info", "CONFIG_EXT4_FS" },
+	/* every guest: its scratch disk is ext4, whatever the run's fstypes */
+	{ NULL, "ext4", "ext4_sb_info", "CONFIG_EXT4_FS" },
 	{ "xfs", "xfs", "xfs_mount", "CONFIG_XFS_FS" },
 	{ "btrfs", "btrfs", "btrfs_fs_info", "CONFIG_BTRFS_FS" },
 	{ NULL, "virtio_pci", "virtio_pci_device", "CONFIG_VIRTIO_PCI" },
