@@ -61,10 +61,13 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
  * its peak), and two at once put fsprof's peak RSS over 32 MB.
  */
 static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
-				int err, struct attach_list *programs)
+				struct attach_list *programs)
 {
 	const struct trace_domain_ops *ops = dom->ops;
+	uint64_t t0 = clock_mono_ns(), t1;
+	int err = ops->load(dom->priv);
 
+	t1 = clock_mono_ns();
 	if (err) {
 		log_warn(
 			"%s domain: load into the kernel: %s (run with -v for the verifier log)",
@@ -76,6 +79,9 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
 	}
+	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
+		  (double)(t1 - t0) / 1e6,
+		  (double)(clock_mono_ns() - t1) / 1e6);
 	t->dom[t->n++] = *dom;
 	return 0;
 fail:
@@ -106,6 +112,7 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = *target;
 	unsigned int i, n_opened = 0;
+	uint64_t t0 = clock_mono_ns(), t1;
 	struct kernel_btf btf;
 	int err;
 
@@ -121,6 +128,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		return err;
 	}
 	cfg.btf = &btf;
+	log_debug("tracer: kernel BTF parsed in %.1f ms",
+		  (double)(clock_mono_ns() - t0) / 1e6);
 	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
 	if (!err)
 		err = phase_map_create(&t->phase_map);
@@ -135,7 +144,10 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 
 		if (!domain_traces_fstype(ops, cfg.fstype))
 			continue; /* no xfs events on ext4 */
+		t1 = clock_mono_ns();
 		err = ops->open(&priv, &cfg);
+		log_debug("tracer: %s domain: open %.1f ms", ops->name,
+			  (double)(clock_mono_ns() - t1) / 1e6);
 		if (!err) {
 			err = phase_map_share(&t->phase_map, ops->object(priv));
 			if (err)
@@ -152,9 +164,7 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	kernel_btf_free(&btf);
 	selfcost_start(&t->self);
 	for (i = 0; i < n_opened; i++)
-		tracer_attach_domain(t, &opened[i],
-				     opened[i].ops->load(opened[i].priv),
-				     programs);
+		tracer_attach_domain(t, &opened[i], programs);
 	for (i = 0; i < t->n; i++)
 		selfcost_add_object(&t->self,
 				    t->dom[i].ops->object(t->dom[i].priv));
@@ -162,6 +172,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		log_warn(
 			"no kernel domain could be traced; only user-side metrics will be reported");
 	tracer_start_events(t);
+	log_debug("tracer: started in %.1f ms",
+		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
 }
 
