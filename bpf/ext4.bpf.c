@@ -23,6 +23,7 @@
 #include "phase_stats.bpf.h"
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -57,7 +58,9 @@ static __always_inline bool sb_is_target(struct super_block *sb)
 
 static __always_inline bool inode_is_target(struct inode *inode)
 {
-	return inode && sb_is_target(inode->i_sb);
+	struct inode *i = UNTRUSTED(struct inode, inode);
+
+	return i && sb_is_target(i->i_sb);
 }
 
 /* ---- mballoc ---- */
@@ -67,7 +70,11 @@ int BPF_PROG(fsprof_e4_req, struct ext4_allocation_request *ar)
 {
 	struct ext4_stats *st;
 
-	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
+	st = target_phase_stats(
+		&ext4_stats,
+		ar && inode_is_target(
+			      UNTRUSTED(struct ext4_allocation_request, ar)
+				      ->inode));
 	if (!st)
 		return 0;
 	st->alloc_requests++;
@@ -82,7 +89,11 @@ int BPF_PROG(fsprof_e4_alloc, struct ext4_allocation_request *ar,
 	struct ext4_stats *st;
 	__u32 len;
 
-	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
+	st = target_phase_stats(
+		&ext4_stats,
+		ar && inode_is_target(
+			      UNTRUSTED(struct ext4_allocation_request, ar)
+				      ->inode));
 	if (!st)
 		return 0;
 	len = ar->len;
@@ -104,7 +115,10 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 	struct ext4_stats *st;
 	__u32 cr;
 
-	st = target_phase_stats(&ext4_stats, ac && sb_is_target(ac->ac_sb));
+	st = target_phase_stats(
+		&ext4_stats,
+		ac && sb_is_target(UNTRUSTED(struct ext4_allocation_context, ac)
+					   ->ac_sb));
 	if (!st)
 		return 0;
 	st->mballoc_regular++;
@@ -119,9 +133,11 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 SEC("tp_btf/ext4_mballoc_prealloc")
 int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
 {
-	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
-				  ac && sb_is_target(ac->ac_sb),
-				  mballoc_prealloc);
+	return COUNT_TARGET_EVENT(
+		&ext4_stats, struct ext4_stats,
+		ac && sb_is_target(UNTRUSTED(struct ext4_allocation_context, ac)
+					   ->ac_sb),
+		mballoc_prealloc);
 }
 
 /* a new preallocation window: per inode, or per locality group */
@@ -132,8 +148,12 @@ static __always_inline int count_new_pa(struct ext4_allocation_context *ac,
 	struct ext4_stats *st;
 	__u64 len;
 
-	st = target_phase_stats(&ext4_stats,
-				ac && pa && sb_is_target(ac->ac_sb));
+	st = target_phase_stats(
+		&ext4_stats,
+		ac && pa &&
+			sb_is_target(
+				UNTRUSTED(struct ext4_allocation_context, ac)
+					->ac_sb));
 	if (!st)
 		return 0;
 	len = pa->pa_len;
@@ -279,7 +299,7 @@ int BPF_PROG(fsprof_e4_fsin, struct file *file, int datasync)
 	struct fsync_call call = {};
 	__u64 id = bpf_get_current_pid_tgid();
 
-	if (!file || !inode_is_target(file->f_inode))
+	if (!file || !inode_is_target(UNTRUSTED(struct file, file)->f_inode))
 		return 0;
 	call.start_ns = bpf_ktime_get_ns();
 	call.phase = current_phase();

@@ -8,7 +8,8 @@
  *   link_create_ms=.. other_ms=..
  * BPF_PROG_LOAD's time is the verifier's (plus JIT); the rest of a
  * domain's load is libbpf's user-space work (relocations against the
- * kernel's BTF).
+ * kernel's BTF). With BPF_SYSCALL_TIME_PROGS set, each program's load
+ * time goes to stderr too, by name.
  */
 #include <dlfcn.h>
 #include <linux/bpf.h>
@@ -70,6 +71,12 @@ long syscall(long nr, ...)
 	ret = real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	i = kind_of(a[0]);
 	owner = getpid();
+	if (i == K_PROG && getenv("BPF_SYSCALL_TIME_PROGS")) {
+		const union bpf_attr *attr = (const union bpf_attr *)a[1];
+
+		fprintf(stderr, "bpf_syscall_time: PROG_LOAD %s %.2f ms\n",
+			attr->prog_name, (now_ns() - t0) / 1e6);
+	}
 	spent_ns[i] += now_ns() - t0;
 	calls[i]++;
 	return ret;

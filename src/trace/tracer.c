@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -54,6 +55,28 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, ap);
 }
 
+/* with -v: what the verifier went through for each program it loaded */
+static void tracer_log_verified(const struct trace_domain_ops *ops, void *priv)
+{
+	const struct bpf_object *obj = ops->object(priv);
+	struct bpf_program *prog;
+
+	if (log_get_level() < LOG_VERBOSE || !obj)
+		return;
+	bpf_object__for_each_program(prog, obj) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(prog);
+
+		memset(&info, 0, sizeof(info));
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		log_debug("tracer: %s program %s: %u instructions verified",
+			  ops->name, bpf_program__name(prog),
+			  info.verified_insns);
+	}
+}
+
 /* load and attach a domain opened earlier; on failure it is dropped */
 /*
  * Domains load one after the other: loading two at once (threads) took 30%
@@ -82,6 +105,7 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
 	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
 		  (double)(t1 - t0) / 1e6,
 		  (double)(clock_mono_ns() - t1) / 1e6);
+	tracer_log_verified(ops, dom->priv);
 	t->dom[t->n++] = *dom;
 	return 0;
 fail:
