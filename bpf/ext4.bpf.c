@@ -70,11 +70,7 @@ int BPF_PROG(fsprof_e4_req, struct ext4_allocation_request *ar)
 {
 	struct ext4_stats *st;
 
-	st = target_phase_stats(
-		&ext4_stats,
-		ar && inode_is_target(
-			      UNTRUSTED(struct ext4_allocation_request, ar)
-				      ->inode));
+	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
 	if (!st)
 		return 0;
 	st->alloc_requests++;
@@ -89,11 +85,7 @@ int BPF_PROG(fsprof_e4_alloc, struct ext4_allocation_request *ar,
 	struct ext4_stats *st;
 	__u32 len;
 
-	st = target_phase_stats(
-		&ext4_stats,
-		ar && inode_is_target(
-			      UNTRUSTED(struct ext4_allocation_request, ar)
-				      ->inode));
+	st = target_phase_stats(&ext4_stats, ar && inode_is_target(ar->inode));
 	if (!st)
 		return 0;
 	len = ar->len;
@@ -115,10 +107,7 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 	struct ext4_stats *st;
 	__u32 cr;
 
-	st = target_phase_stats(
-		&ext4_stats,
-		ac && sb_is_target(UNTRUSTED(struct ext4_allocation_context, ac)
-					   ->ac_sb));
+	st = target_phase_stats(&ext4_stats, ac && sb_is_target(ac->ac_sb));
 	if (!st)
 		return 0;
 	st->mballoc_regular++;
@@ -133,11 +122,9 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 SEC("tp_btf/ext4_mballoc_prealloc")
 int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
 {
-	return COUNT_TARGET_EVENT(
-		&ext4_stats, struct ext4_stats,
-		ac && sb_is_target(UNTRUSTED(struct ext4_allocation_context, ac)
-					   ->ac_sb),
-		mballoc_prealloc);
+	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
+				  ac && sb_is_target(ac->ac_sb),
+				  mballoc_prealloc);
 }
 
 /* a new preallocation window: per inode, or per locality group */
@@ -148,12 +135,8 @@ static __always_inline int count_new_pa(struct ext4_allocation_context *ac,
 	struct ext4_stats *st;
 	__u64 len;
 
-	st = target_phase_stats(
-		&ext4_stats,
-		ac && pa &&
-			sb_is_target(
-				UNTRUSTED(struct ext4_allocation_context, ac)
-					->ac_sb));
+	st = target_phase_stats(&ext4_stats,
+				ac && pa && sb_is_target(ac->ac_sb));
 	if (!st)
 		return 0;
 	len = pa->pa_len;

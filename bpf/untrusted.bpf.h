@@ -9,7 +9,10 @@
  * CPU time. Through an untrusted pointer (bpf_rdonly_cast, which the
  * verifier turns into a register move) the loads are checked against the
  * type alone and run as the same direct loads (with a fault fixup). Only
- * for reading fields: an untrusted pointer is no helper's argument.
+ * for reading fields: an untrusted pointer is no helper's argument. And only
+ * for types of vmlinux's BTF: the verifier takes the type id as one of
+ * vmlinux's, and a module's type (ext4's on a distribution kernel) fails
+ * the load.
  * Kernels without bpf_rdonly_cast (before 6.2) have no trusted arguments:
  * userspace leaves rdonly_cast_ok false there, and the call is dead code
  * the verifier drops.

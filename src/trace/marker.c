@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <bpf/libbpf.h>
@@ -11,6 +13,33 @@
 #include "trace/marker.h"
 #include "util/kdev.h"
 #include "util/log.h"
+
+/*
+ * Whether the kernel lacks the syscalls:sys_enter_write tracepoint
+ * (CONFIG_FTRACE_SYSCALLS off), as the mounted tracefs shows it: then the
+ * program is not loaded only to fail its attach (10-20 ms of libbpf and the
+ * verifier). Without a mounted tracefs it cannot be told: false.
+ */
+static bool marker_tracepoint_missing(void)
+{
+	static const char *const dirs[] = { "/sys/kernel/tracing",
+					    "/sys/kernel/debug/tracing" };
+	char path[128];
+	size_t i;
+	bool mounted = false;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/events", dirs[i]);
+		if (access(path, F_OK))
+			continue;
+		mounted = true;
+		snprintf(path, sizeof(path),
+			 "%s/events/syscalls/sys_enter_write/id", dirs[i]);
+		if (!access(path, F_OK))
+			return false;
+	}
+	return mounted;
+}
 
 static int marker_undo(void *arg)
 {
@@ -33,6 +62,20 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 	s = marker_bpf__open();
 	if (!s)
 		return -errno;
+	slot = (struct program_slot){
+		.prog = s->progs.fsprof_marker_write,
+		.link = &s->links.fsprof_marker_write,
+		.event = "syscalls:sys_enter_write",
+		.missing = marker_tracepoint_missing(),
+	};
+	if (slot.missing) {
+		attach_programs("marker", &slot, 1, programs);
+		log_warn(
+			"phase markers: this kernel has no tracepoint %s; fsprof switches phases when it reads them (after the write returns)",
+			slot.event);
+		marker_bpf__destroy(s);
+		return -ENOENT;
+	}
 	s->rodata->pipe_ino = st.st_ino;
 	/* the kernel's dev_t encoding, as the BPF side compares it */
 	s->rodata->pipe_sdev = kdev_encode(st.st_dev);
@@ -46,11 +89,6 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 		marker_bpf__destroy(s);
 		return err;
 	}
-	slot = (struct program_slot){
-		.prog = s->progs.fsprof_marker_write,
-		.link = &s->links.fsprof_marker_write,
-		.event = "syscalls:sys_enter_write",
-	};
 	if (attach_programs("marker", &slot, 1, programs) != 1) {
 		marker_bpf__destroy(s);
 		return -ENOENT;
