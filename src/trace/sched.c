@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,12 +178,21 @@ static void sched_span_start(struct sched_domain *d)
 {
 	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
 
+	sigset_t all, old;
+	int err;
+
 	if (memo && !strcmp(memo, "0"))
 		return;
-	if (pthread_create(&d->span_thread, NULL, sched_span_scan, d)) {
+	/* as every helper thread: no signal, SIGINT interrupts the workload */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&d->span_thread, NULL, sched_span_scan, d);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
 		sched_span_scan(d); /* no thread: the scan on this one */
 		return;
 	}
+	pthread_setname_np(d->span_thread, "fsprof-ksyms");
 	d->span_started = true;
 }
 
