@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,6 +58,7 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 	int err;
 
 	m->skel = NULL;
+	m->detaching = false;
 	if (fstat(write_fd, &st))
 		return -errno;
 	s = marker_bpf__open();
@@ -129,8 +131,39 @@ const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)
 	return m->skel ? m->skel->obj : NULL;
 }
 
+static void *marker_detach(void *arg)
+{
+	struct marker_bpf *s = arg;
+
+	bpf_link__destroy(s->links.fsprof_marker_write);
+	s->links.fsprof_marker_write = NULL;
+	return NULL;
+}
+
+void marker_tracer_detach_start(struct marker_tracer *m)
+{
+	sigset_t all, old;
+	int err;
+
+	if (!m->skel || !m->skel->links.fsprof_marker_write || m->detaching)
+		return;
+	/* as every helper thread: no signal, SIGINT is the main thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&m->detach_thread, NULL, marker_detach, m->skel);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return; /* the stop detaches it */
+	pthread_setname_np(m->detach_thread, "fsprof-detach");
+	m->detaching = true;
+}
+
 void marker_tracer_stop(struct marker_tracer *m)
 {
+	if (m->detaching) {
+		pthread_join(m->detach_thread, NULL);
+		m->detaching = false;
+	}
 	marker_bpf__destroy(m->skel);
 	m->skel = NULL;
 }
