@@ -61,8 +61,10 @@ DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # shell for the history tests; chromium (the HTML report, headless);
 # groff and man-db (the man page); promtool (Debian's prometheus) for the
 # --openmetrics output; stress-ng, make test-stress's CPU and IO hog;
-# libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14).
-DEPS_TEST := libcmocka-dev bats bpftrace jq python3 \
+# libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14);
+# libbpf-tools (biolatency, offcputime), scripts/bench/per-io-cost.sh's
+# peers.
+DEPS_TEST := libcmocka-dev bats bpftrace jq python3 libbpf-tools \
 	python3-scipy python3-numpy python3-jsonschema \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk sqlite3 chromium groff-base man-db \

@@ -29,6 +29,7 @@
 #include "core_fixes.bpf.h"
 #include "kdev.bpf.h"
 #include "hist.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -265,8 +266,9 @@ static __always_inline __u32 kworker_issuer(struct task_struct *task)
  * fsprof itself or a task it forked (up to 8 generations); with
  * every_process, any task that is not a kernel thread
  */
-static __always_inline bool task_is_workload(struct task_struct *task)
+static __always_inline bool task_is_workload(struct task_struct *trusted)
 {
+	struct task_struct *task = UNTRUSTED(struct task_struct, trusted);
 	int depth;
 
 	if (every_process)
@@ -660,8 +662,8 @@ __noinline int tracks_event(__u32 ioclass, __u32 issuer, __u64 now, int delta)
 	track_step(&all->t[ki], e_iss, now, delta, &iss);
 	bpf_spin_unlock(&all->lock);
 
-	track_apply(phase << 8 | BLK_TRACK_DEVICE, now, dev.since,
-		    dev.inflight, track_peak(&dev));
+	track_apply(phase << 8 | BLK_TRACK_DEVICE, now, dev.since, dev.inflight,
+		    track_peak(&dev));
 	track_apply(phase << 8 | kc, now, cls.since, cls.inflight,
 		    track_peak(&cls));
 	track_apply(phase << 8 | ki, now, iss.since, iss.inflight,
@@ -1024,67 +1026,67 @@ static __always_inline int on_complete(struct request *rq)
 SEC("tp_btf/block_getrq")
 int BPF_PROG(fsprof_getrq, struct bio *bio)
 {
-	return on_getrq(bio);
+	return on_getrq(UNTRUSTED(struct bio, bio));
 }
 
 /* before 5.11 (and 5.10.137) the request queue was the first argument */
 SEC("tp_btf/block_getrq")
 int BPF_PROG(fsprof_getrq_q, void *q, struct bio *bio)
 {
-	return on_getrq(bio);
+	return on_getrq(UNTRUSTED(struct bio, bio));
 }
 
 SEC("tp_btf/block_bio_frontmerge")
 int BPF_PROG(fsprof_frontmerge, struct bio *bio)
 {
-	return on_frontmerge(bio);
+	return on_frontmerge(UNTRUSTED(struct bio, bio));
 }
 
 /* before 5.11: (q, rq, bio) */
 SEC("tp_btf/block_bio_frontmerge")
 int BPF_PROG(fsprof_frontmerge_q, void *q, void *rq, struct bio *bio)
 {
-	return on_frontmerge(bio);
+	return on_frontmerge(UNTRUSTED(struct bio, bio));
 }
 
 SEC("tp_btf/block_rq_requeue")
 int BPF_PROG(fsprof_rq_requeue, struct request *rq)
 {
-	return on_requeue(rq);
+	return on_requeue(UNTRUSTED(struct request, rq));
 }
 
 SEC("tp_btf/block_rq_requeue")
 int BPF_PROG(fsprof_rq_requeue_q, void *q, struct request *rq)
 {
-	return on_requeue(rq);
+	return on_requeue(UNTRUSTED(struct request, rq));
 }
 
 SEC("tp_btf/block_split")
 int BPF_PROG(fsprof_bio_split, struct bio *split)
 {
-	return on_bio_split(split);
+	return on_bio_split(UNTRUSTED(struct bio, split));
 }
 
 SEC("tp_btf/block_split")
 int BPF_PROG(fsprof_bio_split_q, void *q, struct bio *split)
 {
-	return on_bio_split(split);
+	return on_bio_split(UNTRUSTED(struct bio, split));
 }
 
 SEC("tp_btf/block_rq_issue")
 int BPF_PROG(fsprof_rq_issue, struct request *rq)
 {
-	return on_issue(rq);
+	return on_issue(UNTRUSTED(struct request, rq));
 }
 
 SEC("tp_btf/block_rq_issue")
 int BPF_PROG(fsprof_rq_issue_q, void *q, struct request *rq)
 {
-	return on_issue(rq);
+	return on_issue(UNTRUSTED(struct request, rq));
 }
 
 SEC("tp_btf/block_rq_complete")
 int BPF_PROG(fsprof_rq_done, struct request *rq)
 {
-	return on_complete(rq);
+	return on_complete(UNTRUSTED(struct request, rq));
 }

@@ -23,6 +23,7 @@
 #include "phase_stats.bpf.h"
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -57,7 +58,9 @@ static __always_inline bool sb_is_target(struct super_block *sb)
 
 static __always_inline bool inode_is_target(struct inode *inode)
 {
-	return inode && sb_is_target(inode->i_sb);
+	struct inode *i = UNTRUSTED(struct inode, inode);
+
+	return i && sb_is_target(i->i_sb);
 }
 
 /* ---- mballoc ---- */
@@ -279,7 +282,7 @@ int BPF_PROG(fsprof_e4_fsin, struct file *file, int datasync)
 	struct fsync_call call = {};
 	__u64 id = bpf_get_current_pid_tgid();
 
-	if (!file || !inode_is_target(file->f_inode))
+	if (!file || !inode_is_target(UNTRUSTED(struct file, file)->f_inode))
 		return 0;
 	call.start_ns = bpf_ktime_get_ns();
 	call.phase = current_phase();

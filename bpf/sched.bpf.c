@@ -24,6 +24,7 @@
 #include "phase.bpf.h"
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -38,18 +39,19 @@ const volatile __u32 own_tgid = 0;
 
 /*
  * The span of kernel and module text (from /proc/kallsyms), for the stack
- * fingerprint; 0, 0 walks every stack.
+ * fingerprint; 0, 0 walks every stack. Set after load, before attach
+ * (userspace reads /proc/kallsyms while the other domains load).
  */
-const volatile __u64 text_lo = 0;
-const volatile __u64 text_hi = 0;
+__u64 text_lo = 0;
+__u64 text_hi = 0;
 /*
  * The system call dispatcher's code (do_syscall_64 on x86): with
  * randomize_kstack_offset it puts a random gap on the stack below its
  * frame, which holds stale words of older calls. The fingerprint stops
  * at the return address into it. 0, 0: not known, the whole window.
  */
-const volatile __u64 entry_lo = 0;
-const volatile __u64 entry_hi = 0;
+__u64 entry_lo = 0;
+__u64 entry_hi = 0;
 
 /*
  * A sleeper's wakeup delay from the scheduler's own accounting
@@ -140,9 +142,12 @@ static __always_inline struct sched_task *workload_task(struct task_struct *t)
 				    BPF_LOCAL_STORAGE_GET_F_CREATE);
 }
 
-/* one wait into its (phase, stack), in this CPU's share of the map */
-static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
-				     __s32 stack_id, __u64 ns)
+/*
+ * one wait into its (phase, stack), in this CPU's share of the map; a
+ * global function: the verifier checks it once, not at each call
+ */
+__noinline int wait_add(struct sched_phase_stats *ps, __u32 phase,
+			__s32 stack_id, __u64 ns)
 {
 	struct sched_wait_key key = { .phase = phase, .stack_id = stack_id };
 	struct hist_counts *h;
@@ -166,9 +171,10 @@ static __always_inline void wait_add(struct sched_phase_stats *ps, __u32 phase,
 		key.stack_id = SCHED_STACK_LOST;
 		h = bpf_map_lookup_elem(&sched_waits, &key);
 		if (!h)
-			return;
+			return 0;
 	}
 	hist_add(h, ns);
+	return 0;
 }
 
 /*
@@ -218,20 +224,18 @@ static __always_inline __u64 user_entry(void)
  * task entered the kernel. Heap and stack pointers, counters and times
  * fall outside the text span and are left out. 0: no fingerprint.
  */
-static __always_inline __u64 stack_fingerprint(void *ctx,
-					       struct sched_raw_stack *raw)
+__noinline __u64 stack_fingerprint(struct sched_raw_stack *raw)
 {
 	/*
 	 * The bounds as locals, each range one unsigned compare: read in the
-	 * loop, the const volatile globals are loaded again for every word
+	 * loop, the globals are loaded again for every word
 	 */
 	__u64 lo = text_lo, span = text_hi - text_lo;
 	__u64 elo = entry_lo, espan = entry_hi - entry_lo;
 	__u64 h = FNV_OFFSET;
 	__u32 i;
 
-	/* a read past the stack's end faults (guard page): no fingerprint */
-	if (bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
+	if (!raw)
 		return 0;
 	/*
 	 * No count of the words kept: the verifier would follow every count
@@ -265,8 +269,10 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 	__s32 id;
 
 	raw = bpf_map_lookup_elem(&raw_stack, &zero);
-	if (raw && text_hi)
-		fp = stack_fingerprint(ctx, raw);
+	/* a read past the stack's end faults (guard page): no fingerprint */
+	if (raw && text_hi &&
+	    !bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
+		fp = stack_fingerprint(raw);
 	if (fp && raw) {
 		m = bpf_map_lookup_elem(&stack_memo, &fp);
 		/*
@@ -300,8 +306,9 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 }
 
 /* t's run queue, found through its CFS run queue (CONFIG_FAIR_GROUP_SCHED) */
-static __always_inline struct rq *task_rq(struct task_struct *t)
+static __always_inline struct rq *task_rq(struct task_struct *trusted)
 {
+	struct task_struct *t = UNTRUSTED(struct task_struct, trusted);
 	struct cfs_rq *cfs;
 
 	if (!bpf_core_field_exists(t->se.cfs_rq) ||
@@ -374,23 +381,25 @@ __noinline int taken_part(__u32 phase, __u64 part_ns, __u64 len, __u64 taken,
 }
 
 /*
- * t leaves the CPU it came on at st->in_ns: the time taken from it there,
- * charged to the phases the stretch spans in proportion to their parts of
- * it (the main thread is on a CPU at every phase switch)
+ * A task leaves the CPU it came on at st->in_ns, the kernel having taken
+ * taken (steal of it) from that CPU's run queue since boot: the time taken
+ * from it there, charged to the phases the stretch spans in proportion to
+ * their parts of it (the main thread is on a CPU at every phase switch). A
+ * global function, verified once.
  */
-static __always_inline void taken_add(struct task_struct *t,
-				      const struct sched_task *st, __u64 now)
+__noinline int taken_add(const struct sched_task *st, __u64 taken, __u64 steal,
+			 __u64 now)
 {
 	struct phase_part part[PHASE_SPLIT_MAX] = {};
 	struct phase_shared *sh = phase_map();
-	__u64 taken, steal, len;
+	__u64 len;
 
-	if (!sh || now <= st->in_ns || !rq_taken(t, &taken, &steal))
-		return;
+	if (!st || !sh || now <= st->in_ns)
+		return 0;
 	taken = taken > st->in_taken ? taken - st->in_taken : 0;
 	steal = steal > st->in_steal ? steal - st->in_steal : 0;
 	if (!taken)
-		return;
+		return 0;
 	len = now - st->in_ns;
 	/* no more than the stretch: the readings are of one run queue */
 	if (taken > len)
@@ -402,6 +411,7 @@ static __always_inline void taken_add(struct task_struct *t,
 	taken_part(part[1].phase, part[1].ns, len, taken, steal);
 	taken_part(part[2].phase, part[2].ns, len, taken, steal);
 	taken_part(part[3].phase, part[3].ns, len, taken, steal);
+	return 0;
 }
 
 /*
@@ -465,12 +475,14 @@ static __always_inline void switch_out(void *ctx, struct task_struct *prev,
 {
 	__u32 phase = current_phase();
 	struct sched_phase_stats *ps = phase_stats(phase);
+	__u64 taken, steal;
 
 	if (st->out_ns)
 		switch_in_unseen(prev, st, ps, phase);
-	if (taken_time && st->in_ns)
-		taken_add(prev, st, now);
-	else if (taken_time && ps)
+	if (taken_time && st->in_ns) {
+		if (rq_taken(prev, &taken, &steal))
+			taken_add(st, taken, steal, now);
+	} else if (taken_time && ps)
 		ps->stretch_untimed++;
 	st->in_ns = 0;
 

@@ -172,6 +172,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	live_phases_begin(&tc->lp, "cmd", clock_mono_ns());
 	command_release(&tc->cmd, true);
 	trace_wait(tc);
+	/* no marker after the command: its program goes while fsprof collects */
+	marker_tracer_detach_start(&tc->marker);
 	/* the phases end when the command does; its CPU is read before reaping */
 	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
 				  tc->reader.marked &&

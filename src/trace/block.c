@@ -263,6 +263,7 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	s->rodata->every_process = cfg->every_process;
 	d->every_process = cfg->every_process;
 	s->rodata->test_drop_every = block_test_drop_every();
+	s->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
 	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	if (cfg->slow_io_ns)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;

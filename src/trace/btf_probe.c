@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <bpf/btf.h>
@@ -106,4 +107,15 @@ bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,
 		if (!strcmp(btf__name_by_offset(btf, m->name_off), member))
 			return true;
 	return false;
+}
+
+bool kernel_btf_rdonly_cast(const struct kernel_btf *kb)
+{
+	const char *env = getenv("FSPROF_BPF_UNTRUSTED");
+
+	if (env && !strcmp(env, "0"))
+		return false;
+	return kb && kb->vmlinux &&
+	       btf__find_by_name_kind(kb->vmlinux, "bpf_rdonly_cast",
+				      BTF_KIND_FUNC) > 0;
 }

@@ -41,4 +41,11 @@ const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,
 			   const char *member);
 
+/*
+ * Whether the programs may read tracepoint arguments through untrusted
+ * pointers (bpf/untrusted.bpf.h): the kernel has the bpf_rdonly_cast kfunc
+ * (6.2+). FSPROF_BPF_UNTRUSTED=0 says no, to measure the difference.
+ */
+bool kernel_btf_rdonly_cast(const struct kernel_btf *kb);
+
 #endif

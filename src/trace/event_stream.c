@@ -127,6 +127,8 @@ static int stream_thread_create(struct event_stream *es)
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	err = pthread_create(&es->thread, NULL, drain_thread, es);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!err) /* by name in top, and in scripts/bench/self-threads.sh */
+		pthread_setname_np(es->thread, "fsprof-events");
 	return -err;
 }
 

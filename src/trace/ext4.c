@@ -184,6 +184,7 @@ static int ext4_open(void **priv, const struct trace_config *cfg)
 	if (err)
 		goto fail;
 	d->skel->rodata->targ_dev = cfg->kernel_dev;
+	d->skel->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
 	ext4_programs_choose(d, cfg);
 	*priv = d;
 	return 0;

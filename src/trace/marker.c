@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <bpf/libbpf.h>
@@ -11,6 +14,33 @@
 #include "trace/marker.h"
 #include "util/kdev.h"
 #include "util/log.h"
+
+/*
+ * Whether the kernel lacks the syscalls:sys_enter_write tracepoint
+ * (CONFIG_FTRACE_SYSCALLS off), as the mounted tracefs shows it: then the
+ * program is not loaded only to fail its attach (10-20 ms of libbpf and the
+ * verifier). Without a mounted tracefs it cannot be told: false.
+ */
+static bool marker_tracepoint_missing(void)
+{
+	static const char *const dirs[] = { "/sys/kernel/tracing",
+					    "/sys/kernel/debug/tracing" };
+	char path[128];
+	size_t i;
+	bool mounted = false;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/events", dirs[i]);
+		if (access(path, F_OK))
+			continue;
+		mounted = true;
+		snprintf(path, sizeof(path),
+			 "%s/events/syscalls/sys_enter_write/id", dirs[i]);
+		if (!access(path, F_OK))
+			return false;
+	}
+	return mounted;
+}
 
 static int marker_undo(void *arg)
 {
@@ -28,11 +58,26 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 	int err;
 
 	m->skel = NULL;
+	m->detaching = false;
 	if (fstat(write_fd, &st))
 		return -errno;
 	s = marker_bpf__open();
 	if (!s)
 		return -errno;
+	slot = (struct program_slot){
+		.prog = s->progs.fsprof_marker_write,
+		.link = &s->links.fsprof_marker_write,
+		.event = "syscalls:sys_enter_write",
+		.missing = marker_tracepoint_missing(),
+	};
+	if (slot.missing) {
+		attach_programs("marker", &slot, 1, programs);
+		log_warn(
+			"phase markers: this kernel has no tracepoint %s; fsprof switches phases when it reads them (after the write returns)",
+			slot.event);
+		marker_bpf__destroy(s);
+		return -ENOENT;
+	}
 	s->rodata->pipe_ino = st.st_ino;
 	/* the kernel's dev_t encoding, as the BPF side compares it */
 	s->rodata->pipe_sdev = kdev_encode(st.st_dev);
@@ -46,11 +91,6 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 		marker_bpf__destroy(s);
 		return err;
 	}
-	slot = (struct program_slot){
-		.prog = s->progs.fsprof_marker_write,
-		.link = &s->links.fsprof_marker_write,
-		.event = "syscalls:sys_enter_write",
-	};
 	if (attach_programs("marker", &slot, 1, programs) != 1) {
 		marker_bpf__destroy(s);
 		return -ENOENT;
@@ -91,8 +131,39 @@ const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)
 	return m->skel ? m->skel->obj : NULL;
 }
 
+static void *marker_detach(void *arg)
+{
+	struct marker_bpf *s = arg;
+
+	bpf_link__destroy(s->links.fsprof_marker_write);
+	s->links.fsprof_marker_write = NULL;
+	return NULL;
+}
+
+void marker_tracer_detach_start(struct marker_tracer *m)
+{
+	sigset_t all, old;
+	int err;
+
+	if (!m->skel || !m->skel->links.fsprof_marker_write || m->detaching)
+		return;
+	/* as every helper thread: no signal, SIGINT is the main thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&m->detach_thread, NULL, marker_detach, m->skel);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return; /* the stop detaches it */
+	pthread_setname_np(m->detach_thread, "fsprof-detach");
+	m->detaching = true;
+}
+
 void marker_tracer_stop(struct marker_tracer *m)
 {
+	if (m->detaching) {
+		pthread_join(m->detach_thread, NULL);
+		m->detaching = false;
+	}
 	marker_bpf__destroy(m->skel);
 	m->skel = NULL;
 }

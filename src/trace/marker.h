@@ -6,6 +6,7 @@
 #ifndef FSPROF_TRACE_MARKER_H
 #define FSPROF_TRACE_MARKER_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,6 +20,9 @@ struct marker_bpf;
 
 struct marker_tracer {
 	struct marker_bpf *skel; /* NULL: not running, userspace switches */
+	/* a thread detaching the program (marker_tracer_detach_start) */
+	pthread_t detach_thread;
+	bool detaching;
 };
 
 /*
@@ -43,6 +47,15 @@ void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
 
 /* the loaded object (for fsprof's own cost), NULL when not running */
 const struct bpf_object *marker_tracer_object(const struct marker_tracer *m);
+
+/*
+ * The traced command has exited: its marker program is detached by a thread
+ * while fsprof collects and reports (what the kernel recorded stays
+ * readable). Detaching a syscall tracepoint's program waits for the
+ * kernel's RCU tasks trace grace period, 70-80 ms on 6.18, which the run
+ * otherwise waits at its end. marker_tracer_stop() joins it.
+ */
+void marker_tracer_detach_start(struct marker_tracer *m);
 
 void marker_tracer_stop(struct marker_tracer *m);
 

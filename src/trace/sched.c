@@ -7,6 +7,8 @@
  * unaccounted.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,12 +102,20 @@ struct sched_domain {
 	bool names_warned;
 	/* the kernel keeps steal, interrupt time apart: sched_taken_probe */
 	bool steal_kept, irq_kept;
+	/* the text span, scanned while the other domains load */
+	pthread_t span_thread;
+	bool span_started;
+	int span_err;
+	struct ksym_text_scan span;
 };
+
+static void sched_span_join(struct sched_domain *d);
 
 static void sched_domain_free(struct sched_domain *d)
 {
 	unsigned int i;
 
+	sched_span_join(d);
 	if (d->stacks)
 		for (i = 0; i < SCHED_STACK_ENTRIES; i++)
 			free(d->stacks[i].frame);
@@ -140,36 +150,81 @@ static void sched_probe_kernel(struct sched_domain *d)
 			 "this kernel has no tp_btf sched_switch");
 }
 
+/* where each architecture's system calls begin their random gap */
+static const char *const syscall_dispatchers[] = {
+	"do_syscall_64", /* x86_64 */
+	"invoke_syscall", /* arm64 */
+};
+
+static void *sched_span_scan(void *arg)
+{
+	struct sched_domain *d = arg;
+
+	/* one pass over the symbols for the span and the dispatcher */
+	d->span_err = kallsyms_scan_text(KALLSYMS, syscall_dispatchers,
+					 ARRAY_SIZE(syscall_dispatchers),
+					 &d->span);
+	return NULL;
+}
+
 /*
  * The text span the stack fingerprint needs (bpf/sched.bpf.c); without it
  * every sleeper's stack is walked. FSPROF_SCHED_STACK_MEMO=0 asks for that.
+ * Reading /proc/kallsyms takes 50-70 ms: a thread does it while the other
+ * domains load, and sched_span_set() gives it to the programs before they
+ * are attached (a global they read, not a constant of their load).
  */
-static void sched_set_text_span(struct sched_domain *d)
+static void sched_span_start(struct sched_domain *d)
 {
-	/* where each architecture's system calls begin their random gap */
-	static const char *const syscall_dispatchers[] = {
-		"do_syscall_64", /* x86_64 */
-		"invoke_syscall", /* arm64 */
-	};
 	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
-	struct ksym_text_scan scan;
+
+	sigset_t all, old;
+	int err;
 
 	if (memo && !strcmp(memo, "0"))
 		return;
-	/* one pass over the symbols for the span and the dispatcher */
-	if (kallsyms_scan_text(KALLSYMS, syscall_dispatchers,
-			       ARRAY_SIZE(syscall_dispatchers), &scan)) {
+	/* as every helper thread: no signal, SIGINT interrupts the workload */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&d->span_thread, NULL, sched_span_scan, d);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		sched_span_scan(d); /* no thread: the scan on this one */
+		return;
+	}
+	pthread_setname_np(d->span_thread, "fsprof-ksyms");
+	d->span_started = true;
+}
+
+static void sched_span_join(struct sched_domain *d)
+{
+	if (!d->span_started)
+		return;
+	pthread_join(d->span_thread, NULL);
+	d->span_started = false;
+}
+
+/* after load, before attach: the programs' span from the scan */
+static void sched_span_set(struct sched_domain *d)
+{
+	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
+
+	if (memo && !strcmp(memo, "0"))
+		return;
+	sched_span_join(d);
+	if (d->span_err) {
 		log_debug(
 			"sched: no kernel text span in %s: every sleeper's stack is walked",
 			KALLSYMS);
 		return;
 	}
-	d->skel->rodata->text_lo = scan.lo;
-	d->skel->rodata->text_hi = scan.hi;
-	if (scan.which >= 0) {
-		d->skel->rodata->entry_lo = scan.start;
-		d->skel->rodata->entry_hi = scan.end;
+	if (d->span.which >= 0) {
+		d->skel->bss->entry_lo = d->span.start;
+		d->skel->bss->entry_hi = d->span.end;
 	}
+	d->skel->bss->text_lo = d->span.lo;
+	/* last: a program takes the span as set when text_hi is */
+	__atomic_store_n(&d->skel->bss->text_hi, d->span.hi, __ATOMIC_RELEASE);
 }
 
 static bool sched_info_available(const struct kernel_btf *kb)
@@ -244,7 +299,7 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 	 * ("sched/tracing: Don't re-read p->state when emitting sched_switch
 	 * event")
 	 */
-	sched_set_text_span(d);
+	sched_span_start(d);
 	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
 	d->slots[SC_SWITCH].missing = nargs != 4 && nargs != 3;
 	bpf_program__set_autoload(d->slots[SC_SWITCH].prog, nargs == 4);
@@ -252,6 +307,7 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 	d->slots[SC_WAKEUP].missing =
 		btf_tracepoint_nargs(cfg->btf, "sched_wakeup") != 1;
 	d->skel->rodata->sched_info_delay = sched_info_available(cfg->btf);
+	d->skel->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
 	sched_taken_probe(d, cfg->btf);
 	bpf_program__set_autoload(d->slots[SC_WAKEUP].prog,
 				  !d->slots[SC_WAKEUP].missing &&
@@ -395,6 +451,7 @@ static int sched_attach(void *priv, struct attach_list *list)
 		sched_record_unavailable(d, slots + 2, 2, list);
 		return -ENOENT;
 	}
+	sched_span_set(d);
 	attach_programs("sched", d->slots, SC_NR, list);
 	/* without sched_switch nothing is measured */
 	return program_slot_attached(&d->slots[SC_SWITCH]) ||

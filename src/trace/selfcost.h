@@ -29,6 +29,7 @@ struct selfcost_sample {
 };
 
 struct selfcost {
+	bool off; /* FSPROF_SELF_COST=0: not measured, no self.* metrics */
 	int stats_fd; /* BPF_ENABLE_STATS; -1 when unavailable */
 	bool sysctl_set; /* fallback: we set kernel.bpf_stats_enabled */
 	unsigned int n_fds;
@@ -38,7 +39,11 @@ struct selfcost {
 	struct selfcost_sample phase[FSPROF_MAX_PHASES];
 };
 
-/* switch run-time stats on; why not in the log when it fails */
+/*
+ * switch run-time stats on; why not in the log when it fails.
+ * FSPROF_SELF_COST=0 leaves them off (each run of every BPF program of the
+ * machine then skips two clock reads): for measuring what they cost.
+ */
 void selfcost_start(struct selfcost *sc);
 
 /* remember the programs of a loaded object */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -54,6 +55,28 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, ap);
 }
 
+/* with -v: what the verifier went through for each program it loaded */
+static void tracer_log_verified(const struct trace_domain_ops *ops, void *priv)
+{
+	const struct bpf_object *obj = ops->object(priv);
+	struct bpf_program *prog;
+
+	if (log_get_level() < LOG_VERBOSE || !obj)
+		return;
+	bpf_object__for_each_program(prog, obj) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(prog);
+
+		memset(&info, 0, sizeof(info));
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		log_debug("tracer: %s program %s: %u instructions verified",
+			  ops->name, bpf_program__name(prog),
+			  info.verified_insns);
+	}
+}
+
 /* load and attach a domain opened earlier; on failure it is dropped */
 /*
  * Domains load one after the other: loading two at once (threads) took 30%
@@ -61,10 +84,13 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
  * its peak), and two at once put fsprof's peak RSS over 32 MB.
  */
 static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
-				int err, struct attach_list *programs)
+				struct attach_list *programs)
 {
 	const struct trace_domain_ops *ops = dom->ops;
+	uint64_t t0 = clock_mono_ns(), t1;
+	int err = ops->load(dom->priv);
 
+	t1 = clock_mono_ns();
 	if (err) {
 		log_warn(
 			"%s domain: load into the kernel: %s (run with -v for the verifier log)",
@@ -76,6 +102,10 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
 	}
+	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
+		  (double)(t1 - t0) / 1e6,
+		  (double)(clock_mono_ns() - t1) / 1e6);
+	tracer_log_verified(ops, dom->priv);
 	t->dom[t->n++] = *dom;
 	return 0;
 fail:
@@ -106,6 +136,7 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = *target;
 	unsigned int i, n_opened = 0;
+	uint64_t t0 = clock_mono_ns(), t1;
 	struct kernel_btf btf;
 	int err;
 
@@ -121,6 +152,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		return err;
 	}
 	cfg.btf = &btf;
+	log_debug("tracer: kernel BTF parsed in %.1f ms",
+		  (double)(clock_mono_ns() - t0) / 1e6);
 	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
 	if (!err)
 		err = phase_map_create(&t->phase_map);
@@ -135,7 +168,10 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 
 		if (!domain_traces_fstype(ops, cfg.fstype))
 			continue; /* no xfs events on ext4 */
+		t1 = clock_mono_ns();
 		err = ops->open(&priv, &cfg);
+		log_debug("tracer: %s domain: open %.1f ms", ops->name,
+			  (double)(clock_mono_ns() - t1) / 1e6);
 		if (!err) {
 			err = phase_map_share(&t->phase_map, ops->object(priv));
 			if (err)
@@ -152,9 +188,7 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	kernel_btf_free(&btf);
 	selfcost_start(&t->self);
 	for (i = 0; i < n_opened; i++)
-		tracer_attach_domain(t, &opened[i],
-				     opened[i].ops->load(opened[i].priv),
-				     programs);
+		tracer_attach_domain(t, &opened[i], programs);
 	for (i = 0; i < t->n; i++)
 		selfcost_add_object(&t->self,
 				    t->dom[i].ops->object(t->dom[i].priv));
@@ -162,6 +196,8 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 		log_warn(
 			"no kernel domain could be traced; only user-side metrics will be reported");
 	tracer_start_events(t);
+	log_debug("tracer: started in %.1f ms",
+		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
 }
 
