@@ -304,7 +304,21 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 						     sizeof(model)));
 	analyze_format_bytes(x->req_bytes_p50, sz, sizeof(sz));
 	if (x->qd < DEVICE_SERIAL_QD &&
-	    x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES) {
+	    x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES &&
+	    (double)x->durable_ios >=
+		    DEVICE_DURABLE_REQ_SHARE * (double)x->ios) {
+		/* their number is the commits', not a request size's */
+		finding_evidence(
+			f, "block.io_classes.flush.ios", (double)x->durable_ios,
+			(double)x->durable_ios / (double)x->ios,
+			DEVICE_DURABLE_REQ_SHARE,
+			"%llu of the %llu requests (%.0f%%) were durability writes (cache flushes, FUA, journal or log writes), median request %s at queue depth %.1f: their number follows the commits and log forces, not the request size",
+			(unsigned long long)x->durable_ios,
+			(unsigned long long)x->ios,
+			100 * (double)x->durable_ios / (double)x->ios, sz,
+			x->qd);
+	} else if (x->qd < DEVICE_SERIAL_QD &&
+		   x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES) {
 		finding_evidence(
 			f, "block.total.size.p50", x->req_bytes_p50, NAN,
 			DEVICE_SMALL_REQUEST_BYTES,
