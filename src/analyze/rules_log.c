@@ -244,6 +244,12 @@ static bool durability_source_advice(const struct phase_facts *x,
 			"directory operations were synchronous without a sync mount: lsattr -d shows chattr +D/+S directories; chattr -D -S them unless each create, unlink or rename must be durable on its own (%.2f ms each)",
 			ms);
 		return true;
+	case DUR_SRC_KERNEL:
+		finding_advice(
+			f, ADVICE_NONE, NULL,
+			"the waits slept under no system call fsprof knows (%.0f%% of them): the heaviest stacks (sched.top_stacks) show the path that asked; each cost %.2f ms",
+			100 * d->path_share[DUR_PATH_OTHER], ms);
+		return true;
 	case DUR_SRC_SYNCFS:
 		finding_advice(
 			f, ADVICE_WORKLOAD, NULL,

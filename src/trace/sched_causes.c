@@ -211,11 +211,23 @@ static const char *const path_syncfs[] = {
 	"__x64_sys_sync",  "iterate_supers", NULL,
 };
 static const char *const path_namespace[] = {
-	"do_unlinkat",	   "do_rmdir",	    "do_mkdirat",
-	"do_renameat2",	   "do_linkat",	    "do_symlinkat",
-	"do_mknodat",	   "lookup_open*",  "open_last_lookups",
-	"vfs_create",	   "notify_change", "vfs_fileattr_set",
-	"__vfs_setxattr*", "vfs_fallocate", NULL,
+	"do_unlinkat",
+	"do_rmdir",
+	"do_mkdirat",
+	"do_renameat2",
+	"do_linkat",
+	"do_symlinkat",
+	"do_mknodat",
+	"lookup_open*",
+	"open_last_lookups",
+	"vfs_create",
+	"notify_change",
+	"vfs_fileattr_set",
+	"__vfs_setxattr*",
+	"vfs_fallocate",
+	"path_openat",
+	"do_filp_open",
+	NULL,
 };
 
 static const char *const path_names[SCHED_PATH_NR] = {
