@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Rules on the XFS log and the ext3/ext4 (jbd2) journal. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -186,8 +187,11 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 			"%llu %s for %llu %s: %.2f per operation%s, each costing the workload %.2f ms",
 			(unsigned long long)d->events, what,
 			(unsigned long long)d->ops, d->ops_what, d->per_op,
-			d->per_op >= COMMITS_PER_OP ?
+			/* as printed: 2048 for 2049 operations is 1.00 */
+			round(d->per_op * 100) >= 100 ?
 				" (one per operation or more)" :
+			d->per_op >= COMMITS_PER_OP ?
+				" (at least one per two operations)" :
 				"",
 			dur_cost_ms(x));
 }

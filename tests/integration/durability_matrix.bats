@@ -1,0 +1,154 @@
+#!/usr/bin/env bats
+# The durability rules across setups the other files never run (issue 32):
+# whoever asks for the commits or log forces - O_DSYNC writes (the sync=
+# knob), a sync mount on ext4, wsync on xfs, data=journal, a user's own
+# `dd oflag=dsync` under fsprof trace - the rule of the mechanism fires,
+# names the source, gives the source's advice, and no sentence states a
+# quantity its numbers do not hold; the healthy controls (no sync, default
+# mounts) get no warning at all. Unthrottled loop devices: each answer
+# follows from one commit or force per operation, not from a device speed.
+#
+# Runs (about 25 s in all):
+#   SYNCW  seqio:size=8M,sync=odsync on ext4 and xfs (2048 O_DSYNC writes)
+#   MOUNT  files1m:files=800,filesize=8k on ext4:mount=sync, xfs:mount=wsync
+#   DJ     fsync:files=300 on ext4:mount=data=journal
+#   TRACE  fsprof trace --fs xfs -- dd bs=4k count=1500 oflag=dsync
+#   CTL    files1m:files=300,filesize=16k and seqio:size=32M (sync=none)
+#          on ext4 and xfs, default mounts
+
+load helpers
+
+setup_file() {
+	load helpers
+	scratch_create
+	local run
+	# run NAME COMMAND ARGS...: its output, JSON and exit status kept
+	run() {
+		local name=$1 cmd=$2 rc=0
+		shift 2
+		"$FSPROF" "$cmd" -q --scratch "$SCRATCH" \
+			--json "$SCRATCH.$name.json" "$@" \
+			>"$SCRATCH.$name.out" 2>&1 || rc=$?
+		echo $rc >"$SCRATCH.$name.status"
+	}
+	run syncw run -w seqio:size=8M,sync=odsync --fs ext4,xfs
+	run mount run -w files1m:files=800,filesize=8k \
+		--fs "ext4:mount=sync,xfs:mount=wsync"
+	run dj run -w fsync:files=300 --fs "ext4:mount=data=journal"
+	run trace trace --fs xfs -- dd if=/dev/zero of=f bs=4k count=1500 \
+		oflag=dsync
+	run ctlfiles run -w files1m:files=300,filesize=16k --fs ext4,xfs
+	run ctlseq run -w seqio:size=32M,sync=none --fs ext4,xfs
+}
+
+teardown_file() {
+	load helpers
+	teardown_file_scratch
+}
+
+# the run named $1 exited 0, else its output
+run_ok() {
+	[ "$(cat "$SCRATCH.$1.status")" -eq 0 ] || {
+		cat "$SCRATCH.$1.out"
+		return 1
+	}
+}
+
+# "<severity> <advice kind> <advice option>|<title>" of rule $4 in phase $3
+# of the case whose target is $2, in run $1; "none" when it did not fire
+finding() {
+	jq -r --arg t "$2" --arg p "$3" --arg r "$4" '
+		[.cases[] | select(.target_name == $t) | .phases[] |
+		 select(.name == $p) | .findings[] | select(.rule == $r) |
+		 "\(.severity) \(.advice.kind // "-") \(.advice.option // "-")|\(.title)"] |
+		if length == 0 then "none" else .[0] end' "$SCRATCH.$1.json"
+}
+
+# the bound verdict of phase $3 of target $2 in run $1
+bound() {
+	jq -r --arg t "$2" --arg p "$3" '.cases[] | select(.target_name == $t) |
+		.phases[] | select(.name == $p) | .verdict.bound' \
+		"$SCRATCH.$1.json"
+}
+
+# assert finding $1..$4 is a warning with advice "$5" whose title names $6
+fires() {
+	local f
+	f=$(finding "$1" "$2" "$3" "$4")
+	echo "$1 $2 $3 $4: $f"
+	[[ $f == "warning $5|"* ]]
+	[[ $f == *"($6)" ]]
+}
+
+@test "O_DSYNC writes (seqio sync=odsync): the commit or force rule names the writes and advises grouping commits" {
+	run_ok syncw
+	fires syncw ext4 write jbd2-commit-bound "workload -" \
+		"O_SYNC/O_DSYNC writes"
+	fires syncw xfs write xfs-log-force-bound "workload -" \
+		"O_SYNC/O_DSYNC writes"
+	[ "$(bound syncw ext4 write)" = journal ]
+	[ "$(bound syncw xfs write)" = log ]
+	# one commit or force per write, and what each cost
+	jq -e '[.cases[].phases[] | select(.name == "write") | .findings[] |
+		select(.rule | test("commit-bound|force-bound")) | .evidence[] |
+		select(.metric == "jbd2.commits" or .metric == "xfs.log_forces") |
+		select(.text | test("per operation")) | .share >= 0.99] |
+		length == 2 and all' "$SCRATCH.syncw.json"
+}
+
+@test "a sync mount (ext4) and a wsync mount (xfs): the rule names the mount and advises mounting without it" {
+	run_ok mount
+	fires mount ext4 create jbd2-commit-bound "mount async" \
+		"the synchronous mount"
+	fires mount ext4 remove jbd2-commit-bound "mount async" \
+		"the synchronous mount"
+	fires mount xfs create xfs-log-force-bound "mount -wsync" \
+		"the synchronous mount"
+	fires mount xfs remove xfs-log-force-bound "mount -wsync" \
+		"the synchronous mount"
+	# the advice says what it costs: durability moves to the application
+	jq -e '[.cases[].phases[].findings[] | select(.advice.kind == "mount") |
+		.advice.text | test("must then fsync")] | length >= 4 and all' \
+		"$SCRATCH.mount.json"
+}
+
+@test "data=journal: commit-bound, the data written twice, data=ordered advised" {
+	run_ok dj
+	fires dj ext4 cycles jbd2-commit-bound "mount data=ordered" \
+		"fsync/fdatasync calls"
+	jq -e '.cases[0].phases[] | select(.name == "cycles") | .findings[] |
+		select(.rule == "jbd2-commit-bound") | .evidence[] |
+		select(.metric == "block.io_classes.log_write.bytes") |
+		.share >= 0.5' "$SCRATCH.dj.json"
+}
+
+@test "fsprof trace -- dd oflag=dsync on xfs: log-force bound by the writes, not generic device advice" {
+	run_ok trace
+	fires trace xfs cmd xfs-log-force-bound "workload -" \
+		"O_SYNC/O_DSYNC writes"
+	[ "$(bound trace xfs cmd)" = log ]
+	# no "larger requests or more in flight": the requests are flushes
+	# and log writes, one set per write
+	! grep -q "more of them in flight" "$SCRATCH.trace.out"
+	! grep -q "more of them in flight" "$SCRATCH.syncw.out"
+}
+
+@test "healthy controls (no sync, default mounts): no warning at all" {
+	run_ok ctlfiles
+	run_ok ctlseq
+	run jq -r '.cases[] | .target_name as $t | .phases[] | .name as $p |
+		.findings[] | select(.severity == "warning") |
+		"\($t) \($p) \(.rule): \(.title)"' \
+		"$SCRATCH.ctlfiles.json" "$SCRATCH.ctlseq.json"
+	echo "$output"
+	[ -z "$output" ]
+}
+
+@test "every qualifier in every verdict and finding holds for its numbers" {
+	run python3 "$LIB/qualifiers_check.py" "$SCRATCH".*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# it read the runs' sentences, not nothing
+	[[ ${lines[-1]} =~ ^([0-9]+)\ sentences ]]
+	[ "${BASH_REMATCH[1]}" -ge 100 ]
+}

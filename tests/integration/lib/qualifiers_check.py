@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Every qualifier in fsprof's verdicts and findings against its numbers.
+
+qualifiers_check.py RESULTS.json...
+
+A verdict or finding sentence that says "small", "few", "one per
+operation or more" ... must hold for the numbers it stands on: the
+figures in the same sentence, or the evidence's own share and threshold.
+Each known qualifier has a check here; a qualifier word this file does not
+know is reported too, so a new unbacked word cannot slip through. Prints
+one line per failure ("FAIL case phase: why: text") and exits 1 if any.
+"""
+import json
+import re
+import sys
+
+# words that state a quantity; each occurrence must be covered by a check
+QUALIFIER = re.compile(
+    r"\b(few|little|most|mostly|small|nearly all|large|tiny|"
+    r"one per operation or more|at least one per two operations|"
+    r"wrote the data twice|one small request at a time)\b")
+
+
+def num(s):
+    return float(s.replace(",", ""))
+
+
+def checks_in_sentence(text):
+    """(covered spans, failures) from figures in the sentence itself"""
+    spans, fails = [], []
+
+    def cover(m, ok, why):
+        spans.append(m.span())
+        if not ok:
+            fails.append(why)
+
+    # "at most 1733 such writes/s", "(at most 16 blocks)": the figure is
+    # the bound itself
+    for m in re.finditer(r"at most [\d.]+", text):
+        cover(m, True, "")
+    # "1 commits, under the 10 of a per-operation pattern"
+    for m in re.finditer(r"(\d+) (?:commits|log forces), under the (\d+)",
+                         text):
+        cover(m, num(m[1]) < num(m[2]), f"{m[1]} not under {m[2]}")
+    # "journal writes 19% of the phase, 30% of the device's work (under
+    # the 50% of log-bound)"
+    for m in re.finditer(r"(\d+)% of the phase, (\d+)% of the device's "
+                         r"work \(under the (\d+)%", text):
+        cover(m, num(m[1]) < num(m[3]) and num(m[2]) < num(m[3]),
+              f"{m[1]}%/{m[2]}% not under {m[3]}%")
+    # "(1% full, under the 50% of a buffer written because it filled)"
+    for m in re.finditer(r"(\d+)% full, under the (\d+)%", text):
+        cover(m, num(m[1]) < num(m[2]), f"{m[1]}% full not under {m[2]}%")
+    # "5.4 journal blocks per commit: small commits (at most 16 blocks)"
+    for m in re.finditer(r"([\d.]+) journal blocks per commit: small "
+                         r"commits \(at most (\d+) blocks\)", text):
+        cover(m, num(m[1]) <= num(m[2]), f"{m[1]} blocks is not small")
+    # "1.00 per operation (one per operation or more)"
+    for m in re.finditer(r"([\d.]+) per operation \((one per operation or "
+                         r"more|at least one per two operations)\)", text):
+        lo = 1.0 if m[2].startswith("one") else 0.5
+        hi = float("inf") if m[2].startswith("one") else 1.0
+        cover(m, lo <= num(m[1]) < hi,
+              f"{m[1]} per operation is not '{m[2]}'")
+    # "25.9 MB written to the journal for 19.7 MB of data (132%):
+    # data=journal wrote the data twice"; the advice repeats the figures
+    for m in re.finditer(r"\((\d+)%\): data=journal wrote the data twice",
+                         text):
+        cover(m, num(m[1]) >= 50, f"{m[1]}% is not the data twice")
+    for m in re.finditer(r"data=journal wrote the data twice \(([\d.]+) "
+                         r"(\w+) to the journal for ([\d.]+) (\w+) of data",
+                         text):
+        cover(m, m[2] == m[4] and num(m[1]) >= 0.5 * num(m[3]) or
+              m[2] != m[4], f"{m[1]} {m[2]} is not the data twice")
+    # "median request 1.0 KiB at queue depth 0.8: one small request at a
+    # time" (DEVICE_SMALL_REQUEST_BYTES 64 KiB, DEVICE_SERIAL_QD 1.5)
+    for m in re.finditer(r"median request ([\d.]+) (B|KiB|MiB) at queue "
+                         r"depth ([\d.]+): one small request at a time",
+                         text):
+        size = num(m[1]) * {"B": 1, "KiB": 1024, "MiB": 1 << 20}[m[2]]
+        cover(m, size <= 64 * 1024 and num(m[3]) < 1.5,
+              f"{m[1]} {m[2]} at qd {m[3]} is not one small request")
+    return spans, fails
+
+
+def check_text(where, text, out):
+    spans, fails = checks_in_sentence(text)
+    for why in fails:
+        out.append(f"FAIL {where}: {why}: {text}")
+    for m in QUALIFIER.finditer(text):
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(f"FAIL {where}: '{m[1]}' with no number it is "
+                       f"checked against: {text}")
+
+
+def main(paths):
+    out, n = [], 0
+    for path in paths:
+        with open(path) as f:
+            run = json.load(f)
+        for case in run.get("cases", []):
+            for p in case.get("phases", []):
+                where = f"{case.get('target_name')} {p.get('name')}"
+                v = (p.get("verdict") or {}).get("text", "")
+                if v:
+                    n += 1
+                    check_text(where + " verdict", v, out)
+                for f in p.get("findings", []):
+                    for e in f.get("evidence", []):
+                        n += 1
+                        check_text(f"{where} {f['rule']}", e["text"], out)
+                    adv = (f.get("advice") or {}).get("text") or ""
+                    if adv:
+                        n += 1
+                        check_text(f"{where} {f['rule']} advice", adv, out)
+    for line in out:
+        print(line)
+    print(f"{n} sentences, {len(out)} failures")
+    return 1 if out else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
