@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analyze/rules.h"
+#include "results/metric_names.h"
 #include "analyze/thresholds.h"
 #include "util/stats.h"
 
@@ -90,7 +91,7 @@ static void target_add(struct compare_ctx *cx, unsigned int t,
 	walls[cx->cmp->targets[t].n++] = (double)p->wall_ns;
 	cx->cpu_ns[t] += (double)(p->user_ns + p->sys_ns);
 	cx->throttle_ns[t] += (double)metric_value(
-		&p->metrics, "writeback.throttle_pause_ns");
+		&p->metrics, MN(WRITEBACK_THROTTLE_PAUSE_NS));
 	if (!b->traced)
 		return;
 	for (c = 0; c < BLK_IOC_NR; c++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyze/facts.h"
+#include "results/metric_names.h"
 #include "analyze/thresholds.h"
 #include "results/budget_parts.h"
 
@@ -167,15 +168,15 @@ void time_budget_read(struct time_budget *b, const struct phase_result *p)
 			budget_add_cause(b, budget_taken_parts[i].key,
 					 (double)t->value);
 	}
-	wall = sched_value(m, "sched.wall_ns", &found);
+	wall = sched_value(m, MN(SCHED_WALL_NS), &found);
 	if (!any && !found)
 		return;
 	b->present = true;
 	found = false;
-	b->oncpu_ns = sched_value(m, "sched.oncpu_ns", &found);
+	b->oncpu_ns = sched_value(m, MN(SCHED_ONCPU_NS), &found);
 	if (!found)
 		b->oncpu_ns = (double)(p->user_ns + p->sys_ns);
-	b->unaccounted_ns = sched_value(m, "sched.unaccounted_ns", &found);
+	b->unaccounted_ns = sched_value(m, MN(SCHED_UNACCOUNTED_NS), &found);
 	/* causes largest first, as the verdict lists them */
 	for (i = 1; i < b->n; i++) {
 		unsigned int j = i;
@@ -354,12 +355,12 @@ void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 			 (double)(p->user_ns + p->sys_ns) / x->wall_ns :
 			 0;
 	block_facts(x);
-	x->sync_calls = fact_hist_count(x, "op.fsync_ns") +
-			fact_hist_count(x, "op.sync_ns");
-	x->sync_share = fact_share(x, fact_hist_sum(x, "op.fsync_ns") +
-					      fact_hist_sum(x, "op.sync_ns"));
+	x->sync_calls = fact_hist_count(x, MN(OP_FSYNC_NS)) +
+			fact_hist_count(x, MN(OP_SYNC_NS));
+	x->sync_share = fact_share(x, fact_hist_sum(x, MN(OP_FSYNC_NS)) +
+					      fact_hist_sum(x, MN(OP_SYNC_NS)));
 	x->throttle = fact_share(
-		x, (double)fact_metric(x, "writeback.throttle_pause_ns"));
+		x, (double)fact_metric(x, MN(WRITEBACK_THROTTLE_PAUSE_NS)));
 	if (x->fs == FS_XFS) {
 		x->logbsize =
 			mount_option_size(c->target.super_opts, "logbsize");
@@ -393,18 +394,12 @@ const char *dur_source_name(enum dur_source s)
 	return s < DUR_SRC_NR ? names[s] : "unknown";
 }
 
-static const char *const dur_path_names[DUR_PATH_NR] = {
-	[DUR_PATH_WRITE] = "write",   [DUR_PATH_FSYNC] = "fsync",
-	[DUR_PATH_SYNCFS] = "syncfs", [DUR_PATH_NAMESPACE] = "namespace",
-	[DUR_PATH_OTHER] = "other",
-};
-
 /* the operations durability points could serve, and what they are */
 static void dur_ops(struct phase_facts *x)
 {
-	static const char *const ops[] = {
-		"op.write_ns",	"op.create_ns", "op.unlink_ns",
-		"op.rename_ns", "op.mkdir_ns",	"op.rmdir_ns",
+	const char *const ops[] = {
+		MN(OP_WRITE_NS),  MN(OP_CREATE_NS), MN(OP_UNLINK_NS),
+		MN(OP_RENAME_NS), MN(OP_MKDIR_NS),  MN(OP_RMDIR_NS),
 	};
 	struct durability_facts *d = &x->dur;
 	size_t i;
@@ -421,15 +416,19 @@ static void dur_ops(struct phase_facts *x)
 
 static void dur_paths(struct phase_facts *x)
 {
+	const char *const names[DUR_PATH_NR] = {
+		[DUR_PATH_WRITE] = MN(SCHED_SYNC_PATH_NS_WRITE),
+		[DUR_PATH_FSYNC] = MN(SCHED_SYNC_PATH_NS_FSYNC),
+		[DUR_PATH_SYNCFS] = MN(SCHED_SYNC_PATH_NS_SYNCFS),
+		[DUR_PATH_NAMESPACE] = MN(SCHED_SYNC_PATH_NS_NAMESPACE),
+		[DUR_PATH_OTHER] = MN(SCHED_SYNC_PATH_NS_OTHER),
+	};
 	struct durability_facts *d = &x->dur;
 	double ns[DUR_PATH_NR], total = 0;
-	char name[64];
 	unsigned int i;
 
 	for (i = 0; i < DUR_PATH_NR; i++) {
-		snprintf(name, sizeof(name), "sched.sync_path_ns.%s",
-			 dur_path_names[i]);
-		ns[i] = (double)fact_metric(x, name);
+		ns[i] = (double)fact_metric(x, names[i]);
 		total += ns[i];
 	}
 	if (total <= 0)
@@ -474,7 +473,7 @@ static void dur_source(struct phase_facts *x)
 	/* no stacks: the counters say less (NAN: no share of the waits) */
 	d->source_share = NAN;
 	if (x->fs == FS_EXT && d->events &&
-	    (double)fact_metric(x, "jbd2.commits_sync") >=
+	    (double)fact_metric(x, MN(JBD2_COMMITS_SYNC)) >=
 		    COMMITS_PER_SYNC * (double)d->events)
 		d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
 					     DUR_SRC_SYNC_DIR;
@@ -497,13 +496,12 @@ static void durability_facts(struct phase_facts *x)
 	struct durability_facts *d = &x->dur;
 	const char *cause = x->fs == FS_XFS ? "xfs_log_force" :
 					      "journal_commit";
-	char name[64];
 	size_t i;
 
 	if (x->fs == FS_OTHER)
 		return;
-	d->events = fact_metric(x, x->fs == FS_XFS ? "xfs.log_forces" :
-						     "jbd2.commits");
+	d->events = fact_metric(x, x->fs == FS_XFS ? MN(XFS_LOG_FORCES) :
+						     MN(JBD2_COMMITS));
 	for (i = 0; i < sizeof(sync_options) / sizeof(sync_options[0]); i++)
 		if (target_option(x->c, sync_options[i]))
 			d->sync_option = sync_options[i];
@@ -521,7 +519,7 @@ static void durability_facts(struct phase_facts *x)
 	if (x->fs == FS_XFS &&
 	    (double)d->events <
 		    LOG_FORCES_PER_WRITE *
-			    (double)fact_metric(x, "xfs.log_writes"))
+			    (double)fact_metric(x, MN(XFS_LOG_WRITES)))
 		d->pattern = false;
 	if (!d->pattern)
 		return;
@@ -531,8 +529,11 @@ static void durability_facts(struct phase_facts *x)
 		 * the cache flushes of those durability points: grouped when
 		 * the workload itself waited for a pattern of commits
 		 */
-		snprintf(name, sizeof(name), "sched.offcpu_count.%s", cause);
-		if (fact_metric(x, name) >= DURABILITY_MIN_EVENTS)
+		if (fact_metric(
+			    x, x->fs == FS_XFS ?
+				       MN(SCHED_OFFCPU_COUNT_XFS_LOG_FORCE) :
+				       MN(SCHED_OFFCPU_COUNT_JOURNAL_COMMIT)) >=
+		    DURABILITY_MIN_EVENTS)
 			d->flush_share =
 				budget_cause_share(&x->budget, "device_flush");
 		d->wait = d->commit_share + d->flush_share;
@@ -541,8 +542,8 @@ static void durability_facts(struct phase_facts *x)
 			x->sync_share,
 			x->fs == FS_XFS ?
 				x->busy :
-				fact_share(x,
-					   fact_hist_sum(x, "jbd2.commit_ns")));
+				fact_share(x, fact_hist_sum(
+						      x, MN(JBD2_COMMIT_NS))));
 		d->wait = d->commit_share;
 	}
 }

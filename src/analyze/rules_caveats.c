@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyze/model_excess.h"
+#include "results/metric_names.h"
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
 
@@ -191,9 +192,10 @@ bool rule_short_phase(const struct phase_facts *x, struct finding *f)
 		finding_title(f, "%s is too short to trust (%.3f s)",
 			      x->p->name, x->wall_ns / 1e9);
 	else
-		finding_title(f,
-			      "%u of the case's %u phases are too short to trust, %s the first",
-			      n, c->n_phases, x->p->name);
+		finding_title(
+			f,
+			"%u of the case's %u phases are too short to trust, %s the first",
+			n, c->n_phases, x->p->name);
 	for (i = x->index; i < c->n_phases; i++) {
 		const struct phase_result *p = &c->phases[i];
 
@@ -257,7 +259,7 @@ bool rule_inflight_at_end(const struct phase_facts *x, struct finding *f)
 
 bool rule_cpu_stolen(const struct phase_facts *x, struct finding *f)
 {
-	double stolen = (double)fact_metric(x, "sched.stolen_ns");
+	double stolen = (double)fact_metric(x, MN(SCHED_STOLEN_NS));
 
 	if (x->wall_ns <= 0 || stolen < STOLEN_SHARE * x->wall_ns)
 		return false;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyze/rules.h"
+#include "results/metric_names.h"
 #include "analyze/thresholds.h"
 
 #define MiB (1024.0 * 1024.0)
@@ -182,7 +183,8 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 	}
 	if (d->ops)
 		finding_evidence(
-			f, x->fs == FS_XFS ? "xfs.log_forces" : "jbd2.commits",
+			f,
+			x->fs == FS_XFS ? MN(XFS_LOG_FORCES) : MN(JBD2_COMMITS),
 			(double)d->events, d->per_op, COMMITS_PER_OP,
 			"%llu %s for %llu %s: %.2f per operation%s, each costing the workload %.2f ms",
 			(unsigned long long)d->events, what,
@@ -267,9 +269,9 @@ static bool durability_source_advice(const struct phase_facts *x,
 
 bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t writes = fact_metric(x, "xfs.log_writes");
-	uint64_t forces = fact_metric(x, "xfs.log_forces");
-	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	uint64_t writes = fact_metric(x, MN(XFS_LOG_WRITES));
+	uint64_t forces = fact_metric(x, MN(XFS_LOG_FORCES));
+	double payload = fact_hist_p50(x, MN(XFS_LOG_WRITE_BYTES));
 	double fill = x->logbsize ? payload / (double)x->logbsize : 0;
 	double budget_log = budget_bound_share(&x->budget, BOUND_LOG);
 	char pay[32], lb[32];
@@ -311,7 +313,7 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 	evidence_model_log_rate(x, f);
 
 	if (x->logbsize < XFS_LOGBSIZE_MAX && fill >= LOG_BUFFER_FULL) {
-		double now = (double)fact_metric(x, "xfs.sysfs_log_bytes");
+		double now = (double)fact_metric(x, MN(XFS_SYSFS_LOG_BYTES));
 		unsigned long long after =
 			now > 0 ?
 				(unsigned long long)(now / XFS_LOGBSIZE_MAX +
@@ -339,10 +341,10 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 
 bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t writes = fact_metric(x, "xfs.log_writes");
+	uint64_t writes = fact_metric(x, MN(XFS_LOG_WRITES));
 	uint64_t forces = x->dur.events;
 	double wait = log_force_wait(x);
-	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	double payload = fact_hist_p50(x, MN(XFS_LOG_WRITE_BYTES));
 	char pay[32];
 
 	if (x->fs != FS_XFS || x->too_short || wait < COMMIT_WAIT_SHARE)
@@ -357,8 +359,8 @@ bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 		LOG_FORCES_PER_WRITE,
 		"%llu log forces (%llu from the fsync path, %llu from the CIL push of a transaction) for %llu log writes (%.2f per write)",
 		(unsigned long long)forces,
-		(unsigned long long)fact_metric(x, "xfs.log_force_fsync"),
-		(unsigned long long)fact_metric(x, "xfs.log_force_cil"),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_FSYNC)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_CIL)),
 		(unsigned long long)writes,
 		writes ? (double)forces / (double)writes : 0);
 	analyze_format_bytes(payload, pay, sizeof(pay));
@@ -380,12 +382,12 @@ bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 
 bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t sleeps = fact_metric(x, "xfs.log_grant_sleeps");
+	uint64_t sleeps = fact_metric(x, MN(XFS_LOG_GRANT_SLEEPS));
 	double share =
 		x->budget.present ?
 			budget_cause_share(&x->budget, "xfs_log_space") :
-			fact_share(x,
-				   fact_hist_sum(x, "xfs.log_grant_sleep_ns"));
+			fact_share(x, fact_hist_sum(
+					      x, MN(XFS_LOG_GRANT_SLEEP_NS)));
 	uint64_t cur = log_region_bytes(x->c), grown;
 	char opt[64];
 
@@ -398,18 +400,18 @@ bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 	else
 		finding_evidence(
 			f, "xfs.log_grant_sleep_ns.sum",
-			fact_hist_sum(x, "xfs.log_grant_sleep_ns"), share,
+			fact_hist_sum(x, MN(XFS_LOG_GRANT_SLEEP_NS)), share,
 			LOG_SPACE_SHARE,
 			"%llu transactions slept %.2f s waiting for log space, %.0f%% of the phase (all tasks: the workload's own share needs the sched time budget)",
 			(unsigned long long)sleeps,
-			fact_hist_sum(x, "xfs.log_grant_sleep_ns") / 1e9,
+			fact_hist_sum(x, MN(XFS_LOG_GRANT_SLEEP_NS)) / 1e9,
 			100 * share);
 	finding_evidence(
-		f, "xfs.cil_waits", (double)fact_metric(x, "xfs.cil_waits"),
+		f, "xfs.cil_waits", (double)fact_metric(x, MN(XFS_CIL_WAITS)),
 		NAN, NAN,
 		"%llu commits throttled at the CIL's hard limit; xfsaild found %llu items pinned",
-		(unsigned long long)fact_metric(x, "xfs.cil_waits"),
-		(unsigned long long)fact_metric(x, "xfs.ail_pinned"));
+		(unsigned long long)fact_metric(x, MN(XFS_CIL_WAITS)),
+		(unsigned long long)fact_metric(x, MN(XFS_AIL_PINNED)));
 	if (cur)
 		finding_evidence(f, "target.log.ranges", (double)cur, NAN, NAN,
 				 "the log is %.0f MiB", (double)cur / MiB);
@@ -433,11 +435,11 @@ bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 {
 	const struct case_result *c = x->c;
-	double commit_ns = fact_hist_sum(x, "jbd2.commit_ns");
-	double flushing_ns = fact_hist_sum(x, "jbd2.flushing_ns");
-	uint64_t fc = fact_metric(x, "ext4.fc_commits");
-	uint64_t fallbacks = fact_metric(x, "ext4.fc_fallbacks");
-	bool fc_kernel = fact_has(x, "ext4.fc_commits");
+	double commit_ns = fact_hist_sum(x, MN(JBD2_COMMIT_NS));
+	double flushing_ns = fact_hist_sum(x, MN(JBD2_FLUSHING_NS));
+	uint64_t fc = fact_metric(x, MN(EXT4_FC_COMMITS));
+	uint64_t fallbacks = fact_metric(x, MN(EXT4_FC_FALLBACKS));
+	bool fc_kernel = fact_has(x, MN(EXT4_FC_COMMITS));
 	bool fc_used = fc || fallbacks ||
 		       strstr(c->target.mkfs_cmd, "fast_commit");
 	/* fast commits serve fsync's path only, never a data=journal inode */
@@ -476,8 +478,9 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 {
 	double wait = journal_commit_wait(x);
 	uint64_t commits = x->dur.events;
-	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
-	double commit_share = fact_share(x, fact_hist_sum(x, "jbd2.commit_ns"));
+	double logged = (double)fact_metric(x, MN(JBD2_BLOCKS_LOGGED));
+	double commit_share =
+		fact_share(x, fact_hist_sum(x, MN(JBD2_COMMIT_NS)));
 
 	if (x->fs != FS_EXT || x->too_short || wait < COMMIT_WAIT_SHARE)
 		return false;
@@ -487,14 +490,14 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 	evidence_durability(x, f, "journal_commit");
 	finding_evidence(
 		f, "jbd2.commits_sync",
-		(double)fact_metric(x, "jbd2.commits_sync"),
-		commits ? (double)fact_metric(x, "jbd2.commits_sync") /
+		(double)fact_metric(x, MN(JBD2_COMMITS_SYNC)),
+		commits ? (double)fact_metric(x, MN(JBD2_COMMITS_SYNC)) /
 				  (double)commits :
 			  NAN,
 		COMMITS_PER_SYNC,
 		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns), %llu of them forced by a synchronous handle (sync/dirsync mount, chattr +S/+D)",
 		(unsigned long long)commits, 100 * commit_share,
-		(unsigned long long)fact_metric(x, "jbd2.commits_sync"));
+		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_SYNC)));
 	if (commits)
 		finding_evidence(
 			f, "jbd2.blocks_logged", logged,
@@ -512,9 +515,9 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 
 bool rule_jbd2_journal_full(const struct phase_facts *x, struct finding *f)
 {
-	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
+	double logged = (double)fact_metric(x, MN(JBD2_BLOCKS_LOGGED));
 	double written =
-		(double)fact_metric(x, "jbd2.checkpoint_written_blocks");
+		(double)fact_metric(x, MN(JBD2_CHECKPOINT_WRITTEN_BLOCKS));
 	uint64_t cur = log_region_bytes(x->c), grown;
 	double share = budget_cause_share(&x->budget, "journal_space");
 	char opt[64];
