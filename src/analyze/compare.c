@@ -406,11 +406,13 @@ static double group_ns(const struct compare_ctx *cx, unsigned int t,
 
 /* the group's largest cause on target t, "-" when it has none */
 static const char *group_top_cause(const struct compare_ctx *cx, unsigned int t,
-				   enum bound_kind g)
+				   enum bound_kind g, double *top_ns)
 {
 	const char *top = "-";
 	double best = 0;
 	unsigned int i;
+
+	*top_ns = 0;
 
 	for (i = 0; i < cx->n_causes; i++) {
 		if (cause_group(cx->cause[i]) != g ||
@@ -419,6 +421,7 @@ static const char *group_top_cause(const struct compare_ctx *cx, unsigned int t,
 		best = cx->cause_ns[t][i];
 		top = cx->cause[i];
 	}
+	*top_ns = best;
 	return top;
 }
 
@@ -487,14 +490,15 @@ static void evidence_group(const struct compare_ctx *cx, struct finding *f,
 {
 	const struct comparison *cmp = cx->cmp;
 	unsigned int s = cx->slow, fa = cx->fast;
-	double diff = cx->wall_ns[s] - cx->wall_ns[fa];
+	double diff = cx->wall_ns[s] - cx->wall_ns[fa], top_ns;
+	const char *top = group_top_cause(cx, s, g, &top_ns);
 
 	finding_evidence(
 		f, "sched.offcpu_ns", grown, grown / diff,
 		COMPARE_EXPLAINED_SHARE,
-		"%s (time budget): %s %.2f s, mostly %s; %s %.2f s: +%.2f s of the +%.2f s difference",
+		"%s (time budget): %s %.2f s, %.2f s of it %s; %s %.2f s: +%.2f s of the +%.2f s difference",
 		group_says(g, true), cmp->targets[s].name,
-		group_ns(cx, s, g) / 1e9, group_top_cause(cx, s, g),
+		group_ns(cx, s, g) / 1e9, top_ns / 1e9, top,
 		cmp->targets[fa].name, group_ns(cx, fa, g) / 1e9, grown / 1e9,
 		diff / 1e9);
 }

@@ -120,12 +120,14 @@ bool rule_spill_over(const struct phase_facts *x, struct finding *f)
 	else if (s.reads)
 		finding_evidence(
 			f, "cases.events", NAN, NAN, NAN,
-			"mostly reads, just before %s: an untimed prepare step (cache drop, verification walk) or another process read from this device, and %s starts with the cache that left",
+			"more read than written (%.1f MB against %.1f MB), just before %s: an untimed prepare step (cache drop, verification walk) or another process read from this device, and %s starts with the cache that left",
+			(double)s.read_bytes / 1e6, (double)s.write_bytes / 1e6,
 			x->p->name, x->p->name);
 	else
 		finding_evidence(
 			f, "cases.events", NAN, NAN, NAN,
-			"mostly writes, after %s ended: work %s left behind (writeback, log or journal writes) that its wall time does not include",
+			"more written than read (%.1f MB against %.1f MB), after %s ended: work %s left behind (writeback, log or journal writes) that its wall time does not include",
+			(double)s.write_bytes / 1e6, (double)s.read_bytes / 1e6,
 			x->p->name, x->p->name);
 	finding_advice(
 		f, ADVICE_WORKLOAD, NULL, "%s",

@@ -152,3 +152,26 @@ fires() {
 	[[ ${lines[-1]} =~ ^([0-9]+)\ sentences ]]
 	[ "${BASH_REMATCH[1]}" -ge 100 ]
 }
+
+@test "the qualifier check refuses the sentences issue 32 found: an unbacked 'few', a wrong 'one per operation'" {
+	run python3 - "$LIB" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import qualifiers_check as q
+out = []
+q.check_text("old", "its commit/log-force waits count as device time: "
+             "few of them and little log IO; device busy 81%", out)
+q.check_text("old", "600 commits for 901 writes, creates, unlinks and "
+             "renames: 0.67 per operation (one per operation or more)", out)
+q.check_text("new", "1 commits, under the 10 of a per-operation pattern, "
+             "and journal writes 19% of the phase, 30% of the device's "
+             "work (under the 50% of log-bound)", out)
+print("\n".join(out))
+print(len(out))
+PY
+	echo "$output"
+	[ "${lines[-1]}" = 3 ]
+	[[ $output == *"'few' with no number"* ]]
+	[[ $output == *"'little' with no number"* ]]
+	[[ $output == *"0.67 per operation is not"* ]]
+}

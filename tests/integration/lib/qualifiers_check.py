@@ -80,11 +80,37 @@ def checks_in_sentence(text):
         size = num(m[1]) * {"B": 1, "KiB": 1024, "MiB": 1 << 20}[m[2]]
         cover(m, size <= 64 * 1024 and num(m[3]) < 1.5,
               f"{m[1]} {m[2]} at qd {m[3]} is not one small request")
+    # "mixed: CPU 20%, device busy 25%; most of the phase went neither to
+    # the CPU nor to this device": the two under half (rounding: 1 point)
+    for m in re.finditer(r"CPU (\d+)%, device busy (\d+)%; most of the "
+                         r"phase went neither", text):
+        cover(m, num(m[1]) + num(m[2]) <= 51,
+              f"CPU {m[1]}% + busy {m[2]}% is not under half")
+    # the cross-target finding: "the one that grew most accounts for 30%
+    # of it" - the largest of those measured, with its figure
+    for m in re.finditer(r"the one that grew most accounts for \d+%", text):
+        cover(m, True, "")
     return spans, fails
 
 
-def check_text(where, text, out):
+def finding_checks(f):
+    """(failures) of a finding's title against its own evidence"""
+    fails = []
+    title = f.get("title", "")
+    ev = " | ".join(e.get("text", "") for e in f.get("evidence", []))
+    # "write flushes its files in small pieces" (ext4-delalloc-defeated):
+    # the median extent at most DELALLOC_SMALL_ALLOC_BLOCKS (16)
+    if "small pieces" in title:
+        m = re.search(r"median extent (\d+) blocks", ev)
+        if not m or num(m[1]) > 16:
+            fails.append("'small pieces' without a median extent of at "
+                         "most 16 blocks")
+    return fails
+
+
+def check_text(where, text, out, covered=()):
     spans, fails = checks_in_sentence(text)
+    spans += [m.span() for word in covered for m in re.finditer(word, text)]
     for why in fails:
         out.append(f"FAIL {where}: {why}: {text}")
     for m in QUALIFIER.finditer(text):
@@ -106,6 +132,12 @@ def main(paths):
                     n += 1
                     check_text(where + " verdict", v, out)
                 for f in p.get("findings", []):
+                    n += 1
+                    for why in finding_checks(f):
+                        out.append(f"FAIL {where} {f['rule']}: {why}: "
+                                   f"{f['title']}")
+                    check_text(f"{where} {f['rule']} title", f["title"], out,
+                               ["small pieces"])
                     for e in f.get("evidence", []):
                         n += 1
                         check_text(f"{where} {f['rule']}", e["text"], out)
@@ -113,6 +145,14 @@ def main(paths):
                     if adv:
                         n += 1
                         check_text(f"{where} {f['rule']} advice", adv, out)
+        for cmp in run.get("comparisons", []):
+            for f in cmp.get("findings", []):
+                where = f"{cmp.get('workload', '')} {cmp.get('phase', '')}"
+                n += 1
+                check_text(f"{where} {f['rule']} title", f["title"], out)
+                for e in f.get("evidence", []):
+                    n += 1
+                    check_text(f"{where} {f['rule']}", e["text"], out)
     for line in out:
         print(line)
     print(f"{n} sentences, {len(out)} failures")
