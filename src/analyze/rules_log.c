@@ -357,12 +357,19 @@ bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 		f, "xfs.log_forces", (double)forces,
 		writes ? (double)forces / (double)writes : NAN,
 		LOG_FORCES_PER_WRITE,
-		"%llu log forces (%llu from the fsync path, %llu from the CIL push of a transaction) for %llu log writes (%.2f per write)",
-		(unsigned long long)forces,
+		"%llu log forces for %llu log writes (%.2f per write), by caller: fsync path %llu, a transaction's own commit (CIL) %llu, sync_fs %llu, log worker %llu, AIL %llu, busy extents %llu, a synchronous transaction (wsync, dirsync, sync) %llu, other %llu",
+		(unsigned long long)forces, (unsigned long long)writes,
+		writes ? (double)forces / (double)writes : 0,
 		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_FSYNC)),
 		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_CIL)),
-		(unsigned long long)writes,
-		writes ? (double)forces / (double)writes : 0);
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_SYNC_FS)),
+		(unsigned long long)fact_metric(x,
+						MN(XFS_LOG_FORCE_LOG_WORKER)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_AIL)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_BUSY)),
+		(unsigned long long)fact_metric(x,
+						MN(XFS_LOG_FORCE_SYNC_TRANS)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_OTHER)));
 	analyze_format_bytes(payload, pay, sizeof(pay));
 	finding_evidence(
 		f, "xfs.log_write_bytes.p50", payload,

@@ -70,6 +70,12 @@
 	X(XFS_CIL_WAITS, "xfs.cil_waits")                                   \
 	X(XFS_LOG_FORCE_CIL, "xfs.log_force_cil")                           \
 	X(XFS_LOG_FORCE_FSYNC, "xfs.log_force_fsync")                       \
+	X(XFS_LOG_FORCE_SYNC_FS, "xfs.log_force_sync_fs")                   \
+	X(XFS_LOG_FORCE_LOG_WORKER, "xfs.log_force_log_worker")             \
+	X(XFS_LOG_FORCE_AIL, "xfs.log_force_ail")                           \
+	X(XFS_LOG_FORCE_BUSY, "xfs.log_force_busy")                         \
+	X(XFS_LOG_FORCE_OTHER, "xfs.log_force_other")                       \
+	X(XFS_LOG_FORCE_SYNC_TRANS, "xfs.log_force_sync_trans")             \
 	X(XFS_LOG_FORCES, "xfs.log_forces")                                 \
 	X(XFS_LOG_GRANT_SLEEP_NS, "xfs.log_grant_sleep_ns")                 \
 	X(XFS_LOG_GRANT_SLEEPS, "xfs.log_grant_sleeps")                     \
