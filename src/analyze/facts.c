@@ -477,6 +477,11 @@ static void dur_source(struct phase_facts *x)
 		    COMMITS_PER_SYNC * (double)d->events)
 		d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
 					     DUR_SRC_SYNC_DIR;
+	else if (x->fs == FS_XFS && d->events &&
+		 (double)fact_metric(x, MN(XFS_LOG_FORCE_SYNC_TRANS)) >=
+			 COMMITS_PER_SYNC * (double)d->events)
+		d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
+					     DUR_SRC_SYNC_DIR;
 	else if (x->sync_calls >= DURABILITY_MIN_EVENTS)
 		d->source = DUR_SRC_FSYNC;
 	else if (d->sync_option && d->events >= DURABILITY_MIN_EVENTS)
