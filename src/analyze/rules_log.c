@@ -502,9 +502,10 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 				  (double)commits :
 			  NAN,
 		COMMITS_PER_SYNC,
-		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns), %llu of them forced by a synchronous handle (sync/dirsync mount, chattr +S/+D)",
+		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns), %llu of them forced by a synchronous handle (sync/dirsync mount, chattr +S/+D), %llu on the journal's own timer",
 		(unsigned long long)commits, 100 * commit_share,
-		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_SYNC)));
+		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_SYNC)),
+		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_TIMER)));
 	if (commits)
 		finding_evidence(
 			f, "jbd2.blocks_logged", logged,

@@ -35,6 +35,7 @@
 	X(JBD2_COMMIT_NS, "jbd2.commit_ns")                                 \
 	X(JBD2_COMMITS, "jbd2.commits")                                     \
 	X(JBD2_COMMITS_SYNC, "jbd2.commits_sync")                           \
+	X(JBD2_COMMITS_TIMER, "jbd2.commits_timer")                         \
 	X(JBD2_FLUSHING_NS, "jbd2.flushing_ns")                             \
 	X(JBD2_LOCK_BUFFER_STALL_NS, "jbd2.lock_buffer_stall_ns")           \
 	X(JBD2_LOCK_BUFFER_STALLS, "jbd2.lock_buffer_stalls")               \
