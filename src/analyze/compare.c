@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "analyze/rules.h"
-#include "results/metric_names.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 #include "util/stats.h"
 
 static bool same_workload(const struct case_result *a,

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/facts.h"
-#include "results/metric_names.h"
 #include "analyze/thresholds.h"
 #include "results/budget_parts.h"
+#include "results/metric_names.h"
 
 uint64_t fact_metric(const struct phase_facts *x, const char *name)
 {

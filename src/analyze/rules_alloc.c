@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "analyze/rules.h"
-#include "results/metric_names.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 static bool nodelalloc(const struct phase_facts *x)
 {

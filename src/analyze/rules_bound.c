@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "analyze/rules.h"
-#include "results/metric_names.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 static const char *sysctl_value(const struct case_result *c, const char *name)
 {

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "analyze/model_excess.h"
-#include "results/metric_names.h"
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 /* where the device time between phases went, and which phase it concerns */
 struct spill_facts {

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "analyze/rules.h"
-#include "results/metric_names.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 #define MiB (1024.0 * 1024.0)
 
