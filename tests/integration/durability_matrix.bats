@@ -13,6 +13,8 @@
 #   MOUNT  files1m:files=800,filesize=8k on ext4:mount=sync, xfs:mount=wsync
 #   DJ     fsync:files=300 on ext4:mount=data=journal
 #   TRACE  fsprof trace --fs xfs -- dd bs=4k count=1500 oflag=dsync
+#   AA     fsync:files=100 on ext4,ext4,xfs,xfs and seqio:size=8M,sync=odsync
+#          on ext4,ext4, two repeats: three A/A diffs
 #   CTL    files1m:files=2000,filesize=64k and seqio:size=256M (sync=none)
 #          on ext4 and xfs, default mounts: their write phases last more
 #          than the rules' 0.1 s floor (RULE_MIN_WALL_NS), so a rule could
@@ -41,6 +43,9 @@ setup_file() {
 		oflag=dsync
 	run ctlfiles run -w files1m:files=2000,filesize=64k --fs ext4,xfs
 	run ctlseq run -w seqio:size=256M,sync=none --fs ext4,xfs
+	# A/A: the same target twice, two rounds each, split into A and B
+	run aafsync run -w fsync:files=100 --fs ext4,ext4,xfs,xfs --repeat 2
+	run aaseq run -w seqio:size=8M,sync=odsync --fs ext4,ext4 --repeat 2
 }
 
 teardown_file() {
@@ -184,4 +189,36 @@ PY
 	[[ $output == *"'few' with no number"* ]]
 	[[ $output == *"'little' with no number"* ]]
 	[[ $output == *"0.67 per operation is not"* ]]
+}
+
+# the cases of target $2 (0-based) of the $3 targets of run $1, into $4
+# (the cases alternate target by target, a round at a time)
+pick() {
+	jq --argjson i "$2" --argjson n "$3" \
+		'.cases |= [.[range($i; length; $n)]]' "$1" >"$4"
+}
+
+@test "A/A on three setups: no count or bytes metric called changed (immaterial differences are same)" {
+	run_ok aafsync
+	run_ok aaseq
+	local setup a b n
+	for setup in "aafsync 0 1 4" "aafsync 2 3 4" "aaseq 0 1 2"; do
+		set -- $setup
+		pick "$SCRATCH.$1.json" "$2" "$4" "$SCRATCH.A.json"
+		pick "$SCRATCH.$1.json" "$3" "$4" "$SCRATCH.B.json"
+		"$FSPROF" diff --format json "$SCRATCH.A.json" "$SCRATCH.B.json" \
+			>"$SCRATCH.aa.diff"
+		# in the TAP log: how many the materiality floor held
+		jq -r --arg s "$setup" '"# A/A \($s): " + ([.pairs[].phases[].metrics[] |
+			select(.note // "" | test("immaterial"))] | length | tostring) +
+			" immaterial"' "$SCRATCH.aa.diff" >&3
+		run jq -r '.pairs[].phases[] | .name as $p | .metrics[] |
+			select(.metric | test("^(block|jbd2|xfs|ext4|writeback)\\.")) |
+			select(.metric | test("_ns$|\\.p(50|99)$|latency") | not) |
+			select(.verdict | IN("higher", "lower", "better", "worse")) |
+			"\($p) \(.metric) \(.a.mean) -> \(.b.mean) \(.verdict)"' \
+			"$SCRATCH.aa.diff"
+		echo "$setup: $output"
+		[ -z "$output" ]
+	done
 }
