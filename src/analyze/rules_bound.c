@@ -329,7 +329,8 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 			sz, x->qd);
 		finding_advice(
 			f, ADVICE_WORKLOAD, NULL,
-			"the device waits for each small request in turn: larger requests or more of them in flight (concurrent IO) would use it better");
+			"the device waits for each small request in turn (median %s at queue depth %.1f): larger requests or more of them in flight (concurrent IO) would use it better",
+			sz, x->qd);
 		f->severity = FINDING_INFO;
 	}
 	return true;

@@ -73,13 +73,18 @@ def checks_in_sentence(text):
         cover(m, m[2] == m[4] and num(m[1]) >= 0.5 * num(m[3]) or
               m[2] != m[4], f"{m[1]} {m[2]} is not the data twice")
     # "median request 1.0 KiB at queue depth 0.8: one small request at a
-    # time" (DEVICE_SMALL_REQUEST_BYTES 64 KiB, DEVICE_SERIAL_QD 1.5)
+    # time", and the advice's "each small request in turn (median 1.0 KiB
+    # at queue depth 0.8)" (DEVICE_SMALL_REQUEST_BYTES 64 KiB,
+    # DEVICE_SERIAL_QD 1.5)
     for m in re.finditer(r"median request ([\d.]+) (B|KiB|MiB) at queue "
-                         r"depth ([\d.]+): one small request at a time",
-                         text):
-        size = num(m[1]) * {"B": 1, "KiB": 1024, "MiB": 1 << 20}[m[2]]
-        cover(m, size <= 64 * 1024 and num(m[3]) < 1.5,
-              f"{m[1]} {m[2]} at qd {m[3]} is not one small request")
+                         r"depth ([\d.]+): one small request at a time|"
+                         r"each small request in turn \(median ([\d.]+) "
+                         r"(B|KiB|MiB) at queue depth ([\d.]+)\)", text):
+        g = m.groups()
+        val, unit, qd = (g[0], g[1], g[2]) if g[0] else (g[3], g[4], g[5])
+        size = num(val) * {"B": 1, "KiB": 1024, "MiB": 1 << 20}[unit]
+        cover(m, size <= 64 * 1024 and num(qd) < 1.5,
+              f"{val} {unit} at qd {qd} is not one small request")
     # "mixed: CPU 20%, device busy 25%; most of the phase went neither to
     # the CPU nor to this device": the two under half (rounding: 1 point)
     for m in re.finditer(r"CPU (\d+)%, device busy (\d+)%; most of the "
