@@ -449,8 +449,12 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 	bool fc_kernel = fact_has(x, MN(EXT4_FC_COMMITS));
 	bool fc_used = fc || fallbacks ||
 		       strstr(c->target.mkfs_cmd, "fast_commit");
-	/* fast commits serve fsync's path only, never a data=journal inode */
-	bool fc_can_serve = !x->dur.data_journal &&
+	/*
+	 * fast commits serve fsync's path only, never a data=journal inode,
+	 * and a rename makes the next fsync ineligible (a full commit)
+	 */
+	uint64_t renames = fact_hist_count(x, MN(OP_RENAME_NS));
+	bool fc_can_serve = !x->dur.data_journal && !renames &&
 			    (x->dur.source == DUR_SRC_FSYNC ||
 			     x->dur.source == DUR_SRC_SYNC_WRITE);
 
@@ -462,6 +466,11 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 			"fast commits: %llu, fell back to a full commit %llu times (%.0f%%; ineligible: a rename, an xattr change, data=journal...)",
 			(unsigned long long)fc, (unsigned long long)fallbacks,
 			100 * (double)fallbacks / (double)(fc + fallbacks));
+	if (renames && fc_kernel && !fc_used)
+		finding_evidence(
+			f, "op.rename_ns.count", (double)renames, NAN, NAN,
+			"%llu renames in the phase: each makes the next fsync fast-commit ineligible, so fast commits are not advised",
+			(unsigned long long)renames);
 	if (durability_source_advice(x, f))
 		return;
 	if (commit_ns > 0 && flushing_ns >= JOURNAL_ORDERED_SHARE * commit_ns) {
