@@ -505,8 +505,11 @@ static void durability_facts(struct phase_facts *x)
 
 	if (x->fs == FS_OTHER)
 		return;
-	d->events = fact_metric(x, x->fs == FS_XFS ? MN(XFS_LOG_FORCES) :
-						     MN(JBD2_COMMITS));
+	/* an ext4 fast commit is a commit too: it serves one fsync */
+	d->events = x->fs == FS_XFS ?
+			    fact_metric(x, MN(XFS_LOG_FORCES)) :
+			    fact_metric(x, MN(JBD2_COMMITS)) +
+				    fact_metric(x, MN(EXT4_FC_COMMITS));
 	for (i = 0; i < sizeof(sync_options) / sizeof(sync_options[0]); i++)
 		if (target_option(x->c, sync_options[i]))
 			d->sync_option = sync_options[i];

@@ -139,7 +139,8 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 				const char *cause)
 {
 	const struct durability_facts *d = &x->dur;
-	const char *what = x->fs == FS_XFS ? "log forces" : "commits";
+	const char *what = x->fs == FS_XFS ? "log forces" :
+					     "commits (fast commits included)";
 	char metric[64];
 
 	if (budget_usable(&x->budget)) {
@@ -493,7 +494,7 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 {
 	double wait = journal_commit_wait(x);
-	uint64_t commits = x->dur.events;
+	uint64_t commits = fact_metric(x, MN(JBD2_COMMITS));
 	double logged = (double)fact_metric(x, MN(JBD2_BLOCKS_LOGGED));
 	double commit_share =
 		fact_share(x, fact_hist_sum(x, MN(JBD2_COMMIT_NS)));
@@ -511,8 +512,9 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 				  (double)commits :
 			  NAN,
 		COMMITS_PER_SYNC,
-		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns), %llu of them forced by a synchronous handle (sync/dirsync mount, chattr +S/+D), %llu on the journal's own timer",
+		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns) and %llu fast commits; %llu of the jbd2 commits forced by a synchronous handle (sync/dirsync mount, chattr +S/+D), %llu on the journal's own timer",
 		(unsigned long long)commits, 100 * commit_share,
+		(unsigned long long)fact_metric(x, MN(EXT4_FC_COMMITS)),
 		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_SYNC)),
 		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_TIMER)));
 	if (commits)

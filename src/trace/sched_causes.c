@@ -30,6 +30,9 @@ static const char *const read_path[] = {
 static const struct cause_frame specific[] = {
 	{ "jbd2_log_wait_commit", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
 	{ "jbd2_complete_transaction", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	/* a fast commit: the fsync writes its fc blocks and waits for them */
+	{ "jbd2_fc_wait_bufs", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	{ "ext4_fc_commit", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
 	{ "wait_transaction_locked", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
 	{ "wait_transaction_switching", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
 	{ "add_transaction_credits", SCHED_CAUSE_JOURNAL_SPACE, NULL },
