@@ -159,6 +159,13 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 		static const char *const paths[DUR_PATH_NR] = {
 			"write", "fsync", "syncfs", "namespace", "other"
 		};
+		static const char *const under[DUR_PATH_NR] = {
+			"under a write call",
+			"under an fsync or fdatasync call",
+			"under a sync or syncfs call",
+			"under a create, unlink or rename",
+			"under no system call fsprof knows",
+		};
 		unsigned int best = 0, i;
 
 		for (i = 1; i < DUR_PATH_NR; i++)
@@ -169,9 +176,9 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 		finding_evidence(
 			f, metric, (double)fact_metric(x, metric),
 			d->source_share, NAN,
-			"asked for by %s: %.0f%% of the workload's commit, log-force and flush waits slept under a %s call (write %.0f%%, fsync %.0f%%, syncfs %.0f%%, namespace %.0f%%, other %.0f%%)",
+			"asked for by %s: %.0f%% of the workload's commit, log-force and flush waits slept %s (write %.0f%%, fsync %.0f%%, syncfs %.0f%%, namespace %.0f%%, other %.0f%%)",
 			dur_source_name(d->source), 100 * d->source_share,
-			paths[best], 100 * d->path_share[DUR_PATH_WRITE],
+			under[best], 100 * d->path_share[DUR_PATH_WRITE],
 			100 * d->path_share[DUR_PATH_FSYNC],
 			100 * d->path_share[DUR_PATH_SYNCFS],
 			100 * d->path_share[DUR_PATH_NAMESPACE],
