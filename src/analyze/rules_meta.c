@@ -14,15 +14,13 @@
  * (and the eviction and truncation that free its blocks), rmdir, lookups.
  */
 static const char *const meta_path_frames[] = {
-	"do_unlinkat", "do_rmdir", "evict",   "lookup",
+	"do_unlinkat", "do_rmdir", "evict",    "lookup",
 	"_iget",       "truncate", "readdir", "iterate_dir",
 };
 
 /* indirect-mapped (ext2/ext3-style) block freeing */
 static const char *const indirect_frames[] = {
-	"ext4_free_branches",
-	"ext4_ind_truncate",
-	"ext2_free_branches",
+	"ext4_free_branches", "ext4_ind_truncate", "ext2_free_branches",
 	"ext2_truncate_blocks",
 };
 
@@ -123,8 +121,9 @@ static void meta_read_evidence(const struct phase_facts *x,
 	uint64_t ios = x->class_ios[BLK_IOC_META_READ];
 	uint64_t bytes = x->class_bytes[BLK_IOC_META_READ];
 	uint64_t files = x->p->work.files;
-	double of_busy =
-		x->busy > 0 ? x->class_busy[BLK_IOC_META_READ] / x->busy : 0;
+	double of_busy = x->busy > 0 ?
+				 x->class_busy[BLK_IOC_META_READ] / x->busy :
+				 0;
 
 	if (w->ns > 0)
 		finding_evidence(
@@ -165,20 +164,21 @@ bool rule_metadata_read_bound(const struct phase_facts *x, struct finding *f)
 	of_busy = x->class_busy[BLK_IOC_META_READ] / x->busy;
 	/* time first: the budget's waits; else the class's busy share */
 	if (budget_usable(&x->budget))
-		wait_share =
-			x->budget.total_ns > 0 ? w.ns / x->budget.total_ns : 0;
+		wait_share = x->budget.total_ns > 0 ?
+				     w.ns / x->budget.total_ns :
+				     0;
 	else
 		wait_share = x->class_busy[BLK_IOC_META_READ];
 	if (wait_share < META_READ_WAIT_SHARE || of_busy < META_READ_DEV_SHARE)
 		return false;
 	files = x->p->work.files;
 	f->severity = !files || (double)x->class_ios[BLK_IOC_META_READ] >=
-					      META_READ_PER_FILE_WARN *
-						      (double)files ?
+					META_READ_PER_FILE_WARN * (double)files ?
 			      FINDING_WARNING :
 			      FINDING_INFO;
 	finding_title(f, "%s waited for metadata reads%s", x->p->name,
-		      w.indirect ? ": indirect blocks read to free files" : "");
+		      w.indirect ? ": indirect blocks read to free files" :
+				   "");
 	meta_read_evidence(x, &w, wait_share, f);
 	if (w.indirect)
 		finding_mechanism_append(
