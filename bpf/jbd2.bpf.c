@@ -81,6 +81,9 @@ int BPF_PROG(fsprof_j2_start, journal_t *journal, transaction_t *trans)
 	st->commits_started++;
 	if (BPF_CORE_READ_BITFIELD_PROBED(trans, t_synchronous_commit))
 		st->commits_sync++;
+	/* a commit someone asked for has its request time (request_delay) */
+	if (!BPF_CORE_READ(trans, t_requested))
+		st->commits_timer++;
 	return 0;
 }
 

@@ -31,6 +31,8 @@ enum jbd2_run_time {
 	X(commits_started, commits_started, J2_START) /* jbd2_start_commit */  \
 	X(commits_sync, commits_sync,                                          \
 	  J2_START) /* with a synchronous waiter */                            \
+	/* no one asked (t_requested 0): the journal's timer (commit=) */      \
+	X(commits_timer, commits_timer, J2_START)                              \
 	X(handles, handles, J2_STATS) /* handles the commits held */           \
 	X(blocks, blocks, J2_STATS) /* metadata blocks they carried */         \
 	X(blocks_logged, blocks_logged, J2_STATS) /* journal blocks written */ \

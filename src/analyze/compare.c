@@ -13,6 +13,7 @@
 
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 #include "util/stats.h"
 
 static bool same_workload(const struct case_result *a,
@@ -96,7 +97,7 @@ static void target_add(struct compare_ctx *cx, unsigned int t,
 	walls[cx->cmp->targets[t].n++] = (double)p->wall_ns;
 	cx->cpu_ns[t] += (double)(p->user_ns + p->sys_ns);
 	cx->throttle_ns[t] += (double)metric_value(
-		&p->metrics, "writeback.throttle_pause_ns");
+		&p->metrics, MN(WRITEBACK_THROTTLE_PAUSE_NS));
 	if (!b->traced)
 		return;
 	for (c = 0; c < BLK_IOC_NR; c++)

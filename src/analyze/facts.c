@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 #include "analyze/facts.h"
 #include "analyze/thresholds.h"
 #include "results/budget_parts.h"
+#include "results/metric_names.h"
 
 uint64_t fact_metric(const struct phase_facts *x, const char *name)
 {
@@ -166,15 +168,15 @@ void time_budget_read(struct time_budget *b, const struct phase_result *p)
 			budget_add_cause(b, budget_taken_parts[i].key,
 					 (double)t->value);
 	}
-	wall = sched_value(m, "sched.wall_ns", &found);
+	wall = sched_value(m, MN(SCHED_WALL_NS), &found);
 	if (!any && !found)
 		return;
 	b->present = true;
 	found = false;
-	b->oncpu_ns = sched_value(m, "sched.oncpu_ns", &found);
+	b->oncpu_ns = sched_value(m, MN(SCHED_ONCPU_NS), &found);
 	if (!found)
 		b->oncpu_ns = (double)(p->user_ns + p->sys_ns);
-	b->unaccounted_ns = sched_value(m, "sched.unaccounted_ns", &found);
+	b->unaccounted_ns = sched_value(m, MN(SCHED_UNACCOUNTED_NS), &found);
 	/* causes largest first, as the verdict lists them */
 	for (i = 1; i < b->n; i++) {
 		unsigned int j = i;
@@ -282,8 +284,16 @@ static void block_facts(struct phase_facts *x)
 	if (!b->traced)
 		return;
 	for (i = 0; i < b->n_io; i++) {
-		x->class_ios[b->io[i].ioclass] += b->io[i].r.ios;
-		x->class_bytes[b->io[i].ioclass] += b->io[i].r.bytes;
+		enum blk_ioclass k = b->io[i].ioclass;
+
+		x->class_ios[k] += b->io[i].r.ios;
+		x->class_bytes[k] += b->io[i].r.bytes;
+		if (k == BLK_IOC_FLUSH || k == BLK_IOC_LOG_WRITE)
+			x->durable_ios += b->io[i].r.ios;
+		else
+			x->durable_ios += b->io[i].r.fua > b->io[i].r.preflush ?
+						  b->io[i].r.fua :
+						  b->io[i].r.preflush;
 	}
 	for (i = 0; i < BLK_IOC_NR; i++)
 		x->class_busy[i] = fact_share(x, (double)b->ioclass[i].busy_ns);
@@ -327,6 +337,8 @@ bool log_io_bound_by_budget(const struct phase_facts *x)
 	       budget_bound_share(&x->budget, k) >= LOG_IO_SHARE;
 }
 
+static void durability_facts(struct phase_facts *x);
+
 void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 		      unsigned int i)
 {
@@ -343,12 +355,12 @@ void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 			 (double)(p->user_ns + p->sys_ns) / x->wall_ns :
 			 0;
 	block_facts(x);
-	x->sync_calls = fact_hist_count(x, "op.fsync_ns") +
-			fact_hist_count(x, "op.sync_ns");
-	x->sync_share = fact_share(x, fact_hist_sum(x, "op.fsync_ns") +
-					      fact_hist_sum(x, "op.sync_ns"));
+	x->sync_calls = fact_hist_count(x, MN(OP_FSYNC_NS)) +
+			fact_hist_count(x, MN(OP_SYNC_NS));
+	x->sync_share = fact_share(x, fact_hist_sum(x, MN(OP_FSYNC_NS)) +
+					      fact_hist_sum(x, MN(OP_SYNC_NS)));
 	x->throttle = fact_share(
-		x, (double)fact_metric(x, "writeback.throttle_pause_ns"));
+		x, (double)fact_metric(x, MN(WRITEBACK_THROTTLE_PAUSE_NS)));
 	if (x->fs == FS_XFS) {
 		x->logbsize =
 			mount_option_size(c->target.super_opts, "logbsize");
@@ -359,6 +371,7 @@ void phase_facts_init(struct phase_facts *x, const struct case_result *c,
 			x->logbsize = XFS_LOGBSIZE_DEFAULT;
 	}
 	time_budget_read(&x->budget, p);
+	durability_facts(x);
 }
 
 static double min2(double a, double b)
@@ -366,34 +379,189 @@ static double min2(double a, double b)
 	return a < b ? a : b;
 }
 
+const char *dur_source_name(enum dur_source s)
+{
+	static const char *const names[DUR_SRC_NR] = {
+		[DUR_SRC_NONE] = "unknown",
+		[DUR_SRC_FSYNC] = "fsync/fdatasync calls",
+		[DUR_SRC_SYNC_WRITE] = "O_SYNC/O_DSYNC writes",
+		[DUR_SRC_SYNC_MOUNT] = "the synchronous mount",
+		[DUR_SRC_SYNC_DIR] = "synchronous directories (chattr +D/+S)",
+		[DUR_SRC_SYNCFS] = "sync/syncfs calls",
+		[DUR_SRC_KERNEL] = "the filesystem's own threads",
+	};
+
+	return s < DUR_SRC_NR ? names[s] : "unknown";
+}
+
+/* the operations durability points could serve, and what they are */
+static void dur_ops(struct phase_facts *x)
+{
+	const char *const ops[] = {
+		MN(OP_WRITE_NS),  MN(OP_CREATE_NS), MN(OP_UNLINK_NS),
+		MN(OP_RENAME_NS), MN(OP_MKDIR_NS),  MN(OP_RMDIR_NS),
+	};
+	struct durability_facts *d = &x->dur;
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		d->ops += fact_hist_count(x, ops[i]);
+	d->ops_what = "writes, creates, unlinks and renames";
+	if (!d->ops && x->block) {
+		d->ops = x->class_ios[BLK_IOC_DATA_WRITE];
+		d->ops_what = "data write requests";
+	}
+	d->per_op = d->ops ? (double)d->events / (double)d->ops : NAN;
+}
+
+static void dur_paths(struct phase_facts *x)
+{
+	const char *const names[DUR_PATH_NR] = {
+		[DUR_PATH_WRITE] = MN(SCHED_SYNC_PATH_NS_WRITE),
+		[DUR_PATH_FSYNC] = MN(SCHED_SYNC_PATH_NS_FSYNC),
+		[DUR_PATH_SYNCFS] = MN(SCHED_SYNC_PATH_NS_SYNCFS),
+		[DUR_PATH_NAMESPACE] = MN(SCHED_SYNC_PATH_NS_NAMESPACE),
+		[DUR_PATH_OTHER] = MN(SCHED_SYNC_PATH_NS_OTHER),
+	};
+	struct durability_facts *d = &x->dur;
+	double ns[DUR_PATH_NR], total = 0;
+	unsigned int i;
+
+	for (i = 0; i < DUR_PATH_NR; i++) {
+		ns[i] = (double)fact_metric(x, names[i]);
+		total += ns[i];
+	}
+	if (total <= 0)
+		return;
+	d->paths_known = true;
+	for (i = 0; i < DUR_PATH_NR; i++)
+		d->path_share[i] = ns[i] / total;
+}
+
+/* who asked: the heaviest path, named by the mount's options */
+static void dur_source(struct phase_facts *x)
+{
+	struct durability_facts *d = &x->dur;
+	bool sync_mount = d->sync_option && !strcmp(d->sync_option, "sync");
+	unsigned int best = 0, i;
+
+	if (d->paths_known) {
+		for (i = 1; i < DUR_PATH_NR; i++)
+			if (d->path_share[i] > d->path_share[best])
+				best = i;
+		d->source_share = d->path_share[best];
+		switch (best) {
+		case DUR_PATH_WRITE:
+			d->source = sync_mount ? DUR_SRC_SYNC_MOUNT :
+						 DUR_SRC_SYNC_WRITE;
+			break;
+		case DUR_PATH_NAMESPACE:
+			d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
+						     DUR_SRC_SYNC_DIR;
+			break;
+		case DUR_PATH_FSYNC:
+			d->source = DUR_SRC_FSYNC;
+			break;
+		case DUR_PATH_SYNCFS:
+			d->source = DUR_SRC_SYNCFS;
+			break;
+		default:
+			d->source = DUR_SRC_KERNEL;
+		}
+		return;
+	}
+	/* no stacks: the counters say less (NAN: no share of the waits) */
+	d->source_share = NAN;
+	if (x->fs == FS_EXT && d->events &&
+	    (double)fact_metric(x, MN(JBD2_COMMITS_SYNC)) >=
+		    COMMITS_PER_SYNC * (double)d->events)
+		d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
+					     DUR_SRC_SYNC_DIR;
+	else if (x->fs == FS_XFS && d->events &&
+		 (double)fact_metric(x, MN(XFS_LOG_FORCE_SYNC_TRANS)) >=
+			 COMMITS_PER_SYNC * (double)d->events)
+		d->source = d->sync_option ? DUR_SRC_SYNC_MOUNT :
+					     DUR_SRC_SYNC_DIR;
+	else if (x->sync_calls >= DURABILITY_MIN_EVENTS)
+		d->source = DUR_SRC_FSYNC;
+	else if (d->sync_option && d->events >= DURABILITY_MIN_EVENTS)
+		d->source = DUR_SRC_SYNC_MOUNT;
+}
+
+static bool target_option(const struct case_result *c, const char *o)
+{
+	return mount_option_has(c->target.mount_opts, o) ||
+	       mount_option_has(c->target.super_opts, o);
+}
+
+static void durability_facts(struct phase_facts *x)
+{
+	static const char *const sync_options[] = { "sync", "dirsync",
+						    "wsync" };
+	struct durability_facts *d = &x->dur;
+	const char *cause = x->fs == FS_XFS ? "xfs_log_force" :
+					      "journal_commit";
+	size_t i;
+
+	if (x->fs == FS_OTHER)
+		return;
+	/* an ext4 fast commit is a commit too: it serves one fsync */
+	d->events = x->fs == FS_XFS ?
+			    fact_metric(x, MN(XFS_LOG_FORCES)) :
+			    fact_metric(x, MN(JBD2_COMMITS)) +
+				    fact_metric(x, MN(EXT4_FC_COMMITS));
+	for (i = 0; i < sizeof(sync_options) / sizeof(sync_options[0]); i++)
+		if (target_option(x->c, sync_options[i]))
+			d->sync_option = sync_options[i];
+	d->data_journal = x->fs == FS_EXT &&
+			  target_option(x->c, "data=journal");
+	dur_ops(x);
+	dur_paths(x);
+	dur_source(x);
+	d->pattern = d->events >= DURABILITY_MIN_EVENTS;
+	/* the workload's own calls shared commits: not one per call */
+	if (d->source == DUR_SRC_FSYNC &&
+	    (double)d->events < COMMITS_PER_SYNC * (double)x->sync_calls)
+		d->pattern = false;
+	/* forces fewer than the log writes: the buffers filled, not forced */
+	if (x->fs == FS_XFS &&
+	    (double)d->events <
+		    LOG_FORCES_PER_WRITE *
+			    (double)fact_metric(x, MN(XFS_LOG_WRITES)))
+		d->pattern = false;
+	if (!d->pattern)
+		return;
+	if (budget_usable(&x->budget)) {
+		d->commit_share = budget_cause_share(&x->budget, cause);
+		/*
+		 * the cache flushes of those durability points: grouped when
+		 * the workload itself waited for a pattern of commits
+		 */
+		if (fact_metric(
+			    x, x->fs == FS_XFS ?
+				       MN(SCHED_OFFCPU_COUNT_XFS_LOG_FORCE) :
+				       MN(SCHED_OFFCPU_COUNT_JOURNAL_COMMIT)) >=
+		    DURABILITY_MIN_EVENTS)
+			d->flush_share =
+				budget_cause_share(&x->budget, "device_flush");
+		d->wait = d->commit_share + d->flush_share;
+	} else if (x->sync_calls >= DURABILITY_MIN_EVENTS) {
+		d->commit_share = min2(
+			x->sync_share,
+			x->fs == FS_XFS ?
+				x->busy :
+				fact_share(x, fact_hist_sum(
+						      x, MN(JBD2_COMMIT_NS))));
+		d->wait = d->commit_share;
+	}
+}
+
 double journal_commit_wait(const struct phase_facts *x)
 {
-	uint64_t commits = fact_metric(x, "jbd2.commits");
-
-	/* the pattern: a commit for (nearly) every durability call */
-	if (x->fs != FS_EXT || commits < DURABILITY_MIN_EVENTS ||
-	    x->sync_calls < DURABILITY_MIN_EVENTS ||
-	    (double)commits < COMMITS_PER_SYNC * (double)x->sync_calls)
-		return 0;
-	/* its time: measured by the budget, else bounded by both sides */
-	if (budget_usable(&x->budget))
-		return budget_cause_share(&x->budget, "journal_commit");
-	return min2(x->sync_share,
-		    fact_share(x, fact_hist_sum(x, "jbd2.commit_ns")));
+	return x->fs == FS_EXT ? x->dur.wait : 0;
 }
 
 double log_force_wait(const struct phase_facts *x)
 {
-	uint64_t forces = fact_metric(x, "xfs.log_forces");
-	uint64_t writes = fact_metric(x, "xfs.log_writes");
-
-	/* the pattern: a force for (nearly) every call and every log write */
-	if (x->fs != FS_XFS || forces < DURABILITY_MIN_EVENTS ||
-	    x->sync_calls < DURABILITY_MIN_EVENTS ||
-	    (double)forces < COMMITS_PER_SYNC * (double)x->sync_calls ||
-	    (double)forces < LOG_FORCES_PER_WRITE * (double)writes)
-		return 0;
-	if (budget_usable(&x->budget))
-		return budget_cause_share(&x->budget, "xfs_log_force");
-	return min2(x->sync_share, x->busy);
+	return x->fs == FS_XFS ? x->dur.wait : 0;
 }

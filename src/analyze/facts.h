@@ -47,6 +47,65 @@ struct time_budget {
 	} off[BUDGET_MAX_CAUSES];
 };
 
+/*
+ * Who asked for the phase's journal commits or log forces (issue 32): read
+ * from the stacks the workload slept on (sched.sync_path_ns.*), the mount
+ * options and, without the time budget, the jbd2/XFS counters.
+ */
+enum dur_source {
+	DUR_SRC_NONE,
+	DUR_SRC_FSYNC, /* the workload's fsync/fdatasync calls */
+	DUR_SRC_SYNC_WRITE, /* O_SYNC/O_DSYNC writes (or chattr +S files) */
+	DUR_SRC_SYNC_MOUNT, /* a sync, dirsync or wsync mount */
+	DUR_SRC_SYNC_DIR, /* namespace ops in chattr +D/+S directories */
+	DUR_SRC_SYNCFS, /* sync/syncfs calls */
+	DUR_SRC_KERNEL, /* the journal's timer, log worker, AIL, log space */
+	DUR_SRC_NR,
+};
+
+/* "fsync calls", "O_SYNC/O_DSYNC writes", ... */
+const char *dur_source_name(enum dur_source s);
+
+/* the sched paths the durability waits were asked by (sched_causes.h) */
+enum dur_path {
+	DUR_PATH_WRITE,
+	DUR_PATH_FSYNC,
+	DUR_PATH_SYNCFS,
+	DUR_PATH_NAMESPACE,
+	DUR_PATH_OTHER,
+	DUR_PATH_NR,
+};
+
+struct durability_facts {
+	/* commits (ext3/4) or log forces (xfs) the phase ran */
+	uint64_t events;
+	/*
+	 * the operations they served: the workload's writes, creates,
+	 * unlinks, renames, mkdirs and rmdirs; without workload counts
+	 * (fsprof trace) the device's data write requests
+	 */
+	uint64_t ops;
+	const char *ops_what; /* what ops counts, for the evidence */
+	double per_op; /* events / ops (NAN without ops) */
+	/* at least DURABILITY_MIN_EVENTS events: a pattern, not one sync */
+	bool pattern;
+	/*
+	 * the share of the phase the workload waited for them: commit or
+	 * force waits, plus the cache flushes of the same durability points
+	 * (grouped: flush_share)
+	 */
+	double wait;
+	double commit_share, flush_share;
+	/* the workload's durability waits by who asked (sum 1; 0 unknown) */
+	double path_share[DUR_PATH_NR];
+	bool paths_known;
+	enum dur_source source;
+	double source_share; /* of the durability waits (NAN: from counters) */
+	/* the mount option that makes operations synchronous, or NULL */
+	const char *sync_option;
+	bool data_journal; /* ext3/4 mounted data=journal */
+};
+
 struct phase_facts {
 	const struct case_result *c;
 	const struct phase_result *p;
@@ -65,6 +124,8 @@ struct phase_facts {
 	uint64_t class_bytes[BLK_IOC_NR];
 	uint64_t ios, dev_bytes, dev_read_bytes, dev_write_bytes;
 	double req_bytes_p50; /* request size, every request */
+	/* cache flushes, journal/log writes and other FUA/PREFLUSH requests */
+	uint64_t durable_ios;
 
 	/* fsync, fdatasync and syncfs calls of the workload */
 	uint64_t sync_calls;
@@ -81,6 +142,8 @@ struct phase_facts {
 	uint64_t logbsize;
 
 	struct time_budget budget;
+
+	struct durability_facts dur;
 };
 
 /* fill x for phase index i of case c */
@@ -128,12 +191,15 @@ enum bound_kind budget_cause_bound(const char *cause);
 
 /*
  * The share of the phase the workload waited for journal commits (ext3/4)
- * or XFS log forces, one per fsync/fdatasync/syncfs call. 0 unless every
- * durability call had its own commit or force (COMMITS_PER_SYNC, at least
- * DURABILITY_MIN_EVENTS of each; for XFS also a force per log write).
- * Then: the time budget's journal_commit / xfs_log_force share when it was
- * measured, else the smaller of the calls' share of the phase and the
- * commits' (ext) or the device's (xfs) busy share.
+ * or XFS log forces, whoever asked for them (fsync calls, O_SYNC/O_DSYNC
+ * writes, sync/dirsync/wsync mounts, synchronous handles): x->dur.wait.
+ * 0 unless they are a pattern: at least DURABILITY_MIN_EVENTS of them,
+ * and, when the workload's own fsync-family calls asked, at least
+ * COMMITS_PER_SYNC per call (else the calls shared commits). The time:
+ * the budget's journal_commit / xfs_log_force share with the device_flush
+ * share of the same durability points, when it was measured; else the
+ * smaller of the calls' share of the phase and the commits' (ext) or the
+ * device's (xfs) busy share; 0 without either (inconclusive).
  */
 double journal_commit_wait(const struct phase_facts *x);
 double log_force_wait(const struct phase_facts *x);

@@ -19,7 +19,7 @@ const struct rule analyze_rules[] = {
 		.id = "xfs-log-force-bound",
 		.domain = "xfs",
 		.mechanism =
-			"An fsync of a file with changed metadata forces the CIL into the log and waits for the iclog write and, on a device with a volatile cache, its flush (REQ_PREFLUSH|REQ_FUA). With one force per fsync each log write is as small as the changes since the last one, and each costs a full device round trip: the phase runs at the device's latency per fsync, whatever the log buffer size.",
+			"An fsync of a file with changed metadata forces the CIL into the log and waits for the iclog write and, on a device with a volatile cache, its flush (REQ_PREFLUSH|REQ_FUA). An O_SYNC/O_DSYNC write (or any write on a sync mount) runs the same fsync inside write(2), and a wsync, dirsync or sync mount makes every create, unlink and rename force the log at its transaction's commit. With one force per operation each log write is as small as the changes since the last one, and each costs a full device round trip: the phase runs at the device's latency per operation, whatever the log buffer size.",
 		.check = rule_xfs_log_force_bound,
 	},
 	{
@@ -33,7 +33,7 @@ const struct rule analyze_rules[] = {
 		.id = "jbd2-commit-bound",
 		.domain = "jbd2",
 		.mechanism =
-			"ext3/ext4 journal metadata changes in jbd2 transactions. An fsync of a file with changed metadata waits until the running transaction commits: jbd2 writes its blocks and a commit block and flushes the device cache (with data=ordered it first writes the transaction's file data). With one commit per fsync every commit carries a few blocks and the phase runs at the device's latency per commit.",
+			"ext3/ext4 journal metadata changes in jbd2 transactions. An fsync of a file with changed metadata waits until the running transaction commits: jbd2 writes its blocks and a commit block and flushes the device cache (with data=ordered it first writes the transaction's file data; with data=journal the data itself is in the commit). An O_SYNC/O_DSYNC write (or any write on a sync mount) runs that fsync inside write(2); a sync or dirsync mount, or a chattr +D/+S directory, makes each create, unlink and rename a synchronous handle whose stop commits. With one commit per operation every commit carries a few blocks and the phase runs at the device's latency per commit.",
 		.check = rule_jbd2_commit_bound,
 	},
 	{

@@ -5,6 +5,7 @@
 
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 static bool nodelalloc(const struct phase_facts *x)
 {
@@ -15,18 +16,18 @@ static bool nodelalloc(const struct phase_facts *x)
 /* the median allocation in blocks: the histogram, else the mean asked */
 static double alloc_blocks_p50(const struct phase_facts *x, uint64_t allocs)
 {
-	double p50 = fact_hist_p50(x, "ext4.alloc_extent_blocks");
+	double p50 = fact_hist_p50(x, MN(EXT4_ALLOC_EXTENT_BLOCKS));
 
 	if (p50 > 0 || !allocs)
 		return p50;
-	return (double)fact_metric(x, "ext4.alloc_requested_blocks") /
+	return (double)fact_metric(x, MN(EXT4_ALLOC_REQUESTED_BLOCKS)) /
 	       (double)allocs;
 }
 
 bool rule_ext4_delalloc_off(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t writes = fact_hist_count(x, "op.write_ns");
-	uint64_t allocs = fact_metric(x, "ext4.alloc_requests");
+	uint64_t writes = fact_hist_count(x, MN(OP_WRITE_NS));
+	uint64_t allocs = fact_metric(x, MN(EXT4_ALLOC_REQUESTS));
 	double per_write = writes ? (double)allocs / (double)writes : 0;
 	double p50 = alloc_blocks_p50(x, allocs);
 
@@ -51,16 +52,16 @@ bool rule_ext4_delalloc_off(const struct phase_facts *x, struct finding *f)
 			 "median allocation %.0f block(s)", p50);
 	finding_evidence(
 		f, "ext4.da_reserves",
-		(double)fact_metric(x, "ext4.da_reserves"), NAN, NAN,
+		(double)fact_metric(x, MN(EXT4_DA_RESERVES)), NAN, NAN,
 		"%llu delayed-allocation reservations; mounted with nodelalloc (%s)",
-		(unsigned long long)fact_metric(x, "ext4.da_reserves"),
+		(unsigned long long)fact_metric(x, MN(EXT4_DA_RESERVES)),
 		x->c->target.super_opts);
 	finding_evidence(
 		f, "ext4.alloc_goal_hits",
-		(double)fact_metric(x, "ext4.alloc_goal_hits"), NAN, NAN,
+		(double)fact_metric(x, MN(EXT4_ALLOC_GOAL_HITS)), NAN, NAN,
 		"%llu allocations got their goal block, %llu did not",
-		(unsigned long long)fact_metric(x, "ext4.alloc_goal_hits"),
-		(unsigned long long)fact_metric(x, "ext4.alloc_goal_misses"));
+		(unsigned long long)fact_metric(x, MN(EXT4_ALLOC_GOAL_HITS)),
+		(unsigned long long)fact_metric(x, MN(EXT4_ALLOC_GOAL_MISSES)));
 	finding_advice(
 		f, ADVICE_MOUNT, "delalloc",
 		"mount without nodelalloc (-o delalloc, ext4's default): blocks are then allocated once per flushed range, not per write");
@@ -69,9 +70,9 @@ bool rule_ext4_delalloc_off(const struct phase_facts *x, struct finding *f)
 
 bool rule_ext4_delalloc_defeated(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t extents = fact_metric(x, "ext4.da_flush_extents");
+	uint64_t extents = fact_metric(x, MN(EXT4_DA_FLUSH_EXTENTS));
 	uint64_t files = x->p->work.files;
-	double p50 = fact_hist_p50(x, "ext4.da_flush_extent_blocks");
+	double p50 = fact_hist_p50(x, MN(EXT4_DA_FLUSH_EXTENT_BLOCKS));
 	double per_file = files ? (double)extents / (double)files : 0;
 	double file_blocks = files ? (double)x->p->work.bytes / files / 4096 :
 				     0;
@@ -110,13 +111,13 @@ bool rule_ext4_delalloc_defeated(const struct phase_facts *x, struct finding *f)
 
 bool rule_ext4_mballoc_scanning(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t regular = fact_metric(x, "ext4.mballoc_regular");
-	uint64_t groups = fact_metric(x, "ext4.mballoc_groups_scanned");
-	uint64_t extents = fact_metric(x, "ext4.mballoc_extents_scanned");
-	uint64_t late = fact_metric(x, "ext4.mballoc_cr_goal_len_slow") +
-			fact_metric(x, "ext4.mballoc_cr_any_free");
-	uint64_t hits = fact_metric(x, "ext4.alloc_goal_hits");
-	uint64_t misses = fact_metric(x, "ext4.alloc_goal_misses");
+	uint64_t regular = fact_metric(x, MN(EXT4_MBALLOC_REGULAR));
+	uint64_t groups = fact_metric(x, MN(EXT4_MBALLOC_GROUPS_SCANNED));
+	uint64_t extents = fact_metric(x, MN(EXT4_MBALLOC_EXTENTS_SCANNED));
+	uint64_t late = fact_metric(x, MN(EXT4_MBALLOC_CR_GOAL_LEN_SLOW)) +
+			fact_metric(x, MN(EXT4_MBALLOC_CR_ANY_FREE));
+	uint64_t hits = fact_metric(x, MN(EXT4_ALLOC_GOAL_HITS));
+	uint64_t misses = fact_metric(x, MN(EXT4_ALLOC_GOAL_MISSES));
 	double per_alloc = regular ? (double)groups / (double)regular : 0;
 	double late_share = regular ? (double)late / (double)regular : 0;
 	double oncpu = budget_usable(&x->budget) ?
@@ -138,11 +139,10 @@ bool rule_ext4_mballoc_scanning(const struct phase_facts *x, struct finding *f)
 		per_alloc, (unsigned long long)regular);
 	/* the work inside each group: free extents measured, up to
 	 * mb_max_to_scan (200) in the late passes' complex scan */
-	finding_evidence(
-		f, "ext4.mballoc_extents_scanned", (double)extents,
-		regular ? (double)extents / (double)regular : 0, NAN,
-		"%.0f free extents examined per regular allocation",
-		regular ? (double)extents / (double)regular : 0);
+	finding_evidence(f, "ext4.mballoc_extents_scanned", (double)extents,
+			 regular ? (double)extents / (double)regular : 0, NAN,
+			 "%.0f free extents examined per regular allocation",
+			 regular ? (double)extents / (double)regular : 0);
 	finding_evidence(
 		f, "ext4.mballoc_cr_goal_len_slow+cr_any_free", (double)late,
 		late_share, MBALLOC_LATE_CR_SHARE,

@@ -5,6 +5,7 @@
 
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 static const char *sysctl_value(const struct case_result *c, const char *name)
 {
@@ -37,11 +38,12 @@ bool rule_dirty_throttled(const struct phase_facts *x, struct finding *f)
 			100 * share);
 	finding_evidence(
 		f, "writeback.throttle_pause_ns",
-		(double)fact_metric(x, "writeback.throttle_pause_ns"),
+		(double)fact_metric(x, MN(WRITEBACK_THROTTLE_PAUSE_NS)),
 		x->throttle, THROTTLE_SHARE,
 		"%llu pauses, %.2f s in all: %.0f%% of the phase",
-		(unsigned long long)fact_metric(x, "writeback.throttle_count"),
-		(double)fact_metric(x, "writeback.throttle_pause_ns") / 1e9,
+		(unsigned long long)fact_metric(x,
+						MN(WRITEBACK_THROTTLE_COUNT)),
+		(double)fact_metric(x, MN(WRITEBACK_THROTTLE_PAUSE_NS)) / 1e9,
 		100 * x->throttle);
 	if (x->block)
 		finding_evidence(
@@ -71,12 +73,12 @@ bool rule_free_space_flush(const struct phase_facts *x, struct finding *f)
 	unsigned int i;
 
 	if (x->fs == FS_EXT) {
-		items = fact_metric(x, "writeback.work_fs_free_space");
-		pages = fact_metric(x, "writeback.fs_free_space_pages");
+		items = fact_metric(x, MN(WRITEBACK_WORK_FS_FREE_SPACE));
+		pages = fact_metric(x, MN(WRITEBACK_FS_FREE_SPACE_PAGES));
 	} else if (x->fs == FS_XFS && !strcmp(x->p->sync, "none")) {
 		/* a phase without a sync of its own saw sync writeback */
-		items = fact_metric(x, "writeback.work_sync");
-		pages = fact_metric(x, "writeback.sync_pages");
+		items = fact_metric(x, MN(WRITEBACK_WORK_SYNC));
+		pages = fact_metric(x, MN(WRITEBACK_SYNC_PAGES));
 	} else {
 		return false;
 	}
@@ -171,7 +173,7 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 	if (x->too_short)
 		return false;
 	if (!b->present) {
-		uint64_t stalls = fact_metric(x, "jbd2.lock_buffer_stalls");
+		uint64_t stalls = fact_metric(x, MN(JBD2_LOCK_BUFFER_STALLS));
 
 		if (!stalls)
 			return false;
@@ -184,7 +186,7 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 			f, "jbd2.lock_buffer_stalls", (double)stalls, NAN, NAN,
 			"%llu waits of over 100 ms for a buffer lock, %.2f s in all",
 			(unsigned long long)stalls,
-			(double)fact_metric(x, "jbd2.lock_buffer_stall_ns") /
+			(double)fact_metric(x, MN(JBD2_LOCK_BUFFER_STALL_NS)) /
 				1e9);
 		finding_evidence(
 			f, "sched.offcpu_ns.mutex", NAN, NAN, LOCK_SHARE,
@@ -220,7 +222,8 @@ bool rule_lock_contention(const struct phase_facts *x, struct finding *f)
 	 * own background work (xfsaild writing buffers back, log IO that pins
 	 * them, writeback, a jbd2 commit), and more directories change nothing
 	 */
-	if (fact_has(x, "sched.tasks") && fact_metric(x, "sched.tasks") == 1) {
+	if (fact_has(x, MN(SCHED_TASKS)) &&
+	    fact_metric(x, MN(SCHED_TASKS)) == 1) {
 		finding_evidence(
 			f, "sched.tasks", 1, NAN, NAN,
 			"the workload ran one thread: the locks were held by the kernel's own work, not by other threads of the workload");
@@ -304,7 +307,21 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 						     sizeof(model)));
 	analyze_format_bytes(x->req_bytes_p50, sz, sizeof(sz));
 	if (x->qd < DEVICE_SERIAL_QD &&
-	    x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES) {
+	    x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES &&
+	    (double)x->durable_ios >=
+		    DEVICE_DURABLE_REQ_SHARE * (double)x->ios) {
+		/* their number is the commits', not a request size's */
+		finding_evidence(
+			f, "block.io_classes.flush.ios", (double)x->durable_ios,
+			(double)x->durable_ios / (double)x->ios,
+			DEVICE_DURABLE_REQ_SHARE,
+			"%llu of the %llu requests (%.0f%%) were durability writes (cache flushes, FUA, journal or log writes), median request %s at queue depth %.1f: their number follows the commits and log forces, not the request size",
+			(unsigned long long)x->durable_ios,
+			(unsigned long long)x->ios,
+			100 * (double)x->durable_ios / (double)x->ios, sz,
+			x->qd);
+	} else if (x->qd < DEVICE_SERIAL_QD &&
+		   x->req_bytes_p50 <= DEVICE_SMALL_REQUEST_BYTES) {
 		finding_evidence(
 			f, "block.total.size.p50", x->req_bytes_p50, NAN,
 			DEVICE_SMALL_REQUEST_BYTES,
@@ -312,7 +329,8 @@ bool rule_device_bound(const struct phase_facts *x, struct finding *f)
 			sz, x->qd);
 		finding_advice(
 			f, ADVICE_WORKLOAD, NULL,
-			"the device waits for each small request in turn: larger requests or more of them in flight (concurrent IO) would use it better");
+			"the device waits for each small request in turn (median %s at queue depth %.1f): larger requests or more of them in flight (concurrent IO) would use it better",
+			sz, x->qd);
 		f->severity = FINDING_INFO;
 	}
 	return true;

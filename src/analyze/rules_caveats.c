@@ -7,6 +7,7 @@
 #include "analyze/model_excess.h"
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 /* where the device time between phases went, and which phase it concerns */
 struct spill_facts {
@@ -119,12 +120,14 @@ bool rule_spill_over(const struct phase_facts *x, struct finding *f)
 	else if (s.reads)
 		finding_evidence(
 			f, "cases.events", NAN, NAN, NAN,
-			"mostly reads, just before %s: an untimed prepare step (cache drop, verification walk) or another process read from this device, and %s starts with the cache that left",
+			"more read than written (%.1f MB against %.1f MB), just before %s: an untimed prepare step (cache drop, verification walk) or another process read from this device, and %s starts with the cache that left",
+			(double)s.read_bytes / 1e6, (double)s.write_bytes / 1e6,
 			x->p->name, x->p->name);
 	else
 		finding_evidence(
 			f, "cases.events", NAN, NAN, NAN,
-			"mostly writes, after %s ended: work %s left behind (writeback, log or journal writes) that its wall time does not include",
+			"more written than read (%.1f MB against %.1f MB), after %s ended: work %s left behind (writeback, log or journal writes) that its wall time does not include",
+			(double)s.write_bytes / 1e6, (double)s.read_bytes / 1e6,
 			x->p->name, x->p->name);
 	finding_advice(
 		f, ADVICE_WORKLOAD, NULL, "%s",
@@ -191,9 +194,10 @@ bool rule_short_phase(const struct phase_facts *x, struct finding *f)
 		finding_title(f, "%s is too short to trust (%.3f s)",
 			      x->p->name, x->wall_ns / 1e9);
 	else
-		finding_title(f,
-			      "%u of the case's %u phases are too short to trust, %s the first",
-			      n, c->n_phases, x->p->name);
+		finding_title(
+			f,
+			"%u of the case's %u phases are too short to trust, %s the first",
+			n, c->n_phases, x->p->name);
 	for (i = x->index; i < c->n_phases; i++) {
 		const struct phase_result *p = &c->phases[i];
 
@@ -257,7 +261,7 @@ bool rule_inflight_at_end(const struct phase_facts *x, struct finding *f)
 
 bool rule_cpu_stolen(const struct phase_facts *x, struct finding *f)
 {
-	double stolen = (double)fact_metric(x, "sched.stolen_ns");
+	double stolen = (double)fact_metric(x, MN(SCHED_STOLEN_NS));
 
 	if (x->wall_ns <= 0 || stolen < STOLEN_SHARE * x->wall_ns)
 		return false;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Rules on the XFS log and the ext3/ext4 (jbd2) journal. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analyze/rules.h"
 #include "analyze/thresholds.h"
+#include "results/metric_names.h"
 
 #define MiB (1024.0 * 1024.0)
 
@@ -117,11 +119,167 @@ static void evidence_model_log_rate(const struct phase_facts *x,
 		(unsigned long long)(x->logbsize / 1024), max);
 }
 
+/* the workload's wait per durability point, ms (0 unknown) */
+static double dur_cost_ms(const struct phase_facts *x)
+{
+	double total = budget_usable(&x->budget) ? x->budget.total_ns :
+						   x->wall_ns;
+
+	return x->dur.events ?
+		       x->dur.wait * total / (double)x->dur.events / 1e6 :
+		       0;
+}
+
+/*
+ * The durability evidence of a commit- or force-bound phase: the time
+ * waited (with the same points' cache flushes), who asked, and how many
+ * per operation.
+ */
+static void evidence_durability(const struct phase_facts *x, struct finding *f,
+				const char *cause)
+{
+	const struct durability_facts *d = &x->dur;
+	const char *what = x->fs == FS_XFS ? "log forces" :
+					     "commits (fast commits included)";
+	char metric[64];
+
+	if (budget_usable(&x->budget)) {
+		evidence_budget(x, f, cause, COMMIT_WAIT_SHARE);
+		if (d->flush_share >= CAUSE_MENTION_SHARE)
+			finding_evidence(
+				f, "sched.offcpu_ns.device_flush",
+				d->flush_share * x->budget.total_ns, d->wait,
+				COMMIT_WAIT_SHARE,
+				"and %.0f%% in the cache flushes of the same durability points (device_flush): %.0f%% together",
+				100 * d->flush_share, 100 * d->wait);
+	} else {
+		evidence_sync_wait(x, f, cause);
+	}
+	if (d->paths_known) {
+		static const char *const paths[DUR_PATH_NR] = {
+			"write", "fsync", "syncfs", "namespace", "other"
+		};
+		static const char *const under[DUR_PATH_NR] = {
+			"under a write call",
+			"under an fsync or fdatasync call",
+			"under a sync or syncfs call",
+			"under a create, unlink or rename",
+			"under no system call fsprof knows",
+		};
+		unsigned int best = 0, i;
+
+		for (i = 1; i < DUR_PATH_NR; i++)
+			if (d->path_share[i] > d->path_share[best])
+				best = i;
+		snprintf(metric, sizeof(metric), "sched.sync_path_ns.%s",
+			 paths[best]);
+		finding_evidence(
+			f, metric, (double)fact_metric(x, metric),
+			d->source_share, NAN,
+			"asked for by %s: %.0f%% of the workload's commit, log-force and flush waits slept %s (write %.0f%%, fsync %.0f%%, syncfs %.0f%%, namespace %.0f%%, other %.0f%%)",
+			dur_source_name(d->source), 100 * d->source_share,
+			under[best], 100 * d->path_share[DUR_PATH_WRITE],
+			100 * d->path_share[DUR_PATH_FSYNC],
+			100 * d->path_share[DUR_PATH_SYNCFS],
+			100 * d->path_share[DUR_PATH_NAMESPACE],
+			100 * d->path_share[DUR_PATH_OTHER]);
+	} else {
+		finding_evidence(
+			f, "sched.sync_path_ns", NAN, NAN, NAN,
+			"asked for by %s (from the counters and the mount options: no stacks of the waits in this run)",
+			dur_source_name(d->source));
+	}
+	if (d->ops)
+		finding_evidence(
+			f,
+			x->fs == FS_XFS ? MN(XFS_LOG_FORCES) : MN(JBD2_COMMITS),
+			(double)d->events, d->per_op, COMMITS_PER_OP,
+			"%llu %s for %llu %s: %.2f per operation%s, each costing the workload %.2f ms",
+			(unsigned long long)d->events, what,
+			(unsigned long long)d->ops, d->ops_what, d->per_op,
+			/* as printed: 2048 for 2049 operations is 1.00 */
+			round(d->per_op * 100) >= 100 ?
+				" (one per operation or more)" :
+			d->per_op >= COMMITS_PER_OP ?
+				" (at least one per two operations)" :
+				"",
+			dur_cost_ms(x));
+}
+
+/* advice by who asked; false: the fsync path's own advice applies */
+static bool durability_source_advice(const struct phase_facts *x,
+				     struct finding *f)
+{
+	const struct durability_facts *d = &x->dur;
+	const char *what = x->fs == FS_XFS ? "log force" : "commit";
+	double data = x->p->work.bytes ?
+			      (double)x->p->work.bytes :
+			      (double)x->class_bytes[BLK_IOC_DATA_WRITE];
+	double journal = (double)x->class_bytes[BLK_IOC_LOG_WRITE];
+	char jb[32], db[32], opt[32];
+	double ms = dur_cost_ms(x);
+
+	if (d->data_journal && data > 0 &&
+	    journal >= DATA_JOURNAL_TWICE_SHARE * data) {
+		analyze_format_bytes(journal, jb, sizeof(jb));
+		analyze_format_bytes(data, db, sizeof(db));
+		finding_evidence(
+			f, "block.io_classes.log_write.bytes", journal,
+			journal / data, DATA_JOURNAL_TWICE_SHARE,
+			"%s written to the journal for %s of data (%.0f%%): data=journal wrote the data twice",
+			jb, db, 100 * journal / data);
+		finding_advice(
+			f, ADVICE_MOUNT, "data=ordered",
+			"mount with data=ordered: data=journal wrote the data twice (%s to the journal for %s of data), and every commit carries it; ordered mode writes it once, in place, before the commit that refers to it",
+			jb, db);
+		return true;
+	}
+	switch (d->source) {
+	case DUR_SRC_SYNC_MOUNT:
+		snprintf(opt, sizeof(opt), "%s",
+			 !strcmp(d->sync_option, "sync") ? "async" : "");
+		if (!opt[0])
+			snprintf(opt, sizeof(opt), "-%s", d->sync_option);
+		finding_advice(
+			f, ADVICE_MOUNT, opt,
+			"mount without %s: it made each operation wait for its own %s (%.2f ms each, %llu of them). Without it, data and names are durable at the next commit or at the application's own fsync: an application that needs an operation durable must then fsync it",
+			d->sync_option, what, ms,
+			(unsigned long long)d->events);
+		return true;
+	case DUR_SRC_SYNC_WRITE:
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"group commits: each O_SYNC/O_DSYNC write waited %.2f ms for its own %s (at most %.0f such writes/s). Write a batch and fdatasync once per batch or transaction, or let concurrent writers share %ss",
+			ms, what, ms > 0 ? 1000 / ms : 0, what);
+		return true;
+	case DUR_SRC_SYNC_DIR:
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"directory operations were synchronous without a sync mount: lsattr -d shows chattr +D/+S directories; chattr -D -S them unless each create, unlink or rename must be durable on its own (%.2f ms each)",
+			ms);
+		return true;
+	case DUR_SRC_KERNEL:
+		finding_advice(
+			f, ADVICE_NONE, NULL,
+			"the waits slept under no system call fsprof knows (%.0f%% of them): the heaviest stacks (sched.top_stacks) show the path that asked; each cost %.2f ms",
+			100 * d->path_share[DUR_PATH_OTHER], ms);
+		return true;
+	case DUR_SRC_SYNCFS:
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"fewer sync/syncfs calls: each waited %.2f ms for a %s",
+			ms, what);
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t writes = fact_metric(x, "xfs.log_writes");
-	uint64_t forces = fact_metric(x, "xfs.log_forces");
-	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	uint64_t writes = fact_metric(x, MN(XFS_LOG_WRITES));
+	uint64_t forces = fact_metric(x, MN(XFS_LOG_FORCES));
+	double payload = fact_hist_p50(x, MN(XFS_LOG_WRITE_BYTES));
 	double fill = x->logbsize ? payload / (double)x->logbsize : 0;
 	double budget_log = budget_bound_share(&x->budget, BOUND_LOG);
 	char pay[32], lb[32];
@@ -163,7 +321,7 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 	evidence_model_log_rate(x, f);
 
 	if (x->logbsize < XFS_LOGBSIZE_MAX && fill >= LOG_BUFFER_FULL) {
-		double now = (double)fact_metric(x, "xfs.sysfs_log_bytes");
+		double now = (double)fact_metric(x, MN(XFS_SYSFS_LOG_BYTES));
 		unsigned long long after =
 			now > 0 ?
 				(unsigned long long)(now / XFS_LOGBSIZE_MAX +
@@ -191,47 +349,60 @@ bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f)
 
 bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t writes = fact_metric(x, "xfs.log_writes");
-	uint64_t forces = fact_metric(x, "xfs.log_forces");
+	uint64_t writes = fact_metric(x, MN(XFS_LOG_WRITES));
+	uint64_t forces = x->dur.events;
 	double wait = log_force_wait(x);
-	double payload = fact_hist_p50(x, "xfs.log_write_bytes");
+	double payload = fact_hist_p50(x, MN(XFS_LOG_WRITE_BYTES));
 	char pay[32];
 
 	if (x->fs != FS_XFS || x->too_short || wait < COMMIT_WAIT_SHARE)
 		return false;
 	f->severity = FINDING_WARNING;
-	finding_title(f, "%s waits for an XFS log force per fsync", x->p->name);
-	evidence_sync_wait(x, f, "xfs_log_force");
+	finding_title(f, "%s waits for an XFS log force per operation (%s)",
+		      x->p->name, dur_source_name(x->dur.source));
+	evidence_durability(x, f, "xfs_log_force");
 	finding_evidence(
 		f, "xfs.log_forces", (double)forces,
 		writes ? (double)forces / (double)writes : NAN,
 		LOG_FORCES_PER_WRITE,
-		"%llu log forces (%llu asked for by fsync) for %llu log writes: every write was a force",
-		(unsigned long long)forces,
-		(unsigned long long)fact_metric(x, "xfs.log_force_fsync"),
-		(unsigned long long)writes);
+		"%llu log forces for %llu log writes (%.2f per write), by caller: fsync path %llu, a transaction's own commit (CIL) %llu, sync_fs %llu, log worker %llu, AIL %llu, busy extents %llu, a synchronous transaction (wsync, dirsync, sync) %llu, other %llu",
+		(unsigned long long)forces, (unsigned long long)writes,
+		writes ? (double)forces / (double)writes : 0,
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_FSYNC)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_CIL)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_SYNC_FS)),
+		(unsigned long long)fact_metric(x,
+						MN(XFS_LOG_FORCE_LOG_WORKER)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_AIL)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_BUSY)),
+		(unsigned long long)fact_metric(x,
+						MN(XFS_LOG_FORCE_SYNC_TRANS)),
+		(unsigned long long)fact_metric(x, MN(XFS_LOG_FORCE_OTHER)));
 	analyze_format_bytes(payload, pay, sizeof(pay));
 	finding_evidence(
 		f, "xfs.log_write_bytes.p50", payload,
 		x->logbsize ? payload / (double)x->logbsize : NAN,
 		LOG_BUFFER_FULL,
-		"median log write %s of a %llu KiB buffer: a larger logbsize would not carry more per write",
-		pay, (unsigned long long)(x->logbsize / 1024));
+		"median log write %s of a %llu KiB buffer (%.0f%% full, under the %.0f%% of a buffer written because it filled): a larger logbsize would not carry more per write",
+		pay, (unsigned long long)(x->logbsize / 1024),
+		x->logbsize ? 100 * payload / (double)x->logbsize : 0,
+		100 * LOG_BUFFER_FULL);
 	evidence_flushes(x, f);
-	finding_advice(
-		f, ADVICE_WORKLOAD, NULL,
-		"fewer durability points: one fsync per batch of files (or per transaction of the application) instead of per file; a bigger logbsize does not help here");
+	if (!durability_source_advice(x, f))
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"fewer durability points: one fsync per batch of files (or per transaction of the application) instead of per file; a bigger logbsize does not help here");
 	return true;
 }
 
 bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 {
-	uint64_t sleeps = fact_metric(x, "xfs.log_grant_sleeps");
+	uint64_t sleeps = fact_metric(x, MN(XFS_LOG_GRANT_SLEEPS));
 	double share =
 		x->budget.present ?
 			budget_cause_share(&x->budget, "xfs_log_space") :
-			fact_share(x,
-				   fact_hist_sum(x, "xfs.log_grant_sleep_ns"));
+			fact_share(x, fact_hist_sum(
+					      x, MN(XFS_LOG_GRANT_SLEEP_NS)));
 	uint64_t cur = log_region_bytes(x->c), grown;
 	char opt[64];
 
@@ -244,18 +415,18 @@ bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 	else
 		finding_evidence(
 			f, "xfs.log_grant_sleep_ns.sum",
-			fact_hist_sum(x, "xfs.log_grant_sleep_ns"), share,
+			fact_hist_sum(x, MN(XFS_LOG_GRANT_SLEEP_NS)), share,
 			LOG_SPACE_SHARE,
 			"%llu transactions slept %.2f s waiting for log space, %.0f%% of the phase (all tasks: the workload's own share needs the sched time budget)",
 			(unsigned long long)sleeps,
-			fact_hist_sum(x, "xfs.log_grant_sleep_ns") / 1e9,
+			fact_hist_sum(x, MN(XFS_LOG_GRANT_SLEEP_NS)) / 1e9,
 			100 * share);
 	finding_evidence(
-		f, "xfs.cil_waits", (double)fact_metric(x, "xfs.cil_waits"),
+		f, "xfs.cil_waits", (double)fact_metric(x, MN(XFS_CIL_WAITS)),
 		NAN, NAN,
 		"%llu commits throttled at the CIL's hard limit; xfsaild found %llu items pinned",
-		(unsigned long long)fact_metric(x, "xfs.cil_waits"),
-		(unsigned long long)fact_metric(x, "xfs.ail_pinned"));
+		(unsigned long long)fact_metric(x, MN(XFS_CIL_WAITS)),
+		(unsigned long long)fact_metric(x, MN(XFS_AIL_PINNED)));
 	if (cur)
 		finding_evidence(f, "target.log.ranges", (double)cur, NAN, NAN,
 				 "the log is %.0f MiB", (double)cur / MiB);
@@ -279,28 +450,44 @@ bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 {
 	const struct case_result *c = x->c;
-	double commit_ns = fact_hist_sum(x, "jbd2.commit_ns");
-	double flushing_ns = fact_hist_sum(x, "jbd2.flushing_ns");
-	uint64_t commits = fact_metric(x, "jbd2.commits");
-	bool fc_kernel = fact_has(x, "ext4.fc_commits");
-	bool fc_used = fact_metric(x, "ext4.fc_commits") ||
-		       fact_metric(x, "ext4.fc_fallbacks") ||
+	double commit_ns = fact_hist_sum(x, MN(JBD2_COMMIT_NS));
+	double flushing_ns = fact_hist_sum(x, MN(JBD2_FLUSHING_NS));
+	uint64_t fc = fact_metric(x, MN(EXT4_FC_COMMITS));
+	uint64_t fallbacks = fact_metric(x, MN(EXT4_FC_FALLBACKS));
+	bool fc_kernel = fact_has(x, MN(EXT4_FC_COMMITS));
+	bool fc_used = fc || fallbacks ||
 		       strstr(c->target.mkfs_cmd, "fast_commit");
+	/*
+	 * fast commits serve fsync's path only, never a data=journal inode,
+	 * and a rename makes the next fsync ineligible (a full commit)
+	 */
+	uint64_t renames = fact_hist_count(x, MN(OP_RENAME_NS));
+	bool fc_can_serve = !x->dur.data_journal && !renames &&
+			    (x->dur.source == DUR_SRC_FSYNC ||
+			     x->dur.source == DUR_SRC_SYNC_WRITE);
 
-	if (commits &&
-	    (double)fact_metric(x, "jbd2.commits_sync") >=
-		    COMMITS_PER_SYNC * (double)commits &&
-	    (mount_option_has(c->target.mount_opts, "sync") ||
-	     mount_option_has(c->target.mount_opts, "dirsync"))) {
-		finding_advice(
-			f, ADVICE_MOUNT, NULL,
-			"mount without sync/dirsync: they make every directory operation commit on its own");
-	} else if (commit_ns > 0 &&
-		   flushing_ns >= JOURNAL_ORDERED_SHARE * commit_ns) {
+	if (fc_used && fc + fallbacks)
+		finding_evidence(
+			f, "ext4.fc_fallbacks", (double)fallbacks,
+			(double)fallbacks / (double)(fc + fallbacks),
+			FC_FALLBACK_SHARE,
+			"fast commits: %llu, fell back to a full commit %llu times (%.0f%%; ineligible: a rename, an xattr change, data=journal...)",
+			(unsigned long long)fc, (unsigned long long)fallbacks,
+			100 * (double)fallbacks / (double)(fc + fallbacks));
+	if (renames && fc_kernel && !fc_used)
+		finding_evidence(
+			f, "op.rename_ns.count", (double)renames, NAN, NAN,
+			"%llu renames in the phase: each makes the next fsync fast-commit ineligible, so fast commits are not advised",
+			(unsigned long long)renames);
+	if (durability_source_advice(x, f))
+		return;
+	if (commit_ns > 0 && flushing_ns >= JOURNAL_ORDERED_SHARE * commit_ns) {
 		finding_advice(
 			f, ADVICE_MOUNT, "data=writeback",
-			"commits wait for ordered data: data=writeback lets them go without it (after a crash, recently written files may show stale data)");
-	} else if (fc_kernel && !fc_used && !strcmp(c->target.fstype, "ext4")) {
+			"commits wait for ordered data (%.0f%% of their time): data=writeback lets them go without it (after a crash, recently written files may show stale data)",
+			100 * flushing_ns / commit_ns);
+	} else if (fc_kernel && !fc_used && fc_can_serve &&
+		   !strcmp(c->target.fstype, "ext4")) {
 		finding_advice(
 			f, ADVICE_MKFS, "-O fast_commit",
 			"make the filesystem with fast commits (mkfs.ext4 -O fast_commit, or tune2fs -O fast_commit): an fsync then logs only the inode's changes instead of a full jbd2 commit");
@@ -314,21 +501,29 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 {
 	double wait = journal_commit_wait(x);
-	uint64_t commits = fact_metric(x, "jbd2.commits");
-	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
-	double commit_share = fact_share(x, fact_hist_sum(x, "jbd2.commit_ns"));
+	uint64_t commits = fact_metric(x, MN(JBD2_COMMITS));
+	double logged = (double)fact_metric(x, MN(JBD2_BLOCKS_LOGGED));
+	double commit_share =
+		fact_share(x, fact_hist_sum(x, MN(JBD2_COMMIT_NS)));
 
 	if (x->fs != FS_EXT || x->too_short || wait < COMMIT_WAIT_SHARE)
 		return false;
 	f->severity = FINDING_WARNING;
-	finding_title(f, "%s is journal-commit bound", x->p->name);
-	evidence_sync_wait(x, f, "journal_commit");
+	finding_title(f, "%s is journal-commit bound (%s)", x->p->name,
+		      dur_source_name(x->dur.source));
+	evidence_durability(x, f, "journal_commit");
 	finding_evidence(
-		f, "jbd2.commits", (double)commits,
-		x->sync_calls ? (double)commits / (double)x->sync_calls : NAN,
+		f, "jbd2.commits_sync",
+		(double)fact_metric(x, MN(JBD2_COMMITS_SYNC)),
+		commits ? (double)fact_metric(x, MN(JBD2_COMMITS_SYNC)) /
+				  (double)commits :
+			  NAN,
 		COMMITS_PER_SYNC,
-		"%llu jbd2 commits for those calls, running %.0f%% of the phase (jbd2.commit_ns)",
-		(unsigned long long)commits, 100 * commit_share);
+		"%llu jbd2 commits running %.0f%% of the phase (jbd2.commit_ns) and %llu fast commits; %llu of the jbd2 commits forced by a synchronous handle (sync/dirsync mount, chattr +S/+D), %llu on the journal's own timer",
+		(unsigned long long)commits, 100 * commit_share,
+		(unsigned long long)fact_metric(x, MN(EXT4_FC_COMMITS)),
+		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_SYNC)),
+		(unsigned long long)fact_metric(x, MN(JBD2_COMMITS_TIMER)));
 	if (commits)
 		finding_evidence(
 			f, "jbd2.blocks_logged", logged,
@@ -337,7 +532,7 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 			logged / (double)commits,
 			logged / (double)commits <=
 					JOURNAL_SMALL_COMMIT_BLOCKS ?
-				": small commits, their fixed cost (commit block, cache flush) dominates" :
+				": small commits (at most 16 blocks), their fixed cost (commit block, cache flush) dominates" :
 				"");
 	evidence_flushes(x, f);
 	jbd2_commit_advice(x, f);
@@ -346,9 +541,9 @@ bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f)
 
 bool rule_jbd2_journal_full(const struct phase_facts *x, struct finding *f)
 {
-	double logged = (double)fact_metric(x, "jbd2.blocks_logged");
+	double logged = (double)fact_metric(x, MN(JBD2_BLOCKS_LOGGED));
 	double written =
-		(double)fact_metric(x, "jbd2.checkpoint_written_blocks");
+		(double)fact_metric(x, MN(JBD2_CHECKPOINT_WRITTEN_BLOCKS));
 	uint64_t cur = log_region_bytes(x->c), grown;
 	double share = budget_cause_share(&x->budget, "journal_space");
 	char opt[64];

@@ -71,6 +71,13 @@
  */
 #define DEVICE_SERIAL_QD 1.5
 #define DEVICE_SMALL_REQUEST_BYTES (64 * 1024)
+/*
+ * ... unless at least half of the requests were durability writes (cache
+ * flushes, journal or log writes, FUA or PREFLUSH requests): each stands
+ * for a commit or log force, so neither larger requests nor more in
+ * flight change their number; the durability rules say what does.
+ */
+#define DEVICE_DURABLE_REQ_SHARE 0.5
 
 /*
  * CPU bound: %CP of at least 80 (bonnie++'s own rule of thumb for "the
@@ -130,6 +137,39 @@
  */
 #define COMMIT_WAIT_SHARE 0.5
 #define COMMITS_PER_SYNC 0.5
+
+/*
+ * Per operation: at least one commit or log force per two of the phase's
+ * operations (the workload's writes, creates, unlinks, renames, mkdirs,
+ * rmdirs; under fsprof trace, the device's data write requests) is "one
+ * per operation or more" in the evidence: the durability point was the
+ * operation, whoever asked for it (an O_DSYNC write, a sync mount).
+ */
+#define COMMITS_PER_OP 0.5
+
+/*
+ * A cause under this share of the workload's time is not named in a
+ * verdict or an evidence line (the verdict's cause list leaves it out):
+ * below it, a share is within one run's noise (STOLEN_SHARE's 5%).
+ */
+#define CAUSE_MENTION_SHARE 0.05
+
+/*
+ * data=journal wrote the data twice when the journal's writes (log_write
+ * class bytes) were at least half the data the workload wrote: the rest
+ * of an O_DSYNC or sync-mount workload's journal is a few blocks per
+ * commit, far below it (1 descriptor + 1 commit block per 4 KiB write is
+ * already 50%: the threshold is met only with data in the journal or
+ * commits of two blocks per data block, both the same cost).
+ */
+#define DATA_JOURNAL_TWICE_SHARE 0.5
+
+/*
+ * Fast commit falls back: at least half the fast commits attempted fell
+ * back to a full jbd2 commit (ineligible: rename, xattr, data=journal,
+ * journal full); the fsyncs then pay a full commit anyway.
+ */
+#define FC_FALLBACK_SHARE 0.5
 
 /*
  * A commit carrying at most 16 journal blocks (64 KiB with 4 KiB blocks)

@@ -74,6 +74,9 @@ static void verdict_device_text(const struct phase_facts *x,
 	text_append(v, "; CPU %.0f%%", 100 * x->cpu);
 }
 
+static void verdict_via_device_text(const struct phase_facts *x,
+				    struct phase_verdict *v);
+
 static void verdict_from_budget(const struct phase_facts *x,
 				struct phase_verdict *v)
 {
@@ -89,14 +92,15 @@ static void verdict_from_budget(const struct phase_facts *x,
 
 	double share[BOUND_NR] = { 0 };
 	bool via_device[BOUND_NR] = { false };
+	enum bound_kind k;
 
 	v->budget = true;
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		share[kinds[i]] = budget_bound_share(b, kinds[i]);
 	/*
-	 * A wait in a commit or log force that neither repeats per call nor
-	 * comes with journal or log IO is the device's (one fdatasync waiting
-	 * for the cache flush its commit issues): count it there.
+	 * A wait in a commit or log force that neither repeats per operation
+	 * nor comes with journal or log IO is the device's (one fdatasync
+	 * waiting for the cache flush its commit issues): count it there.
 	 */
 	if (!journal_commit_wait(x) && !log_waits_are_log_io(x)) {
 		via_device[BOUND_JOURNAL] = share[BOUND_JOURNAL] > 0;
@@ -107,6 +111,16 @@ static void verdict_from_budget(const struct phase_facts *x,
 		via_device[BOUND_LOG] = share[BOUND_LOG] > 0;
 		share[BOUND_DEVICE] += share[BOUND_LOG];
 		share[BOUND_LOG] = 0;
+	}
+	/*
+	 * A pattern of commits or forces: the cache flushes of the same
+	 * durability points are theirs, not the device's (issue 32: 49%
+	 * journal_commit and 49% device_flush is a journal-bound phase)
+	 */
+	if (x->dur.flush_share > 0) {
+		k = x->fs == FS_XFS ? BOUND_LOG : BOUND_JOURNAL;
+		share[BOUND_DEVICE] -= x->dur.flush_share;
+		share[k] += x->dur.flush_share;
 	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (share[kinds[i]] > best_share) {
@@ -130,7 +144,8 @@ static void verdict_from_budget(const struct phase_facts *x,
 	share_add(v, "oncpu", b->oncpu_ns / b->total_ns);
 	for (i = 0; i < b->n; i++) {
 		s = b->off[i].ns / b->total_ns;
-		if (s < 0.05 || budget_cause_is_idle(b->off[i].cause))
+		if (s < CAUSE_MENTION_SHARE ||
+		    budget_cause_is_idle(b->off[i].cause))
 			continue;
 		text_append(v, ", %s %.0f%%", b->off[i].cause, 100 * s);
 		snprintf(name, sizeof(name), "offcpu.%s", b->off[i].cause);
@@ -142,19 +157,52 @@ static void verdict_from_budget(const struct phase_facts *x,
 			v,
 			", not counting %.2f s it chose to wait (its own sleeps, waits for its children)",
 			b->idle_ns / 1e9);
+	if (x->dur.flush_share >= CAUSE_MENTION_SHARE)
+		text_append(
+			v,
+			"; the %llu %s and their cache flushes (device_flush) are one mechanism: %.0f%% together",
+			(unsigned long long)x->dur.events,
+			x->fs == FS_XFS ? "log forces" : "commits",
+			100 * x->dur.wait);
 	if (v->bound == BOUND_DEVICE &&
 	    (via_device[BOUND_JOURNAL] || via_device[BOUND_LOG]) &&
 	    budget_bound_share(b, BOUND_JOURNAL) +
 			    budget_bound_share(b, BOUND_LOG) >=
 		    0.1)
-		text_append(
-			v,
-			"; its commit/log-force waits count as device time: few of them and little %s IO",
-			via_device[BOUND_JOURNAL] ? "journal" : "log");
+		verdict_via_device_text(x, v);
 	if (x->block) {
 		text_append(v, "; device busy %.0f%%", 100 * x->busy);
 		share_add(v, "device_busy", x->busy);
 	}
+}
+
+/*
+ * Why commit or log-force waits counted as device time, in numbers: too
+ * few to be a pattern, or not the workload's own, and the log's share of
+ * the phase and of the device under LOG_IO_SHARE.
+ */
+static void verdict_via_device_text(const struct phase_facts *x,
+				    struct phase_verdict *v)
+{
+	const char *what = x->fs == FS_XFS ? "log forces" : "commits";
+
+	text_append(v, "; its commit/log-force waits count as device time: ");
+	if (!x->dur.pattern)
+		text_append(v,
+			    "%llu %s, under the %d of a per-operation pattern",
+			    (unsigned long long)x->dur.events, what,
+			    DURABILITY_MIN_EVENTS);
+	else
+		text_append(
+			v,
+			"%llu %s, the workload's waits on them %.0f%% of its time",
+			(unsigned long long)x->dur.events, what,
+			100 * x->dur.wait);
+	text_append(
+		v,
+		", and %s writes %.0f%% of the phase, %.0f%% of the device's work (under the %.0f%% of log-bound)",
+		x->fs == FS_XFS ? "log" : "journal", 100 * x->log_io,
+		100 * x->log_dev_share, 100 * LOG_IO_SHARE);
 }
 
 /* the larger of CPU and device when it leads clearly enough, else mixed */

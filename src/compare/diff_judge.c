@@ -83,8 +83,9 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o,
 	m->more_repeats = 0;
 	if (m->emulated_time) {
 		m->verdict = DIFF_INCONCLUSIVE;
-		snprintf(m->note, sizeof(m->note),
-			 "emulated (TCG): a time, not judged (--time-verdicts)");
+		snprintf(
+			m->note, sizeof(m->note),
+			"emulated (TCG): a time, not judged (--time-verdicts)");
 		return;
 	}
 	if (!m->has_ci) {
@@ -135,7 +136,80 @@ static void metric_verdict(struct diff_metric *m, const struct diff_options *o,
 struct judge_ctx {
 	struct diff_result *d;
 	const struct noise_floors *nf;
+	const struct diff_phase *ph; /* the phase of the metrics judged */
 };
+
+/* the larger side's mean of one of the phase's metrics, 0 when absent */
+static double phase_total(const struct diff_phase *ph, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ph->n_metrics; i++)
+		if (!strcmp(ph->metrics[i].name, name)) {
+			double a = ph->metrics[i].a.mean;
+			double b = ph->metrics[i].b.mean;
+
+			a = isnan(a) ? 0 : a;
+			b = isnan(b) ? 0 : b;
+			return a > b ? a : b;
+		}
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/*
+ * The metric's materiality floor in its own unit, 0 when it has none: a
+ * total of bytes against the phase's IO (DIFF_IMMATERIAL_BYTES, or
+ * DIFF_IMMATERIAL_SHARE of the bytes the device or the workload moved), a
+ * count of requests or kernel events against the phase's operations
+ * (DIFF_IMMATERIAL_COUNT, or that share of the workload's operations or
+ * the device's requests). Times, rates, ratios and distributions keep
+ * their noise floors only.
+ */
+double diff_materiality_floor(const char *name, double io_bytes, double ops)
+{
+	static const char *const counted[] = { "block.", "jbd2.", "xfs.",
+					       "ext4.", "writeback." };
+	size_t i;
+
+	if (!strncmp(name, "per_op.", 7) || ends_with(name, "_ns") ||
+	    ends_with(name, ".p50") || ends_with(name, ".p99") ||
+	    ends_with(name, "_jiffies") || strstr(name, "latency"))
+		return 0;
+	if (ends_with(name, "bytes"))
+		return fmax(DIFF_IMMATERIAL_BYTES,
+			    DIFF_IMMATERIAL_SHARE * io_bytes);
+	for (i = 0; i < sizeof(counted) / sizeof(counted[0]); i++)
+		if (!strncmp(name, counted[i], strlen(counted[i])))
+			return fmax(DIFF_IMMATERIAL_COUNT,
+				    DIFF_IMMATERIAL_SHARE * ops);
+	return 0;
+}
+
+/* a change or an open question whose whole interval is immaterial: same */
+static void materiality(struct diff_metric *m, const struct diff_phase *ph)
+{
+	double io = fmax(phase_total(ph, "block.bytes"),
+			 phase_total(ph, "workload.bytes"));
+	double ops = fmax(phase_total(ph, "workload.ops"),
+			  phase_total(ph, "block.ios"));
+	double floor = diff_materiality_floor(m->name, io, ops);
+
+	if (floor <= 0 || !m->has_ci || m->verdict == DIFF_SAME ||
+	    fabs(m->ci_lo) > floor || fabs(m->ci_hi) > floor)
+		return;
+	m->verdict = DIFF_SAME;
+	m->more_repeats = 0;
+	snprintf(m->note, sizeof(m->note),
+		 "immaterial: %+.3g, within the floor of %.3g %s", m->diff,
+		 floor, ends_with(m->name, "bytes") ? "bytes" : "events");
+}
 
 static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
 {
@@ -153,6 +227,7 @@ static void judge_one(void *ctx, struct diff_metric *m, struct diff_hist *h)
 	metric_verdict(m, &d->opt, ((struct judge_ctx *)ctx)->nf);
 	if (m->emulated_time)
 		return; /* counted in n_emulated_times */
+	materiality(m, ((struct judge_ctx *)ctx)->ph);
 	if (diff_verdict_is_change(m->verdict))
 		d->n_changed++;
 	else if (m->verdict == DIFF_SAME)
@@ -196,7 +271,8 @@ static void gate(struct diff_result *d)
 int diff_judge(struct diff_result *d)
 {
 	struct family f = { 0 };
-	struct judge_ctx jc = { d, noise_floors_builtin() };
+	struct judge_ctx jc = { d, noise_floors_builtin(), NULL };
+	unsigned int i, j, k;
 	size_t *scratch;
 
 	if (!jc.nf)
@@ -224,7 +300,17 @@ int diff_judge(struct diff_result *d)
 		f.n = 0;
 		tests_each(d, scatter_q, &f);
 	}
-	tests_each(d, judge_one, &jc);
+	/* judged phase by phase: materiality weighs a metric by its phase */
+	for (i = 0; i < d->n_pairs; i++)
+		for (j = 0; j < d->pairs[i].n_phases; j++) {
+			struct diff_phase *ph = &d->pairs[i].phases[j];
+
+			jc.ph = ph;
+			for (k = 0; k < ph->n_metrics; k++)
+				judge_one(&jc, &ph->metrics[k], NULL);
+			for (k = 0; k < ph->n_hists; k++)
+				judge_one(&jc, NULL, &ph->hists[k]);
+		}
 	gate(d);
 	free(f.p);
 	free(f.q);

@@ -81,6 +81,30 @@ static const struct per_op_def defs[] = {
 	{ "per_op.block.bytes_per_io", "block.bytes", { "block.ios" }, 1 },
 };
 
+static bool per_op_is_total(const char *name)
+{
+	return !strncmp(name, "workload.", 9) || !strncmp(name, "block.", 6);
+}
+
+const char *per_op_metric_read(unsigned int i)
+{
+	size_t d, k;
+
+	for (d = 0; d < sizeof(defs) / sizeof(defs[0]); d++) {
+		const char *names[1 + PER_OP_DEN_MAX] = { defs[d].num };
+
+		for (k = 0; k < PER_OP_DEN_MAX; k++)
+			names[1 + k] = defs[d].den[k];
+		for (k = 0; k < 1 + PER_OP_DEN_MAX && names[k]; k++) {
+			if (per_op_is_total(names[k]))
+				continue;
+			if (!i--)
+				return names[k];
+		}
+	}
+	return NULL;
+}
+
 /* a count of the phase by name: its metrics, or its block and workload
  * totals under the names above */
 static double per_op_count(const struct phase_result *p, const char *name)

@@ -23,6 +23,13 @@
 /* one of the ratios per_op_values emits, by its name */
 bool per_op_is_ratio(const char *name);
 
+/*
+ * The i-th kernel metric the ratios read (numerators and denominators,
+ * without the phase's own workload.* and block.* totals), NULL past the
+ * last: test_metric_names checks each is a name the trace side writes.
+ */
+const char *per_op_metric_read(unsigned int i);
+
 /* fn as phase_values() calls it (results/phase_values.h's phase_value_fn) */
 int per_op_values(const struct phase_result *p,
 		  int (*fn)(void *ctx, const char *name, double value),

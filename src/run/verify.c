@@ -72,6 +72,12 @@ static bool option_same_key(const char *a, size_t alen, const char *b,
 {
 	if (alen == blen && !strncmp(a, b, alen))
 		return true;
+	/* sync / async */
+	if ((alen == 4 && blen == 5 && !strncmp(a, "sync", 4) &&
+	     !strncmp(b, "async", 5)) ||
+	    (alen == 5 && blen == 4 && !strncmp(a, "async", 5) &&
+	     !strncmp(b, "sync", 4)))
+		return true;
 	/* delalloc / nodelalloc, barrier / nobarrier */
 	if (alen == blen + 2 && !strncmp(a, "no", 2) &&
 	    !strncmp(a + 2, b, blen))
@@ -93,8 +99,13 @@ static void opts_append(char *buf, size_t len, const char *s, size_t n)
 void mount_opts_apply(const char *orig, const char *option, char *out,
 		      size_t len)
 {
-	size_t klen = option_key_len(option);
+	/* "-wsync": the advice is to mount without it (no negation exists) */
+	bool drop = option[0] == '-';
+	size_t klen;
 	const char *p = orig;
+
+	option += drop;
+	klen = option_key_len(option);
 
 	out[0] = '\0';
 	while (*p) {
@@ -106,7 +117,8 @@ void mount_opts_apply(const char *orig, const char *option, char *out,
 		if (*p == ',')
 			p++;
 	}
-	opts_append(out, len, option, strlen(option));
+	if (!drop)
+		opts_append(out, len, option, strlen(option));
 }
 
 static void knob_fsspec(const struct fsspec *orig, struct verify_knob *k)

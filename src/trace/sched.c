@@ -39,6 +39,7 @@
 struct sched_stack {
 	bool known;
 	enum sched_cause cause;
+	enum sched_path path; /* who asked, for durability waits */
 	unsigned int n_frames;
 	char (*frame)[STACK_FRAME_LEN]; /* "jbd2_log_wait_commit+0xee" */
 };
@@ -525,6 +526,7 @@ static int sched_stack_name(struct sched_stack *st, const __u64 *ip,
 	}
 	st->n_frames = n;
 	st->cause = sched_cause_classify(names, n);
+	st->path = sched_path_classify(names, n);
 	st->known = true;
 	return 0;
 }
@@ -600,6 +602,42 @@ static enum sched_cause wait_cause(const struct sched_domain *d, int id)
 	if (id < 0 || id >= SCHED_STACK_ENTRIES || !d->stacks[id].known)
 		return SCHED_CAUSE_NO_STACK;
 	return d->stacks[id].cause;
+}
+
+/*
+ * The durability waits (commit, log force, cache flush) by who asked:
+ * sched.sync_path_ns.<path> and sched.sync_path_count.<path>
+ */
+static int sched_add_sync_paths(const struct sched_domain *d,
+				const struct sched_waits *w,
+				struct metric_set *m)
+{
+	uint64_t ns[SCHED_PATH_NR] = { 0 }, n[SCHED_PATH_NR] = { 0 };
+	char name[METRIC_NAME_LEN];
+	unsigned int p;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < w->n; i++) {
+		int id = w->v[i].stack_id;
+
+		if (!sched_cause_is_durability(wait_cause(d, id)))
+			continue;
+		ns[d->stacks[id].path] += w->v[i].h.sum;
+		n[d->stacks[id].path] += w->v[i].h.count;
+	}
+	for (p = 0; !err && p < SCHED_PATH_NR; p++) {
+		if (!n[p])
+			continue;
+		snprintf(name, sizeof(name), "sched.sync_path_ns.%s",
+			 sched_path_name(p));
+		err = metric_add(m, name, ns[p]);
+		snprintf(name, sizeof(name), "sched.sync_path_count.%s",
+			 sched_path_name(p));
+		if (!err)
+			err = metric_add(m, name, n[p]);
+	}
+	return err;
 }
 
 /* sched.offcpu_ns.<cause>, its count and histogram */
@@ -840,6 +878,8 @@ static int sched_collect(void *priv, unsigned int phase,
 		count += by_cause[c].count;
 		err = sched_add_cause(m, c, &by_cause[c]);
 	}
+	if (!err)
+		err = sched_add_sync_paths(d, &w, m);
 	if (!err)
 		err = metric_add(m, "sched.offcpu_ns", offcpu);
 	if (!err)

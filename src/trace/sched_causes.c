@@ -30,6 +30,9 @@ static const char *const read_path[] = {
 static const struct cause_frame specific[] = {
 	{ "jbd2_log_wait_commit", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
 	{ "jbd2_complete_transaction", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	/* a fast commit: the fsync writes its fc blocks and waits for them */
+	{ "jbd2_fc_wait_bufs", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
+	{ "ext4_fc_commit", SCHED_CAUSE_JOURNAL_COMMIT, NULL },
 	{ "wait_transaction_locked", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
 	{ "wait_transaction_switching", SCHED_CAUSE_JOURNAL_LOCKED, NULL },
 	{ "add_transaction_credits", SCHED_CAUSE_JOURNAL_SPACE, NULL },
@@ -181,4 +184,94 @@ enum sched_cause sched_cause_classify(const char *const *frames, unsigned int n)
 	if (c == SCHED_CAUSE_OTHER)
 		c = first_match(generic, ARRAY_SIZE(generic), frames, n);
 	return c;
+}
+
+/*
+ * Who asked for a durability wait, by the system call (or kernel path) on
+ * the stack: checked in this order, since an O_DSYNC write reaches the
+ * filesystem's fsync (xfs_file_fsync < xfs_file_buffered_write) and must
+ * count as the write that asked.
+ */
+static const char *const path_write[] = {
+	"vfs_write",	      "vfs_writev",	    "ksys_write",
+	"ksys_pwrite64",      "do_iter_write",	    "generic_write_sync",
+	"__x64_sys_write",    "__x64_sys_pwrite64", "__x64_sys_writev",
+	"__x64_sys_pwritev*", "io_write",	    NULL,
+};
+static const char *const path_fsync[] = {
+	"do_fsync",
+	"vfs_fsync_range",
+	"vfs_fsync",
+	"__x64_sys_fsync",
+	"__x64_sys_fdatasync",
+	"ksys_sync_file_range",
+	"__x64_sys_msync",
+	"io_fsync",
+	NULL,
+};
+static const char *const path_syncfs[] = {
+	"sync_filesystem", "ksys_sync",	     "__x64_sys_syncfs",
+	"__x64_sys_sync",  "iterate_supers", NULL,
+};
+static const char *const path_namespace[] = {
+	"do_unlinkat",
+	"do_rmdir",
+	"do_mkdirat",
+	"do_renameat2",
+	"do_linkat",
+	"do_symlinkat",
+	"do_mknodat",
+	"lookup_open*",
+	"open_last_lookups",
+	"vfs_create",
+	"notify_change",
+	"vfs_fileattr_set",
+	"__vfs_setxattr*",
+	"vfs_fallocate",
+	"path_openat",
+	"do_filp_open",
+	NULL,
+};
+
+static const char *const path_names[SCHED_PATH_NR] = {
+	[SCHED_PATH_WRITE] = "write",	[SCHED_PATH_FSYNC] = "fsync",
+	[SCHED_PATH_SYNCFS] = "syncfs", [SCHED_PATH_NAMESPACE] = "namespace",
+	[SCHED_PATH_OTHER] = "other",
+};
+
+const char *sched_path_name(enum sched_path p)
+{
+	return p < SCHED_PATH_NR ? path_names[p] : "other";
+}
+
+static bool any_frame_in(const char *const *names, const char *const *frames,
+			 unsigned int n)
+{
+	const char *const *name;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		for (name = names; frames[i] && *name; name++)
+			if (pattern_matches(*name, frames[i]))
+				return true;
+	return false;
+}
+
+enum sched_path sched_path_classify(const char *const *frames, unsigned int n)
+{
+	if (any_frame_in(path_write, frames, n))
+		return SCHED_PATH_WRITE;
+	if (any_frame_in(path_fsync, frames, n))
+		return SCHED_PATH_FSYNC;
+	if (any_frame_in(path_syncfs, frames, n))
+		return SCHED_PATH_SYNCFS;
+	if (any_frame_in(path_namespace, frames, n))
+		return SCHED_PATH_NAMESPACE;
+	return SCHED_PATH_OTHER;
+}
+
+bool sched_cause_is_durability(enum sched_cause c)
+{
+	return c == SCHED_CAUSE_JOURNAL_COMMIT ||
+	       c == SCHED_CAUSE_XFS_LOG_FORCE || c == SCHED_CAUSE_DEVICE_FLUSH;
 }

@@ -60,4 +60,27 @@ enum sched_cause sched_cause_classify(const char *const *frames,
 const char *sched_cause_pattern(unsigned int i, enum sched_cause *cause,
 				bool *generic_wait);
 
+/*
+ * Who asked for a wait on a commit, a log force or a cache flush, by the
+ * system call on its stack (issue 32): a write (O_SYNC/O_DSYNC, a sync
+ * mount, chattr +S), fsync/fdatasync, sync/syncfs, a namespace operation
+ * (create, unlink, rename, setattr: dirsync, wsync, sync mounts), or none
+ * of those (a kernel thread, a path the table does not know). The metrics
+ * are sched.sync_path_ns.<name> and sched.sync_path_count.<name>.
+ */
+enum sched_path {
+	SCHED_PATH_WRITE,
+	SCHED_PATH_FSYNC,
+	SCHED_PATH_SYNCFS,
+	SCHED_PATH_NAMESPACE,
+	SCHED_PATH_OTHER,
+	SCHED_PATH_NR,
+};
+
+const char *sched_path_name(enum sched_path p);
+enum sched_path sched_path_classify(const char *const *frames, unsigned int n);
+
+/* journal_commit, xfs_log_force, device_flush: the waits a path is kept for */
+bool sched_cause_is_durability(enum sched_cause c);
+
 #endif

@@ -32,6 +32,8 @@ static const struct force_caller force_callers[] = {
 	{ "xfsaild", XFS_FORCE_AIL },
 	{ "xfsaild_push", XFS_FORCE_AIL },
 	{ "xfs_extent_busy_flush", XFS_FORCE_BUSY },
+	{ "__xfs_trans_commit", XFS_FORCE_SYNC_TRANS },
+	{ "xfs_trans_commit", XFS_FORCE_SYNC_TRANS },
 	{ "xfs_log_force", XFS_FORCE_CIL },
 	{ "xfs_log_force_seq", XFS_FORCE_CIL },
 	{ "xfs_log_force_lsn", XFS_FORCE_CIL }, /* before 5.14 */
@@ -45,6 +47,7 @@ static const char *const class_names[XFS_FORCE_CLASS_NR] = {
 	[XFS_FORCE_BUSY] = "busy",
 	[XFS_FORCE_OTHER] = "other",
 	[XFS_FORCE_CIL] = "cil",
+	[XFS_FORCE_SYNC_TRANS] = "sync_trans",
 };
 
 enum xfs_force_class xfs_force_class_of(const char *function)

@@ -21,6 +21,8 @@ enum xfs_force_class {
 	XFS_FORCE_BUSY, /* reusing freshly freed (busy) extents */
 	XFS_FORCE_OTHER,
 	XFS_FORCE_CIL, /* the second event of every force: one per force */
+	/* a synchronous transaction's commit: wsync, dirsync, sync mounts */
+	XFS_FORCE_SYNC_TRANS,
 	XFS_FORCE_CLASS_NR,
 };
 

@@ -20,6 +20,7 @@
 #include "util/progress.h"
 #include "workload/cache.h"
 #include "workload/rmtree.h"
+#include "workload/syncmode.h"
 #include "workload/workload.h"
 
 #define FILES1M_DIR "files1m"
@@ -30,12 +31,14 @@ static const struct param_def files1m_params[] = {
 	{ "files", PARAM_COUNT, "2000", "4000", "number of files" },
 	{ "filesize", PARAM_SIZE, "1M", "1M", "bytes per file" },
 	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
+	{ "sync", PARAM_STRING, "none", "none", SYNC_MODE_HELP },
 };
 
 /* what every phase needs: the parameters and the open directories */
 struct files1m_run {
 	uint64_t files, size;
 	size_t bs;
+	enum sync_mode sync;
 	int topfd; /* env->dir */
 	int dirfd; /* env->dir/files1m */
 	char *block;
@@ -80,6 +83,7 @@ static int files1m_open(const struct workload_env *env, struct files1m_run *r,
 	r->files = param_num(env->params, "files");
 	r->size = param_num(env->params, "filesize");
 	r->bs = (size_t)param_num(env->params, "bs");
+	r->sync = sync_mode_of(env->params);
 	r->topfd = r->dirfd = -1;
 	r->block = NULL;
 	if (r->bs < FILES1M_MIN_BS || r->bs > FILES1M_MAX_BS) {
@@ -114,7 +118,9 @@ static int files1m_write_one(const struct workload_env *env,
 
 	files1m_name(i, name, sizeof(name));
 	t0 = clock_mono_ns();
-	fd = openat(r->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	fd = openat(r->dirfd, name,
+		    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+			    sync_mode_open_flags(r->sync),
 		    0644);
 	if (fd < 0)
 		return files1m_fail(env, "create", name);
@@ -136,6 +142,11 @@ static int files1m_write_one(const struct workload_env *env,
 		work_add(pc, (uint64_t)chunk, 1, 0);
 		left -= (uint64_t)chunk;
 		blk++;
+		err = sync_mode_after_write(r->sync, pc, fd);
+		if (err) {
+			errno = -err;
+			files1m_fail(env, "sync", name);
+		}
 	}
 	t0 = clock_mono_ns();
 	if (close(fd) && !err)
@@ -285,6 +296,11 @@ static uint64_t files1m_files_needed(const struct workload_params *params)
 	return param_num(params, "files") + 1;
 }
 
+static int files1m_params_check(const struct workload_params *params)
+{
+	return sync_mode_check("files1m", params);
+}
+
 static const struct phase_def files1m_phases[] = {
 	{ "create", "warm", "syncfs", NULL, files1m_create },
 	{ "read", "dropped", "none", files1m_drop_caches, files1m_read },
@@ -303,6 +319,7 @@ const struct workload_def files1m_workload = {
 	.n_params = sizeof(files1m_params) / sizeof(files1m_params[0]),
 	.phases = files1m_phases,
 	.n_phases = sizeof(files1m_phases) / sizeof(files1m_phases[0]),
+	.check = files1m_params_check,
 	.space_needed = files1m_space_needed,
 	.files_needed = files1m_files_needed,
 };

@@ -18,6 +18,7 @@
 #include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/rmtree.h"
+#include "workload/syncmode.h"
 #include "workload/workload.h"
 
 #define FSYNC_DIR "fsync"
@@ -27,13 +28,15 @@
 static const struct param_def fsync_params[] = {
 	{ "files", PARAM_COUNT, "1000", "10000", "files, one cycle each" },
 	{ "appends", PARAM_COUNT, "2", "4",
-	  "appends per file, each followed by fsync" },
+	  "appends per file, each made durable as sync= says" },
 	{ "appendsize", PARAM_SIZE, "16k", "16k", "bytes per append" },
+	{ "sync", PARAM_STRING, "fsync", "fsync", SYNC_MODE_HELP },
 };
 
 struct fsync_run {
 	uint64_t files, appends;
 	size_t size;
+	enum sync_mode sync;
 	int dirfd;
 	char *buf; /* max(size, FSYNC_READ_BS) bytes */
 };
@@ -62,10 +65,11 @@ static int fsync_append(const struct workload_env *env, struct phase_ctx *pc,
 		return fsync_fail(env, "append to", name);
 	}
 	op_record(pc, OP_WRITE, t0);
-	t0 = clock_mono_ns();
-	if (fsync(fd))
-		return fsync_fail(env, "fsync", name);
-	op_record(pc, OP_FSYNC, t0);
+	err = sync_mode_after_write(r->sync, pc, fd);
+	if (err) {
+		errno = -err;
+		return fsync_fail(env, "sync", name);
+	}
 	work_add(pc, r->size, 2, 0);
 	return 0;
 }
@@ -75,7 +79,8 @@ static int fsync_append_cycle(const struct workload_env *env,
 			      struct phase_ctx *pc, struct fsync_run *r,
 			      const char *name, bool create)
 {
-	int flags = O_WRONLY | O_APPEND | O_CLOEXEC;
+	int flags = O_WRONLY | O_APPEND | O_CLOEXEC |
+		    sync_mode_open_flags(r->sync);
 	uint64_t t0 = clock_mono_ns();
 	int fd, err;
 
@@ -158,6 +163,7 @@ static int fsync_cycles(const struct workload_env *env, struct phase_ctx *pc)
 		.files = param_num(env->params, "files"),
 		.appends = param_num(env->params, "appends"),
 		.size = (size_t)param_num(env->params, "appendsize"),
+		.sync = sync_mode_of(env->params),
 		.dirfd = -1,
 	};
 	int topfd, err = 0;
@@ -223,6 +229,11 @@ static uint64_t fsync_files_needed(const struct workload_params *params)
 	return param_num(params, "files") + 1;
 }
 
+static int fsync_params_check(const struct workload_params *params)
+{
+	return sync_mode_check("fsync", params);
+}
+
 static const struct phase_def fsync_phases[] = {
 	{ "cycles", "warm", "fsync", NULL, fsync_cycles },
 	{ "remove", "warm", "syncfs", NULL, fsync_remove },
@@ -236,6 +247,7 @@ const struct workload_def fsync_workload = {
 	.n_params = sizeof(fsync_params) / sizeof(fsync_params[0]),
 	.phases = fsync_phases,
 	.n_phases = sizeof(fsync_phases) / sizeof(fsync_phases[0]),
+	.check = fsync_params_check,
 	.space_needed = fsync_space_needed,
 	.files_needed = fsync_files_needed,
 };

@@ -16,6 +16,7 @@
 #include "util/write_full.h"
 #include "util/progress.h"
 #include "workload/cache.h"
+#include "workload/syncmode.h"
 #include "workload/workload.h"
 
 #define SEQIO_FILE "seqio.dat"
@@ -27,6 +28,7 @@ static const struct param_def seqio_params[] = {
 	{ "bs", PARAM_SIZE, "4k", "4k", "bytes per write(2) and read(2)" },
 	{ "direct", PARAM_BOOL, "no", "no",
 	  "O_DIRECT: bypass the page cache (bs must be a multiple of 4k)" },
+	{ "sync", PARAM_STRING, "none", "none", SYNC_MODE_HELP },
 };
 
 static int seqio_path(const struct workload_env *env, char *buf, size_t len)
@@ -48,6 +50,8 @@ static int seqio_check(const struct workload_params *params)
 {
 	uint64_t bs = param_num(params, "bs");
 
+	if (sync_mode_check("seqio", params))
+		return -EINVAL;
 	if (bs > SEQIO_MAX_BS) {
 		log_error("seqio: bs=%llu is larger than 16 MiB",
 			  (unsigned long long)bs);
@@ -114,8 +118,12 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 	int fd, err;
 	uint64_t t0;
 
-	err = seqio_begin(env, pc, O_WRONLY | O_CREAT | O_TRUNC, OP_CREATE,
-			  path, sizeof(path), &block, &fd);
+	enum sync_mode sync = sync_mode_of(env->params);
+
+	err = seqio_begin(env, pc,
+			  O_WRONLY | O_CREAT | O_TRUNC |
+				  sync_mode_open_flags(sync),
+			  OP_CREATE, path, sizeof(path), &block, &fd);
 	if (err)
 		return err;
 	while (left) {
@@ -137,6 +145,12 @@ static int seqio_write(const struct workload_env *env, struct phase_ctx *pc)
 		work_add(pc, (uint64_t)chunk, 1, 0);
 		left -= (uint64_t)chunk;
 		progress_set(pc->progress, size - left);
+		err = sync_mode_after_write(sync, pc, fd);
+		if (err) {
+			errno = -err;
+			seqio_fail("sync", path);
+			break;
+		}
 	}
 	if (!err) {
 		t0 = clock_mono_ns();

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "compare/diff_int.h"
 #include "diff_fixture.h"
 #include "compare/diff.h"
 #include "compare/diff_stats.h"
@@ -159,6 +160,68 @@ static void test_slower_with_more_commits_is_worse_and_higher(void **state)
 	run_result_free(&b);
 }
 
+/* every phase of run: ops workload operations, metric name = value */
+static void fx_phase_set(struct run_result *run, uint64_t ops, const char *name,
+			 uint64_t value)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < run->n_cases; i++)
+		for (j = 0; j < run->cases[i].n_phases; j++) {
+			run->cases[i].phases[j].work.ops = ops;
+			metric_add(&run->cases[i].phases[j].metrics, name,
+				   value);
+		}
+}
+
+/*
+ * Issue 32's A/A: zero spread on both sides gives p = 0, but 2 -> 4 log
+ * writes and 8 -> 20 KiB in a phase of 1000 operations are immaterial;
+ * 100 -> 400 commits are not
+ */
+static void test_an_immaterial_difference_is_same_whatever_its_p(void **state)
+{
+	static const double w[] = { 1.0, 1.0, 1.0, 1.0, 1.0 };
+	const struct diff_metric *m;
+	struct run_result a, b;
+	struct diff_options o;
+	struct diff_result d;
+
+	(void)state;
+	fx_diff_run(&a, "ext4", w, 5, 100);
+	fx_diff_run(&b, "ext4", w, 5, 400);
+	fx_phase_set(&a, 1000, "xfs.log_writes", 2);
+	fx_phase_set(&b, 1000, "xfs.log_writes", 4);
+	fx_phase_set(&a, 1000, "xfs.sysfs_log_bytes", 8192);
+	fx_phase_set(&b, 1000, "xfs.sysfs_log_bytes", 20480);
+	diff_options_default(&o);
+	assert_int_equal(diff_build(&a, &b, &o, &d), 0);
+	m = fx_diff_metric(&d, "xfs.log_writes");
+	assert_non_null(m);
+	assert_int_equal(m->verdict, DIFF_SAME);
+	assert_non_null(strstr(m->note, "immaterial"));
+	m = fx_diff_metric(&d, "xfs.sysfs_log_bytes");
+	assert_int_equal(m->verdict, DIFF_SAME);
+	assert_non_null(strstr(m->note, "immaterial"));
+	/* 300 commits is beyond max(10, 0.1% of 1000 operations) */
+	assert_int_equal(fx_diff_metric(&d, "jbd2.commits")->verdict,
+			 DIFF_HIGHER);
+	/* the floors themselves: bytes against IO, counts against operations */
+	assert_true(diff_materiality_floor("block.read_bytes", 1e9, 0) == 1e6);
+	assert_true(diff_materiality_floor("block.read_bytes", 0, 0) ==
+		    DIFF_IMMATERIAL_BYTES);
+	assert_true(diff_materiality_floor("block.read_ios", 0, 5e4) == 50);
+	/* a per-file mechanism in a files1m create is no noise: 200 flushes
+	 * against none, 51,600 writes */
+	assert_true(diff_materiality_floor("ext4.da_flushes", 0, 51600) < 200);
+	assert_true(diff_materiality_floor("wall_ns", 1e9, 1e4) == 0);
+	assert_true(diff_materiality_floor("per_op.jbd2.commits_per_fsync", 1e9,
+					   1e4) == 0);
+	diff_free(&d);
+	run_result_free(&a);
+	run_result_free(&b);
+}
+
 static void test_a_run_against_itself_is_never_better_or_worse(void **state)
 {
 	static const double w[] = { 1.0, 1.3, 0.8, 1.1, 0.95 };
@@ -217,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_more_variance_needs_more_repeats),
 		cmocka_unit_test(
 			test_slower_with_more_commits_is_worse_and_higher),
+		cmocka_unit_test(
+			test_an_immaterial_difference_is_same_whatever_its_p),
 		cmocka_unit_test(
 			test_a_run_against_itself_is_never_better_or_worse),
 		cmocka_unit_test(

@@ -301,6 +301,139 @@ static void jbd2_commit_bound_needs_a_commit_per_fsync(void **state)
 	assert_null(fired(f, 0, "jbd2-commit-bound"));
 }
 
+/*
+ * A phase of n synchronous operations (issue 32): no fsync call of the
+ * workload, one commit (ext4) or force (xfs) each, the workload asleep on
+ * them `wait` of its time under `path` (sched.sync_path_ns.<path>)
+ */
+static struct phase_result *sync_ops(struct fx *f, const char *fstype,
+				     const char *mount, uint64_t n,
+				     const char *path, double wait)
+{
+	bool xfs = !strcmp(fstype, "xfs");
+	struct phase_result *p;
+	char name[64];
+
+	f->c = fx_case(&f->run, fstype, fstype, 1);
+	snprintf(f->c->target.mount_opts, sizeof(f->c->target.mount_opts), "%s",
+		 mount);
+	p = fx_phase(f->c, "write", 2.0);
+	fx_busy(p, 0.8, 0.8);
+	fx_hist(&p->metrics, "op.write_ns", n, 1000);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WORKLOAD, n, n * 4096, 0.2);
+	fx_io(p, BLK_IOC_LOG_WRITE, xfs ? BLK_ISS_WORKLOAD : BLK_ISS_JBD2, n,
+	      n * 2048, 0.2);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_WORKLOAD, 2 * n, 0, 0.5);
+	metric_add(&p->metrics, xfs ? "xfs.log_forces" : "jbd2.commits", n);
+	if (xfs)
+		metric_add(&p->metrics, "xfs.log_writes", n);
+	fx_budget(p, 0.05, xfs ? "xfs_log_force" : "journal_commit", wait,
+		  "writeback_wait", 0.9 - wait);
+	snprintf(name, sizeof(name), "sched.offcpu_count.%s",
+		 xfs ? "xfs_log_force" : "journal_commit");
+	metric_add(&p->metrics, name, n);
+	snprintf(name, sizeof(name), "sched.sync_path_ns.%s", path);
+	metric_add(&p->metrics, name, (uint64_t)(wait * 2 * NS));
+	return p;
+}
+
+static void o_dsync_writes_are_commit_bound_by_the_writes(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	sync_ops(f, "ext4", "", 2000, "write", 0.8);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_non_null(strstr(fi->title, "(O_SYNC/O_DSYNC writes)"));
+	assert_true(evidence_says(fi, "1.00 per operation (one per operation"));
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_non_null(strstr(fi->advice.text, "group commits"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_JOURNAL);
+	/* the durability writes are not "small requests one at a time" */
+	assert_null(fired(f, 0, "device-bound"));
+}
+
+static void a_sync_mount_is_advised_away_with_its_caveat(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	sync_ops(f, "ext4", "sync", 2000, "write", 0.8);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_non_null(strstr(fi->title, "(the synchronous mount)"));
+	assert_int_equal(fi->advice.kind, ADVICE_MOUNT);
+	assert_string_equal(fi->advice.option, "async");
+	assert_non_null(strstr(fi->advice.text, "must then fsync"));
+	run_result_free(&f->run);
+	memset(&f->run, 0, sizeof(f->run));
+	/* wsync has no negation: the option removes it */
+	sync_ops(f, "xfs", "wsync", 800, "namespace", 0.8);
+	fi = fired(f, 0, "xfs-log-force-bound");
+	assert_non_null(fi);
+	assert_string_equal(fi->advice.option, "-wsync");
+}
+
+/* issue 32: 49% journal_commit and 49% device_flush is one mechanism */
+static void a_commits_own_cache_flushes_count_with_it(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	fx_budget(p, 0.02, "journal_commit", 0.49, "device_flush", 0.49);
+	metric_add(&p->metrics, "sched.offcpu_count.journal_commit", 600);
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(0.98 * 16 * NS));
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_true(evidence_says(fi, "98% together"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_JOURNAL);
+	assert_non_null(strstr(f->c->phases[0].verdict.text,
+			       "are one mechanism: 98% together"));
+}
+
+static void data_journal_is_advised_back_to_ordered(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	snprintf(f->c->target.mount_opts, sizeof(f->c->target.mount_opts),
+		 "data=journal");
+	p->work.bytes = 600 * 16384; /* 26000 of journal per commit: 159% */
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_string_equal(fi->advice.option, "data=ordered");
+	assert_true(evidence_says(fi, "data=journal wrote the data twice"));
+	/* half of it in the journal is not yet the data twice */
+	p->work.bytes = 600 * 60000;
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_string_not_equal(fi->advice.option, "data=ordered");
+}
+
+/* a commit wait that is no pattern is the device's, said in numbers */
+static void few_commits_count_as_device_time_in_numbers(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 2.0);
+	fx_busy(p, 0.9, 1.0);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WORKLOAD, 500, 500 << 20, 0.85);
+	metric_add(&p->metrics, "jbd2.commits", 1);
+	fx_budget(p, 0.1, "journal_commit", 0.3, "writeback_wait", 0.55);
+	assert_null(fired(f, 0, "jbd2-commit-bound"));
+	assert_int_equal(p->verdict.bound, BOUND_DEVICE);
+	assert_non_null(
+		strstr(p->verdict.text,
+		       "1 commits, under the 10 of a per-operation pattern"));
+	assert_null(strstr(p->verdict.text, "few"));
+}
+
 static void jbd2_journal_full_says_not_measured_without_budget(void **state)
 {
 	struct fx *f = *state;
@@ -705,7 +838,8 @@ static void spill_over_goes_to_the_phase_its_events_point_at(void **state)
 	fi = fired(f, 2, "spill-over");
 	assert_non_null(fi);
 	assert_int_equal(fi->severity, FINDING_INFO);
-	assert_true(evidence_says(fi, "mostly reads, just before remove"));
+	assert_true(evidence_says(fi, "more read than written"));
+	assert_true(evidence_says(fi, "just before remove"));
 	assert_null(fired(f, 1, "spill-over"));
 	/* writes there: left behind by ex-sync, missing from its time */
 	f->c->spill.block.cls[BLK_OPC_WRITE].bytes = 900000000;
@@ -1310,6 +1444,11 @@ int main(void)
 		T(jbd2_commit_bound_does_not_assume_fast_commit),
 		T(jbd2_commit_bound_advises_data_writeback_for_ordered_waits),
 		T(jbd2_commit_bound_needs_a_commit_per_fsync),
+		T(o_dsync_writes_are_commit_bound_by_the_writes),
+		T(a_sync_mount_is_advised_away_with_its_caveat),
+		T(a_commits_own_cache_flushes_count_with_it),
+		T(data_journal_is_advised_back_to_ordered),
+		T(few_commits_count_as_device_time_in_numbers),
 		T(jbd2_journal_full_says_not_measured_without_budget),
 		T(delalloc_off_fires_with_nodelalloc_and_small_allocations),
 		T(delalloc_off_quiet_with_delalloc_or_large_writes),

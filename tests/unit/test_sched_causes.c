@@ -41,6 +41,46 @@ static void an_ext4_fsync_waits_for_the_journal_commit(void **state)
 			 SCHED_CAUSE_JOURNAL_COMMIT);
 }
 
+#define PATH(...)                                                          \
+	sched_path_classify((const char *const[]){ __VA_ARGS__ },          \
+			    sizeof((const char *const[]){ __VA_ARGS__ }) / \
+				    sizeof(const char *))
+
+/*
+ * Who asked for a durability wait, from stacks of real runs (issue 32): an
+ * O_DSYNC write reaches the filesystem's fsync and is the write's
+ */
+static void a_durability_wait_is_charged_to_the_call_that_asked(void **state)
+{
+	(void)state;
+	assert_int_equal(PATH(PLUMBING, "xlog_wait_on_iclog+0x17c",
+			      "xfs_log_force_seq+0x89", "xfs_file_fsync+0x1d2",
+			      "xfs_file_buffered_write+0x2b8",
+			      "vfs_write+0x29c", "ksys_write+0x6f"),
+			 SCHED_PATH_WRITE);
+	assert_int_equal(PATH(PLUMBING, "jbd2_log_wait_commit+0xee",
+			      "ext4_sync_file+0x1f2", "do_fsync+0x3b",
+			      "__x64_sys_fdatasync+0xf"),
+			 SCHED_PATH_FSYNC);
+	assert_int_equal(PATH(PLUMBING, "jbd2_log_wait_commit+0xee",
+			      "ext4_sync_fs+0x1", "sync_filesystem+0x7",
+			      "__x64_sys_syncfs+0x4"),
+			 SCHED_PATH_SYNCFS);
+	/* dirsync / wsync: the create's own transaction commits */
+	assert_int_equal(PATH(PLUMBING, "jbd2_log_wait_commit+0xee",
+			      "jbd2_journal_stop+0x1", "ext4_create+0x1",
+			      "path_openat+0x1", "do_filp_open+0x1"),
+			 SCHED_PATH_NAMESPACE);
+	assert_int_equal(PATH(PLUMBING, "xlog_wait_on_iclog+0x17c",
+			      "__xfs_trans_commit+0x1", "xfs_remove+0x1",
+			      "do_unlinkat+0x1"),
+			 SCHED_PATH_NAMESPACE);
+	assert_int_equal(PATH(PLUMBING, "jbd2_log_wait_commit+0xee",
+			      "kjournald2+0x1", "kthread+0x1"),
+			 SCHED_PATH_OTHER);
+	assert_string_equal(sched_path_name(SCHED_PATH_NAMESPACE), "namespace");
+}
+
 /* folio_wait_bit is a page wait; under folio_wait_writeback, not a read */
 static void a_wait_for_data_writeback_is_writeback_wait(void **state)
 {
@@ -356,6 +396,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(an_ext4_fsync_waits_for_the_journal_commit),
+		cmocka_unit_test(
+			a_durability_wait_is_charged_to_the_call_that_asked),
 		cmocka_unit_test(a_wait_for_data_writeback_is_writeback_wait),
 		cmocka_unit_test(a_page_wait_under_a_read_is_read_io),
 		cmocka_unit_test(the_innermost_specific_frame_wins),

@@ -309,6 +309,24 @@ static void mount_knob_replaces_its_own_key_and_its_negation(void **state)
 	assert_string_equal(out, "logbufs=8,logbsize=256k");
 }
 
+static void mount_knob_undoes_a_synchronous_mount(void **state)
+{
+	char out[256];
+
+	(void)state;
+	/* sync has a negation: async replaces it */
+	mount_opts_apply("noatime,sync", "async", out, sizeof(out));
+	assert_string_equal(out, "noatime,async");
+	/* dirsync and wsync have none: "-opt" drops them */
+	mount_opts_apply("dirsync,noatime", "-dirsync", out, sizeof(out));
+	assert_string_equal(out, "noatime");
+	mount_opts_apply("wsync", "-wsync", out, sizeof(out));
+	assert_string_equal(out, "");
+	/* "-wsync" leaves wsync's look-alikes alone */
+	mount_opts_apply("logbsize=32k", "-wsync", out, sizeof(out));
+	assert_string_equal(out, "logbsize=32k");
+}
+
 static void findings_and_verdicts_are_in_the_json(void **state)
 {
 	struct run_result run = { 0 };
@@ -388,6 +406,7 @@ int main(void)
 		cmocka_unit_test(a_gain_at_the_line_in_noise_is_inconclusive),
 		cmocka_unit_test(
 			mount_knob_replaces_its_own_key_and_its_negation),
+		cmocka_unit_test(mount_knob_undoes_a_synchronous_mount),
 		cmocka_unit_test(findings_and_verdicts_are_in_the_json),
 	};
 

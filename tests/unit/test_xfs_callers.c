@@ -20,6 +20,11 @@ static void force_callers_fall_into_their_classes(void **state)
 	assert_int_equal(xfs_force_class_of("xfs_log_worker"),
 			 XFS_FORCE_LOG_WORKER);
 	assert_int_equal(xfs_force_class_of("xfsaild"), XFS_FORCE_AIL);
+	/* wsync: a create's synchronous transaction forces at its commit */
+	assert_int_equal(xfs_force_class_of("__xfs_trans_commit"),
+			 XFS_FORCE_SYNC_TRANS);
+	assert_string_equal(xfs_force_class_name(XFS_FORCE_SYNC_TRANS),
+			    "sync_trans");
 	assert_int_equal(xfs_force_class_of("xfs_extent_busy_flush"),
 			 XFS_FORCE_BUSY);
 	assert_int_equal(xfs_force_class_of("xfs_reclaim_inode"),
