@@ -124,7 +124,7 @@ const struct rule analyze_rules[] = {
 		.id = "throttle-not-held",
 		.domain = "block",
 		.mechanism =
-			"The blkio throttle that models a slow device admits bursts at the start of each 100 ms slice and does not hold every request (on the traced disk itself it holds bios, not requests): a phase with more requests per second than the model allows did not run entirely at the model's speed.",
+			"A rate model's engine answers each request at its pace, one at a time (reads and writes apart): a phase whose traced device saw more requests (or bytes) per second than the model allows did not run entirely at the model's speed - IO reached the device without the model's charge. The slice allowance (MODEL_SLICE_S) is the older engine's, the blkio throttle's, kept for the files it wrote.",
 		.check = rule_throttle_not_held,
 	},
 	{

@@ -9,10 +9,11 @@
 #define FSPROF_ANALYZE_THRESHOLDS_H
 
 /*
- * Phases shorter than this get no warning: the slow-device model's
- * throttle works in 100 ms slices, the jbd2 run statistics in 4 ms
- * jiffies, and a phase of a few requests has shares that swing from 0 to 1
- * with one request. The verdict is still given, marked as unreliable.
+ * Phases shorter than this get no warning: the jbd2 run statistics work
+ * in 4 ms jiffies, and a phase of a few requests has shares that swing
+ * from 0 to 1 with one request (the older device-model throttle also
+ * worked in 100 ms slices). The verdict is still given, marked as
+ * unreliable.
  */
 #define RULE_MIN_WALL_NS 100000000ULL
 
