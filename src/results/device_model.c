@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "results/device_model.h"
-#include "results/results.h"
 
 bool device_model_active(const struct device_model *m)
 {

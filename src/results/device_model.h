@@ -32,6 +32,18 @@ struct device_model {
 	uint64_t readahead_bytes; /* read-ahead after a read */
 };
 
+/*
+ * The engine that served the model (target/model_daemon.c), over the case:
+ * its own round trip, the requests the model charged and their modelled
+ * time, and those shorter than the round trip (run at the engine's speed,
+ * not the model's), with the time they ran over.
+ */
+struct model_engine {
+	uint64_t round_trip_ns;
+	uint64_t charged, modelled_ns;
+	uint64_t short_requests, short_excess_ns;
+};
+
 /* enough for device_model_format's longest text: eleven 20-digit values */
 #define DEVICE_MODEL_TEXT_LEN 320
 
@@ -42,8 +54,6 @@ struct device_model {
  * figures within 10%).
  */
 #define MODEL_NOT_HELD_SHARE 0.10
-
-struct model_engine;
 
 /* e held its model (an engine that charged nothing held it) */
 bool model_engine_held(const struct model_engine *e);

@@ -202,18 +202,6 @@ struct model_member {
 	bool dio; /* ... its direct IO state */
 };
 
-/*
- * The engine that served the model (target/model_daemon.c), over the case:
- * its own round trip, the requests the model charged and their modelled
- * time, and those shorter than the round trip (run at the engine's speed,
- * not the model's), with the time they ran over.
- */
-struct model_engine {
-	uint64_t round_trip_ns;
-	uint64_t charged, modelled_ns;
-	uint64_t short_requests, short_excess_ns;
-};
-
 struct model_result {
 	struct device_model m;
 	struct model_engine engine; /* all zero: no engine (an old file) */

@@ -70,29 +70,36 @@ teardown_file() {
 	awk '$2 == 0 || $1 < 0.8 * $2 { bad = 1 } END { exit bad }' "$SCRATCH.issuers"
 }
 
-@test "under hdd-15k xfs rm-sync takes at least 2 times as long with the default log buffer as with logbsize=256k, remove + rm-sync 1.3 times (medians of 3)" {
-	jqr "$UNTAR_JSON" '.cases[] | "\(.target_label) \([.phases[] |
-		select(.name=="rm-sync") | .wall_ns] | add) \([.phases[] |
-		select(.name=="remove" or .name=="rm-sync") | .wall_ns] | add)"' \
+# rm-sync on this kernel: 43 iclogs of 32 KiB against 6 of 256 KiB, each
+# a media write without a write cache, but XFS keeps several in flight
+# and the disk streams queued sequential writes without a missed turn: the
+# time ratio is ~2 (1.90-2.31, medians of 3), not the 2010 kernel's,
+# whose every iclog write flushed the cache. The line is 1.5 on the time,
+# and 4 on the count of log writes, which the iclog size sets. remove is
+# CPU on both sides and a loaded machine's (0.03 s alone, 0.1 s beside
+# another test): not judged.
+@test "under hdd-15k xfs rm-sync takes at least 1.5 times as long with the default log buffer as with logbsize=256k (medians of 3), in at least 4 times the log writes" {
+	jqr "$UNTAR_JSON" '.cases[] | .phases[] as $p | select($p.name == "rm-sync")
+		| "\(.target_label) \($p.wall_ns) \($p.block.io_classes.log_write.ios // 0)"' \
 		>"$SCRATCH.rm"
 	cat "$SCRATCH.rm"
 	python3 - "$SCRATCH.rm" <<'PY'
 import statistics, sys
-t, u = {}, {}
+t, w = {}, {}
 for line in open(sys.argv[1]):
-    label, sync_ns, both_ns = line.split()
-    t.setdefault(label, []).append(int(sync_ns))
-    u.setdefault(label, []).append(int(both_ns))
+    label, ns, writes = line.split()
+    t.setdefault(label, []).append(int(ns))
+    w.setdefault(label, []).append(int(writes))
 big = "xfs:mount=logbsize=256k"
 assert len(t["xfs"]) == 3 and len(t[big]) == 3, t
 ratio = statistics.median(t["xfs"]) / statistics.median(t[big])
-both = statistics.median(u["xfs"]) / statistics.median(u[big])
-print(f"rm-sync ratio {ratio:.2f}, remove + rm-sync {both:.2f}")
+writes = statistics.median(w["xfs"]) / max(statistics.median(w[big]), 1)
+print(f"rm-sync ratio {ratio:.2f}, log writes {writes:.1f}x")
 with open(3, "w") as tap:
-    print(f"# rm-sync, median xfs / logbsize=256k: {ratio:.2f} (line 2);"
-          f" remove + rm-sync {both:.2f} (line 1.3):",
-          sorted(t["xfs"]), sorted(t[big]), file=tap)
-assert ratio >= 2, ratio
-assert both >= 1.3, both
+    print(f"# rm-sync, median xfs / logbsize=256k: {ratio:.2f} (line 1.5);"
+          f" log writes {writes:.1f}x (line 4):",
+          sorted(t["xfs"]), sorted(t[big]), sorted(w["xfs"]), sorted(w[big]), file=tap)
+assert ratio >= 1.5, ratio
+assert writes >= 4, writes
 PY
 }
