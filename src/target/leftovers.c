@@ -387,13 +387,13 @@ static bool record_present(const struct leftover_run *run,
 {
 	char real[PATH_MAX];
 
-	/* its daemon: alive, named so, started when the pidfile says */
-	if (is_kind(r, "model-daemon")) {
-		pid_t pid;
-
-		return run->same_boot && below_scratch(run, r->arg) &&
-		       model_daemon_pidfile_live(r->arg, &pid);
-	}
+	/*
+	 * its daemon's pidfile: undone by stopping the daemon, when the file
+	 * names a live one (named so, started when it says), and removing
+	 * the file (the daemon may have ended with its mount)
+	 */
+	if (is_kind(r, "model-daemon"))
+		return below_scratch(run, r->arg) && lstat_is(r->arg, S_IFREG);
 	/* the filesystem's mount, and the device model's FUSE mount */
 	if (is_kind(r, "mount") || is_kind(r, "model")) {
 		struct mountinfo_entry *e = malloc(sizeof(*e));
@@ -443,7 +443,8 @@ static void record_describe(const struct leftover_record *r, const char *dev,
 	if (is_kind(r, "model"))
 		snprintf(buf, len, "device model's FUSE mount on %s", r->arg);
 	else if (is_kind(r, "model-daemon"))
-		snprintf(buf, len, "device model's daemon of %s", r->arg);
+		snprintf(buf, len, "device model's daemon (pidfile %s)",
+			 r->arg);
 	else if (is_kind(r, "mount"))
 		snprintf(buf, len, "mount on %s", r->arg);
 	else if (is_kind(r, "loop"))

@@ -110,7 +110,7 @@ disk_create() {
 
 # workloads and parameters
 @test "bad input: an unknown workload" { usage_refused "unknown workload 'nosuch'" run -w nosuch --scratch "$SCRATCH"; }
-@test "bad input: an unknown workload parameter" { usage_refused "unknown parameter 'nosuch' (known: size, bs, direct)" run -w seqio:nosuch=1 --scratch "$SCRATCH"; [[ "$output" == *"
+@test "bad input: an unknown workload parameter" { usage_refused "unknown parameter 'nosuch' (known: size, bs, direct, sync)" run -w seqio:nosuch=1 --scratch "$SCRATCH"; [[ "$output" == *"
 see 'fsprof list workloads'" ]]; }
 @test "bad input: a parameter that is not a size" { usage_refused "size: 'abc' is not a size" run -w seqio:size=abc --scratch "$SCRATCH"; }
 @test "bad input: a negative count" { usage_refused "files: '-1' is not a positive whole number" run -w mdcreate:files=-1 --scratch "$SCRATCH"; }

@@ -173,7 +173,7 @@ PY
 	[ -n "$warn" ]
 	[ -n "$table" ]
 	[ "$warn" -lt "$table" ]
-	grep -q '^  rm-sync  *log bound' "$out"
+	grep -qE '^  rm-sync\*? +[0-9.]+ m?s: log bound' "$out"
 	grep -q 'advice: mount with -o logbsize=256k' "$out"
 }
 

@@ -112,7 +112,7 @@ loops_backed_by() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"removed mount on $SCRATCH/"* ]]
 	[[ "$output" == *"removed device model's FUSE mount on $SCRATCH/"* ]]
-	[[ "$output" == *"removed device model's daemon of $SCRATCH/"* ]]
+	[[ "$output" == *"removed device model's daemon (pidfile $SCRATCH/"* ]]
 	wait_for "! kill -0 $daemon 2>/dev/null" 5
 	if grep -q "fuse.fsprof-model.* $SCRATCH/" /proc/mounts; then
 		false
@@ -203,13 +203,16 @@ loops_backed_by() {
 	mountpoint -q "$outside" || ok=0
 	kill -0 "$sleeper" || ok=0
 	kill "$sleeper"
-	rm -f "$SCRATCH/model.pid"
 	umount "$outside"
 	losetup -d "$loop"
 	rm -rf "$other" "$outside"
 	[ "$ok" -eq 1 ]
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"0 thing(s) removed"* ]]
+	# the pidfile below the scratch directory is the run's to remove, the
+	# process it names (no model daemon) is not
+	[[ "$output" == *"removed device model's daemon (pidfile $SCRATCH/model.pid)"* ]]
+	[[ "$output" == *"1 thing(s) removed"* ]]
+	[ ! -e "$SCRATCH/model.pid" ]
 	[ ! -e "$SCRATCH/fsprof-$$.state" ]
 }
 

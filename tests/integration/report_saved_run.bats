@@ -12,7 +12,8 @@ setup_file() {
 	load helpers
 	scratch_create
 	export RUN_JSON="$SCRATCH.run.json" RUN_OUT="$SCRATCH.run.out"
-	"$FSPROF" run -q -w fsync:files=30 -w mdcreate:files=1000 \
+	# the full report (-q would print the summary alone)
+	"$FSPROF" run -w fsync:files=30 -w mdcreate:files=1000 \
 		--fs ext4,xfs --repeat 2 --scratch "$SCRATCH" \
 		--json "$RUN_JSON" >"$RUN_OUT" 2>"$SCRATCH.run.err"
 	echo $? >"$SCRATCH.run.status"
