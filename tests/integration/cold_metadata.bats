@@ -19,8 +19,13 @@
 load helpers
 
 FILES=200
-# ext3's remove against ext4's: the original's was 20-27x
-MIN_RATIO=5
+# ext3's remove against ext4's: the original's was 20-27x. On the seeking
+# model it is 4.7-24x (three runs, the same 200 files): how many of ext3's
+# indirect blocks a read finds in the disk's read-ahead of the last one
+# depends on where ext3 put them, which changes from mkfs to mkfs (one
+# run read 145 of its 207 in 40-130 us, another 8 of 208). 3 holds what
+# the mechanism holds: one synchronous read a file against a handful
+MIN_RATIO=3
 # ext3 reads about one metadata block per file removed; ext4 far fewer
 EXT3_MIN_READS_PER_FILE=0.9
 EXT4_MAX_READS_PER_FILE=0.2
