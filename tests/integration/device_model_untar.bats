@@ -73,12 +73,14 @@ teardown_file() {
 # rm-sync on this kernel: 43 iclogs of 32 KiB against 6 of 256 KiB, each
 # a media write without a write cache, but XFS keeps several in flight
 # and the disk streams queued sequential writes without a missed turn: the
-# time ratio is ~2 (1.90-2.31, medians of 3), not the 2010 kernel's,
-# whose every iclog write flushed the cache. The line is 1.5 on the time,
-# and 4 on the count of log writes, which the iclog size sets. remove is
+# time ratio is 1.2-2.3 (medians of 3, four clean-clone runs: how many
+# iclogs XFS has in flight when the next is written, and so whether the
+# disk streams it or waits a turn, follows the CPU's timing), not the 2010
+# kernel's, whose every iclog write flushed the cache. The lines: the
+# count of log writes, which the iclog size sets, 4x; the time 1.1x. remove is
 # CPU on both sides and a loaded machine's (0.03 s alone, 0.1 s beside
 # another test): not judged.
-@test "under hdd-15k xfs rm-sync takes at least 1.5 times as long with the default log buffer as with logbsize=256k (medians of 3), in at least 4 times the log writes" {
+@test "under hdd-15k xfs rm-sync writes at least 4 times the log writes with the default log buffer as with logbsize=256k, and takes longer (medians of 3)" {
 	jqr "$UNTAR_JSON" '.cases[] | .phases[] as $p | select($p.name == "rm-sync")
 		| "\(.target_label) \($p.wall_ns) \($p.block.io_classes.log_write.ios // 0)"' \
 		>"$SCRATCH.rm"
@@ -96,10 +98,10 @@ ratio = statistics.median(t["xfs"]) / statistics.median(t[big])
 writes = statistics.median(w["xfs"]) / max(statistics.median(w[big]), 1)
 print(f"rm-sync ratio {ratio:.2f}, log writes {writes:.1f}x")
 with open(3, "w") as tap:
-    print(f"# rm-sync, median xfs / logbsize=256k: {ratio:.2f} (line 1.5);"
+    print(f"# rm-sync, median xfs / logbsize=256k: {ratio:.2f} (line 1.1);"
           f" log writes {writes:.1f}x (line 4):",
           sorted(t["xfs"]), sorted(t[big]), sorted(w["xfs"]), sorted(w[big]), file=tap)
-assert ratio >= 1.5, ratio
+assert ratio >= 1.1, ratio
 assert writes >= 4, writes
 PY
 }
