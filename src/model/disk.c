@@ -173,9 +173,9 @@ static void ra_freeze(struct disk_model *d, uint64_t t)
 
 	if (!d->ra_valid || d->ra_held)
 		return;
-	pos = (double)d->ra_off +
-	      (t > d->ra_t0 ? xfer_ns(t - d->ra_t0, 1) : 0) *
-		      (double)d->m.media_bps / NS_PER_S;
+	/* what passed under the head since the stream began */
+	pos = (double)d->ra_off + (t > d->ra_t0 ? (double)(t - d->ra_t0) : 0) *
+					  (double)d->m.media_bps / NS_PER_S;
 	if (pos > (double)ra_cap(d))
 		pos = (double)ra_cap(d);
 	d->ra_held = (uint64_t)pos;

@@ -163,17 +163,6 @@ void headline_differ_text(const struct headline_differ *d, char *buf,
 		 f->n_evidence > 1 ? f->ev[1].text : "");
 }
 
-/* the rows merged into row i's line, by their index: false if i is one */
-static bool row_first(const struct headline *h, unsigned int i)
-{
-	unsigned int j;
-
-	for (j = 0; j < i; j++)
-		if (headline_row_same(&h->rows[j], &h->rows[i]))
-			return false;
-	return true;
-}
-
 /* "ext4, xfs" and "18.5, 16.4" and the summed share of row i's line */
 static double row_merge(const struct headline *h, unsigned int i, char *targets,
 			size_t tlen, char *walls, size_t wlen)
@@ -206,7 +195,7 @@ static unsigned int summary_rows(const struct headline *h, FILE *out)
 	unsigned int i, lines = 1;
 
 	for (i = 0; i < h->n_rows; i++) {
-		if (!row_first(h, i))
+		if (!headline_row_first(h, i))
 			continue;
 		row_merge(h, i, targets, sizeof(targets), walls, sizeof(walls));
 		n = snprintf(phase, sizeof(phase), "%s %s", h->rows[i].workload,
@@ -224,7 +213,7 @@ static unsigned int summary_rows(const struct headline *h, FILE *out)
 		const struct headline_row *r = &h->rows[i];
 		double share;
 
-		if (!row_first(h, i))
+		if (!headline_row_first(h, i))
 			continue;
 		share = row_merge(h, i, targets, sizeof(targets), walls,
 				  sizeof(walls));
@@ -247,7 +236,7 @@ static unsigned int planned_lines(const struct run_result *run,
 	unsigned int n = 2 + (run->n_command > 0), i;
 
 	for (i = 0; i < h->n_rows; i++)
-		n += row_first(h, i);
+		n += headline_row_first(h, i);
 	n += h->n_verified < HEADLINE_MAX_VERIFIED ? h->n_verified :
 						     HEADLINE_MAX_VERIFIED;
 	return n + h->n_differs + (h->left_out > 0);

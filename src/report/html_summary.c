@@ -38,16 +38,6 @@ static void row_targets(const struct headline *h, unsigned int i, char *buf,
 	}
 }
 
-static bool row_first(const struct headline *h, unsigned int i)
-{
-	unsigned int j;
-
-	for (j = 0; j < i; j++)
-		if (headline_row_same(&h->rows[j], &h->rows[i]))
-			return false;
-	return true;
-}
-
 static void summary_table(const struct headline *h, FILE *out)
 {
 	static const struct html_cell heads[] = {
@@ -64,7 +54,7 @@ static void summary_table(const struct headline *h, FILE *out)
 	for (i = 0; i < h->n_rows; i++) {
 		const struct headline_row *r = &h->rows[i];
 
-		if (!row_first(h, i))
+		if (!headline_row_first(h, i))
 			continue;
 		row_targets(h, i, targets, sizeof(targets), &sh);
 		for (j = i, n = 0, walls[0] = '\0'; j < h->n_rows; j++)
@@ -245,7 +235,7 @@ void html_summary(const struct run_result *run, FILE *out)
 	phase_chart(run, &h, first, out);
 	charts++;
 	for (i = 0; i < h.n_rows && charts < SUMMARY_CHARTS; i++) {
-		if (i == first || !row_first(&h, i) ||
+		if (i == first || !headline_row_first(&h, i) ||
 		    headline_row_same(&h.rows[i], &h.rows[first]))
 			continue;
 		phase_chart(run, &h, i, out);

@@ -339,3 +339,13 @@ bool headline_row_same(const struct headline_row *a,
 		       !strcmp(a->bound, b->bound);
 	return !strcmp(a->finding->rule, b->finding->rule);
 }
+
+bool headline_row_first(const struct headline *h, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (headline_row_same(&h->rows[j], &h->rows[i]))
+			return false;
+	return true;
+}

@@ -72,6 +72,10 @@ int headline_build(const struct run_result *run, struct headline *h);
 bool headline_row_same(const struct headline_row *a,
 		       const struct headline_row *b);
 
+/* row i is the first of the rows merged into its line (false: an
+ * earlier row, the same phase and finding, carries it) */
+bool headline_row_first(const struct headline *h, unsigned int i);
+
 /* "1.92x faster (95% CI 1.61x-2.29x)" of a verified finding, "" if none */
 void headline_speedup(const struct finding *f, char *buf, size_t len);
 

@@ -640,8 +640,6 @@ int model_daemon_probe(struct model_daemon *md, const char *dev)
 	if (!err)
 		err = probe_op(md, fd, DISK_FLUSH, MODEL_PROBE_FLUSHES, buf,
 			       blocks);
-	md->round_trip_ns = md->round_trip[DISK_READ];
-	md->round_trip_flush_ns = md->round_trip[DISK_FLUSH];
 	free(buf);
 	close(fd);
 	return err;

@@ -54,9 +54,9 @@ struct model_daemon {
 	char file[PATH_MAX]; /* mnt/disk: the lower loop's backing file */
 	char pidfile[PATH_MAX];
 	struct model_ctl *ctl; /* shared with the daemon */
-	uint64_t round_trip_ns; /* the engine's, measured by the probe */
-	uint64_t round_trip_flush_ns; /* ... of a cache flush */
-	uint64_t round_trip[3]; /* by enum disk_op: read, write, flush */
+	/* the engine's round trip, measured by the probe, by enum disk_op:
+	 * read, write, flush */
+	uint64_t round_trip[3];
 	bool stopped;
 	bool dead; /* it died, and that was said */
 };

@@ -8,6 +8,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "model/disk.h"
 #include "target/blockdev.h"
 #include "target/devinfo.h"
 #include "target/devlock.h"
@@ -371,8 +372,8 @@ void target_model_stats(const struct target *t, struct model_stats *sum,
 		sum->modelled_ns += s.modelled_ns;
 		sum->short_requests += s.short_requests;
 		sum->short_excess_ns += s.short_excess_ns;
-		if (md->round_trip_ns > *round_trip_ns)
-			*round_trip_ns = md->round_trip_ns;
+		if (md->round_trip[DISK_READ] > *round_trip_ns)
+			*round_trip_ns = md->round_trip[DISK_READ];
 	}
 }
 
