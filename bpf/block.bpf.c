@@ -34,23 +34,26 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /*
+ * The case's target, set by userspace for each case (writable globals,
+ * all 0 between cases: trace/domain_state.h).
+ *
  * the log's LBA ranges, [log_lo[i], log_hi[i]) in 512-byte sectors of the
  * disk of member log_member[i] (0 when the target is not stacked)
  */
-const volatile __u64 log_lo[BLK_LOG_MAX_RANGES] = {};
-const volatile __u64 log_hi[BLK_LOG_MAX_RANGES] = {};
-const volatile __u32 log_member[BLK_LOG_MAX_RANGES] = {};
-const volatile __u32 n_log_ranges = 0;
+__u64 log_lo[BLK_LOG_MAX_RANGES] = {};
+__u64 log_hi[BLK_LOG_MAX_RANGES] = {};
+__u32 log_member[BLK_LOG_MAX_RANGES] = {};
+__u32 n_log_ranges = 0;
 
 /*
  * A stacked target's member disks (include/fsprof/block.h): their dev_t,
  * and a partition's sectors on it ([member_lo, member_hi); 0, 0 for a
  * whole disk). n_members 0: the target is targ_dev itself, one member.
  */
-const volatile __u32 n_members = 0;
-const volatile __u32 member_dev[BLK_MEMBERS_MAX] = {};
-const volatile __u64 member_lo[BLK_MEMBERS_MAX] = {};
-const volatile __u64 member_hi[BLK_MEMBERS_MAX] = {};
+__u32 n_members = 0;
+__u32 member_dev[BLK_MEMBERS_MAX] = {};
+__u64 member_lo[BLK_MEMBERS_MAX] = {};
+__u64 member_hi[BLK_MEMBERS_MAX] = {};
 
 /*
  * A partition target: its sectors on the disk, [part_lo, part_hi); 0, 0
@@ -59,8 +62,8 @@ const volatile __u64 member_hi[BLK_MEMBERS_MAX] = {};
  * told apart by where it lands. Flushes carry no sector: a flush empties
  * the disk's cache for every partition and is counted whoever asked.
  */
-const volatile __u64 part_lo = 0;
-const volatile __u64 part_hi = 0;
+__u64 part_lo = 0;
+__u64 part_hi = 0;
 
 /* a request slower than this (issue -> complete) is a rare event */
 const volatile __u64 slow_io_ns = BLK_SLOW_IO_NS_DEFAULT;

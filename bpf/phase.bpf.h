@@ -2,7 +2,7 @@
 /*
  * Included once by every domain object: the phase map the tracer shares
  * between all domains (see include/fsprof/phase.h), and the device filter
- * userspace sets before load.
+ * userspace sets for each case (trace/domain_state.h).
  */
 #ifndef FSPROF_PHASE_BPF_H
 #define FSPROF_PHASE_BPF_H
@@ -17,8 +17,12 @@ struct {
 	__type(value, struct phase_shared);
 } phase_shared SEC(".maps");
 
-/* the target's dev_t in the kernel's encoding (major << 20 | minor) */
-const volatile __u32 targ_dev = 0;
+/*
+ * the target's dev_t in the kernel's encoding (major << 20 | minor); 0
+ * between cases, when nothing is counted (a writable global: the programs
+ * stay loaded from case to case)
+ */
+__u32 targ_dev = 0;
 
 static __always_inline struct phase_shared *phase_map(void)
 {

@@ -70,6 +70,14 @@ const volatile bool sched_info_delay = false;
  */
 const volatile bool taken_time = false;
 
+/*
+ * The case being counted, set by userspace as each case begins; 0 between
+ * cases, when nothing is. fsprof's main thread is the workload of every
+ * case: its entry from an earlier case starts afresh (a stretch off its CPU
+ * that began before the case did is not the case's).
+ */
+__u32 case_epoch = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -129,6 +137,16 @@ static const struct hist_counts zero_wait;
 static __always_inline struct sched_phase_stats *phase_stats(__u32 phase)
 {
 	return bpf_map_lookup_elem(&sched_stats, &phase);
+}
+
+/* st as of this case: an entry from an earlier one starts afresh */
+static __always_inline struct sched_task *case_task(struct sched_task *st)
+{
+	if (st && st->epoch != case_epoch) {
+		__builtin_memset(st, 0, sizeof(*st));
+		st->epoch = case_epoch;
+	}
+	return st;
 }
 
 /* the task's entry when it is the workload; the main thread gets it here */
@@ -537,12 +555,14 @@ static __always_inline int on_switch(void *ctx, bool preempt,
 	struct sched_task *st;
 	__u64 now = 0;
 
-	st = workload_task(prev);
+	if (!case_epoch)
+		return 0;
+	st = case_task(workload_task(prev));
 	if (st) {
 		now = bpf_ktime_get_ns();
 		switch_out(ctx, prev, st, preempt || !prev_state, now);
 	}
-	st = bpf_task_storage_get(&sched_tasks, next, 0, 0);
+	st = case_task(bpf_task_storage_get(&sched_tasks, next, 0, 0));
 	if (st)
 		switch_in(next, st, now ? now : bpf_ktime_get_ns());
 	return 0;
@@ -572,8 +592,11 @@ int BPF_PROG(fsprof_switch_o, bool preempt, struct task_struct *prev,
 SEC("tp_btf/sched_wakeup")
 int BPF_PROG(fsprof_wakeup, struct task_struct *p)
 {
-	struct sched_task *st = bpf_task_storage_get(&sched_tasks, p, 0, 0);
+	struct sched_task *st;
 
+	if (!case_epoch)
+		return 0;
+	st = case_task(bpf_task_storage_get(&sched_tasks, p, 0, 0));
 	if (st && st->out_ns && !st->wake_ns &&
 	    st->stack_id != SCHED_STACK_RUNQUEUE)
 		st->wake_ns = bpf_ktime_get_ns();
@@ -592,7 +615,7 @@ int BPF_PROG(fsprof_fork, struct task_struct *parent, struct task_struct *child)
 {
 	struct sched_phase_stats *ps;
 
-	if (!workload_task(parent))
+	if (!case_epoch || !workload_task(parent))
 		return 0;
 	if ((__u32)child->tgid == own_tgid)
 		return 0;

@@ -6,7 +6,7 @@
  *
  * The flusher's events carry no usable device (sb_dev is 0 for bdi-wide
  * work), so they are filtered on the bdi's name, "MAJ:MIN" of the disk,
- * which userspace writes into targ_bdi before load.
+ * which userspace writes into targ_bdi for each case.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -27,8 +27,8 @@ char LICENSE[] SEC("license") = "GPL";
 /* balance_dirty_pages' pause is in jiffies; 0 when the config is unknown */
 extern unsigned int CONFIG_HZ __kconfig __weak;
 
-/* the target's bdi name, NUL-terminated: "7:2" */
-const volatile char targ_bdi[WB_BDI_NAME_LEN] = {};
+/* the case's target's bdi name, NUL-terminated: "7:2"; "" between cases */
+char targ_bdi[WB_BDI_NAME_LEN] = {};
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);

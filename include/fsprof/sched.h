@@ -99,6 +99,8 @@ struct sched_task {
 	unsigned long long in_steal; /* ... and its steal */
 	int stack_id; /* at switch-out */
 	unsigned int phase_seen; /* the last phase it was counted in, + 1 */
+	unsigned int epoch; /* the case it was last seen in (case_epoch) */
+	unsigned int pad;
 };
 
 #endif

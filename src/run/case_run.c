@@ -179,10 +179,10 @@ int case_run(struct run_ctx *ctx, const struct case_plan *plan)
 		err = case_age(&ct.target, &ctx->opt->age,
 			       plan->spec.space_needed, &ctx->stop, c);
 	if (!err && !ctx->stop)
-		err = case_tracer_up(&ct, ctx->opt, NULL, c, &ctx->td);
+		err = case_tracer_up(&ct, &ctx->tracer, ctx->opt, NULL, c,
+				     &ctx->td);
 	if (!err && !ctx->stop)
-		err = case_run_phases(ctx, plan, c, &ct.target,
-				      ct.traced ? &ct.tracer : NULL);
+		err = case_run_phases(ctx, plan, c, &ct.target, ct.tracer);
 	if (ctx->stop)
 		err = -EINTR;
 	err = case_model_end(&ct, c, err);

@@ -14,6 +14,7 @@
 #include "results/results.h"
 #include "run/options.h"
 #include "target/target.h"
+#include "trace/tracer.h"
 #include "util/runstate.h"
 #include "util/teardown.h"
 #include "workload/workload.h"
@@ -26,6 +27,7 @@ struct run_ctx {
 	struct run_result *result;
 	volatile sig_atomic_t stop;
 	int gate; /* --case-gate's fd (case_gate.h); 0: none */
+	struct tracer tracer; /* loaded once, bound to each case in turn */
 };
 
 /* one workload on one fresh target */

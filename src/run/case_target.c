@@ -207,7 +207,8 @@ int case_target_up(struct case_target *ct, const struct target_spec *spec,
 	return err;
 }
 
-int case_tracer_up(struct case_target *ct, const struct run_options *opt,
+int case_tracer_up(struct case_target *ct, struct tracer *tracer,
+		   const struct run_options *opt,
 		   const struct case_workload *who, struct case_result *c,
 		   struct teardown *td)
 {
@@ -233,11 +234,13 @@ int case_tracer_up(struct case_target *ct, const struct run_options *opt,
 			 c->target.log.source);
 	if (tc.stack)
 		stack_map_log(&c->target.stack, &c->target.log);
-	err = tracer_start(&ct->tracer, &tc, &c->programs, td);
+	err = tracer->started ? 0 : tracer_start(tracer);
+	if (!err)
+		err = tracer_bind(tracer, &tc, &c->programs, td);
 	if (err)
 		return err;
-	ct->traced = true;
-	tracer_charging(&ct->tracer, &c->charging);
+	ct->tracer = tracer;
+	tracer_charging(tracer, &c->charging);
 	return 0;
 }
 
@@ -259,7 +262,7 @@ int case_target_down(struct case_target *ct, struct teardown *td, int err)
 {
 	int failed = teardown_run_to(td, ct->mark);
 
-	ct->traced = false;
+	ct->tracer = NULL;
 	target_free(&ct->target);
 	if (!failed)
 		return err;

@@ -2,8 +2,9 @@
 /*
  * One case's target and tracer, set up and torn down the same way for
  * every driver (run, trace, record): the target (image, device or dir) with
- * its device model, recorded into the case's results; then the tracer for
- * its device; then the teardown of both, in reverse.
+ * its device model, recorded into the case's results; then the tracer,
+ * loaded once for the run, bound to its device; then the teardown of both,
+ * in reverse (the tracer off first).
  */
 #ifndef FSPROF_CASE_TARGET_H
 #define FSPROF_CASE_TARGET_H
@@ -18,8 +19,7 @@
 
 struct case_target {
 	struct target target;
-	struct tracer tracer;
-	bool traced; /* the tracer is running */
+	struct tracer *tracer; /* the run's, bound to this case; NULL: untraced */
 	size_t mark; /* the teardown registry before the target went up */
 };
 
@@ -37,10 +37,13 @@ int case_target_up(struct case_target *ct, const struct target_spec *spec,
 		   struct case_result *c, struct teardown *td);
 
 /*
- * Start the tracer on the target (unless --no-trace or no block device),
- * following who as the workload (NULL: fsprof itself).
+ * Bind tracer (started and loaded on first use; the caller stops it after
+ * its last case) to the target, unless --no-trace or no block device,
+ * following who as the workload (NULL: fsprof itself). Turned off again by
+ * the case's teardown.
  */
-int case_tracer_up(struct case_target *ct, const struct run_options *opt,
+int case_tracer_up(struct case_target *ct, struct tracer *tracer,
+		   const struct run_options *opt,
 		   const struct case_workload *who, struct case_result *c,
 		   struct teardown *td);
 

@@ -112,6 +112,7 @@ int live_case_end(struct live_case *lc, int code)
 		err = case_model_end(&lc->ct, lc->c, 0);
 	if (lc->target_up)
 		err = case_target_down(&lc->ct, &lc->td, err);
+	tracer_stop(&lc->tracer);
 	leftovers_end(&lc->state, &lc->td, lc->opt->scratch);
 	if (!r)
 		return code;

@@ -23,6 +23,7 @@ struct live_case {
 	struct run_result *result;
 	struct case_result *c; /* the one case */
 	struct case_target ct;
+	struct tracer tracer; /* bound to the case (ct.tracer) */
 	bool target_up; /* ct went up (and must come down) */
 	bool sigint_ends; /* record: SIGINT is the end, not an interruption */
 };

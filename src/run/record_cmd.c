@@ -62,13 +62,13 @@ int record_command(const struct run_options *opt)
 	if (lc.c)
 		record_params(opt, lc.c->params, sizeof(lc.c->params));
 	if (!code && !lc.stop) {
-		err = case_tracer_up(&lc.ct, opt, &who, lc.c, &lc.td);
+		err = case_tracer_up(&lc.ct, &lc.tracer, opt, &who, lc.c,
+				     &lc.td);
 		if (err)
 			code = EXIT_RUN_FAILED;
 	}
 	if (!code && !lc.stop) {
-		live_phases_init(&lp, lc.ct.traced ? &lc.ct.tracer : NULL, 0,
-				 opt->interval_ns);
+		live_phases_init(&lp, lc.ct.tracer, 0, opt->interval_ns);
 		log_info("recording %s%s", opt->dir,
 			 opt->duration_ns ? "" : " until SIGINT (Ctrl-C)");
 		/* the duration from the moment the programs see the phase */

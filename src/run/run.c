@@ -301,9 +301,7 @@ static int run_plan(struct run_ctx *ctx, const struct workload_params *params)
 int run_list_probes(bool deep)
 {
 	struct trace_config cfg = { .deep = deep };
-	struct teardown td = { .n = 0 };
-	struct attach_list *list;
-	struct tracer tracer;
+	struct tracer tracer = { .started = false };
 	char why[256];
 	int code = EXIT_OK;
 
@@ -311,15 +309,12 @@ int run_list_probes(bool deep)
 		log_error("cannot load BPF programs: %s", why);
 		return EXIT_ENVIRONMENT;
 	}
-	list = calloc(1, sizeof(*list));
-	if (!list)
-		return EXIT_RUN_FAILED;
-	if (tracer_start(&tracer, &cfg, list, &td))
+	/* every domain: no filesystem named */
+	if (tracer_start(&tracer) || tracer_load(&tracer, &cfg))
 		code = EXIT_ENVIRONMENT;
 	else
-		report_attach_table(list, stdout);
-	teardown_run(&td);
-	free(list);
+		report_attach_table(tracer.attached, stdout);
+	tracer_stop(&tracer);
 	return code;
 }
 
@@ -367,6 +362,7 @@ int run_local(const struct run_options *opt,
 			"analysing the results ran out of memory: findings are incomplete");
 	if (opt->verify && !ctx->stop)
 		verify_findings(ctx, ctx->result, opt, params);
+	tracer_stop(&ctx->tracer);
 	run_result_record_rss(ctx->result);
 	ctx->result->interrupted = ctx->stop != 0;
 	ctx->result->signal = ctx->stop;

@@ -148,9 +148,9 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	else
 		cg_ok = true;
 	who.pid = tc->cmd.pid;
-	err = case_tracer_up(&tc->lc.ct, tc->lc.opt, &who, tc->lc.c,
-			     &tc->lc.td);
-	tracer = tc->lc.ct.traced ? &tc->lc.ct.tracer : NULL;
+	err = case_tracer_up(&tc->lc.ct, &tc->lc.tracer, tc->lc.opt, &who,
+			     tc->lc.c, &tc->lc.td);
+	tracer = tc->lc.ct.tracer;
 	/* the marker program's cost is fsprof's own, as the domains' */
 	if (!err && tracer && !tc->lc.opt->interval_ns &&
 	    !marker_tracer_start(&tc->marker, &tracer->phase_map, tc->marker_wr,

@@ -165,11 +165,11 @@ static void block_set_log(struct block_bpf *skel, const struct log_region *log)
 	unsigned int i;
 
 	for (i = 0; log && i < log->n && i < BLK_LOG_MAX_RANGES; i++) {
-		skel->rodata->log_lo[i] = log->range[i].start;
-		skel->rodata->log_hi[i] =
+		skel->bss->log_lo[i] = log->range[i].start;
+		skel->bss->log_hi[i] =
 			log->range[i].start + log->range[i].sectors;
 	}
-	skel->rodata->n_log_ranges = i;
+	skel->bss->n_log_ranges = i;
 }
 
 /*
@@ -185,24 +185,24 @@ static void block_set_members(struct block_domain *d,
 	for (i = 0; i < st->n && i < BLK_MEMBERS_MAX; i++) {
 		const struct stack_member *m = &st->member[i];
 
-		skel->rodata->member_dev[i] =
+		skel->bss->member_dev[i] =
 			kdev_encode(makedev(m->disk_major, m->disk_minor));
 		if (m->part_sectors) {
-			skel->rodata->member_lo[i] = m->part_start;
-			skel->rodata->member_hi[i] =
+			skel->bss->member_lo[i] = m->part_start;
+			skel->bss->member_hi[i] =
 				m->part_start + m->part_sectors;
 		}
 		snprintf(d->inflight_path[i], sizeof(d->inflight_path[i]),
 			 "/sys/dev/block/%u:%u/inflight", m->disk_major,
 			 m->disk_minor);
 	}
-	skel->rodata->n_members = d->n_members = d->n_disks = i;
+	skel->bss->n_members = d->n_members = d->n_disks = i;
 	for (i = 0; i < st->n_log && i < BLK_LOG_MAX_RANGES; i++) {
-		skel->rodata->log_lo[i] = st->log[i].start;
-		skel->rodata->log_hi[i] = st->log[i].start + st->log[i].sectors;
-		skel->rodata->log_member[i] = st->log[i].member;
+		skel->bss->log_lo[i] = st->log[i].start;
+		skel->bss->log_hi[i] = st->log[i].start + st->log[i].sectors;
+		skel->bss->log_member[i] = st->log[i].member;
 	}
-	skel->rodata->n_log_ranges = i;
+	skel->bss->n_log_ranges = i;
 }
 
 /*
@@ -240,24 +240,12 @@ static int block_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	if (cfg->no_requests) {
-		/* run.c said why; nothing here would ever count */
-		free(d);
-		return -ENODEV;
-	}
 	s = d->skel = block_bpf__open();
 	if (!s) {
 		err = -errno;
 		free(d);
 		return err;
 	}
-	/* requests carry the whole disk's dev_t, not a partition's */
-	s->rodata->targ_dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
-	snprintf(d->inflight_path[0], sizeof(d->inflight_path[0]),
-		 "/sys/dev/block/%u:%u/inflight",
-		 kdev_major(s->rodata->targ_dev),
-		 kdev_minor(s->rodata->targ_dev));
-	d->n_disks = 1;
 	s->rodata->workload_tgid =
 		cfg->workload_pid ? (__u32)cfg->workload_pid : (__u32)getpid();
 	s->rodata->every_process = cfg->every_process;
@@ -267,14 +255,6 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	s->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	if (cfg->slow_io_ns)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;
-	if (cfg->part_sectors) {
-		s->rodata->part_lo = cfg->part_start;
-		s->rodata->part_hi = cfg->part_start + cfg->part_sectors;
-	}
-	if (cfg->stack && cfg->stack->n)
-		block_set_members(d, cfg->stack);
-	else
-		block_set_log(s, cfg->log);
 	err = program_slots_fill(s->skeleton, block_progs, BL_NR, d->slots);
 	if (err) {
 		block_bpf__destroy(s);
@@ -372,14 +352,46 @@ static int block_load(void *priv)
 			return -errno;
 		d->track_expired = m;
 	}
-	if (!err) {
+	if (!err)
 		d->io_keys = (struct phase_keys){ .domain = "block",
 						  .make = io_keys_make,
 						  .drop = io_keys_drop,
 						  .arg = d };
-		phase_keys_start(&d->io_keys);
-	}
 	return err;
+}
+
+/*
+ * A case: its disk (requests carry the whole disk's dev_t, not a
+ * partition's), or its stack's members, and its log's ranges; the maps
+ * were emptied. A bio-based disk issues no requests: nothing to count.
+ */
+static int block_bind(void *priv, const struct trace_config *cfg)
+{
+	struct block_domain *d = priv;
+	struct block_bpf *s = d->skel;
+	unsigned int dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
+
+	if (cfg->no_requests)
+		return -ENODEV; /* run.c said why */
+	d->inflight_expired = d->bios_expired = 0;
+	memset(d->lost, 0, sizeof(d->lost));
+	d->n_members = 0;
+	snprintf(d->inflight_path[0], sizeof(d->inflight_path[0]),
+		 "/sys/dev/block/%u:%u/inflight", kdev_major(dev),
+		 kdev_minor(dev));
+	d->n_disks = 1;
+	if (cfg->part_sectors) {
+		s->bss->part_lo = cfg->part_start;
+		s->bss->part_hi = cfg->part_start + cfg->part_sectors;
+	}
+	if (cfg->stack && cfg->stack->n)
+		block_set_members(d, cfg->stack);
+	else
+		block_set_log(s, cfg->log);
+	phase_keys_start(&d->io_keys);
+	/* last: the programs count from here */
+	__atomic_store_n(&s->bss->targ_dev, dev, __ATOMIC_RELEASE);
+	return 0;
 }
 
 /*
@@ -935,6 +947,7 @@ const struct trace_domain_ops block_domain = {
 	.open = block_open,
 	.load = block_load,
 	.attach = block_attach,
+	.bind = block_bind,
 	.phase_after = block_phase_after,
 	.in_flight = block_in_flight,
 	.collect = block_collect,

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The interface every kernel domain implements (bpf/<domain>.bpf.c +
- * src/trace/<domain>.c). The tracer drives them through these steps:
- * open (and configure read-only globals) -> load -> attach -> set_phase ...
- * -> collect -> destroy. A domain that cannot load is reported, and the run
+ * src/trace/<domain>.c). The tracer drives them through these steps, once
+ * per run: open (and configure the read-only globals, the same for every
+ * case) -> load -> attach; then for each case: bind (its target, into
+ * writable globals) -> set_phase ... -> collect -> off; at the end destroy. A domain that cannot load is reported, and the run
  * goes on without it. What domains share (their programs and events, the
  * per-CPU sum of their per-phase statistics, their counters' names) is a
  * table entry, struct domain_def (trace/domain_def.h).
@@ -20,6 +21,11 @@
 
 struct bpf_object;
 
+/*
+ * What the tracer is set up for. A run's settings (the same in every case:
+ * deep, bin_ns, slow_io_ns, workload_pid, every_process, btf) are read at
+ * open; a case's target (the devices, stack, log, fstype) at bind.
+ */
 struct trace_config {
 	unsigned int kernel_dev; /* the target, major << 20 | minor */
 	unsigned int disk_dev; /* the whole disk it is on (block requests) */
@@ -58,6 +64,17 @@ struct trace_domain_ops {
 	int (*load)(void *priv);
 	/* attach what exists; one attach_record per program into list */
 	int (*attach)(void *priv, struct attach_list *list);
+	/*
+	 * A case begins on cfg's target: the tracer has emptied the domain's
+	 * maps and put its writable globals back as they were at load (every
+	 * target setting 0: off, trace/domain_state.h); set the case's
+	 * target in them, and start the user side's own state afresh.
+	 * -ENODEV: the domain sees nothing of this target (said why); it sits
+	 * the case out, off.
+	 */
+	int (*bind)(void *priv, const struct trace_config *cfg);
+	/* optional: the case ended (the domain is off): its user side's end */
+	void (*unbind)(void *priv);
 	/*
 	 * Optional, around a phase switch from -> to (0: between phases): the
 	 * tracer publishes the new phase in the one phase map all domains

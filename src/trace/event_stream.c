@@ -150,6 +150,10 @@ int event_stream_start(struct event_stream **out,
 		event_stream_free(es);
 		return 0;
 	}
+	/* what the rings still hold is an earlier case's: dropped */
+	ring_buffer__consume(es->rb);
+	es->n = 0;
+	es->not_stored = es->malformed = 0;
 	es->stop_fd = eventfd(0, EFD_CLOEXEC);
 	if (es->stop_fd < 0) {
 		err = -errno;

@@ -183,7 +183,6 @@ static int ext4_open(void **priv, const struct trace_config *cfg)
 			      d->slots);
 	if (err)
 		goto fail;
-	d->skel->rodata->targ_dev = cfg->kernel_dev;
 	d->skel->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
 	ext4_programs_choose(d, cfg);
 	*priv = d;
@@ -205,6 +204,15 @@ static int ext4_attach(void *priv, struct attach_list *list)
 	struct ext4_domain *d = priv;
 
 	return domain_def_attach(&ext4_def, d->slots, list);
+}
+
+static int ext4_bind(void *priv, const struct trace_config *cfg)
+{
+	struct ext4_domain *d = priv;
+
+	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 /* is the event behind prog traced: attached, or its variant attached */
@@ -302,6 +310,7 @@ const struct trace_domain_ops ext4_domain = {
 	.open = ext4_open,
 	.load = ext4_load,
 	.attach = ext4_attach,
+	.bind = ext4_bind,
 	.collect = ext4_collect,
 	.object = ext4_object,
 	.destroy = ext4_destroy,

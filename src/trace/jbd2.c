@@ -230,7 +230,6 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 			      d->slots);
 	if (err)
 		goto fail;
-	d->skel->rodata->targ_dev = cfg->kernel_dev;
 	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	d->hz_known = hz_known;
 	for (i = 0; i < J2_NR; i++) {
@@ -243,8 +242,6 @@ static int jbd2_open(void **priv, const struct trace_config *cfg)
 		bpf_program__set_autoload(d->slots[i].prog,
 					  wanted && !d->slots[i].missing);
 	}
-	/* before attach: the peer's window must contain the programs' */
-	proc_peer_open(&d->peer, cfg->kernel_dev);
 	*priv = d;
 	return 0;
 fail:
@@ -268,6 +265,18 @@ static int jbd2_attach(void *priv, struct attach_list *list)
 	struct jbd2_domain *d = priv;
 
 	return domain_def_attach(&jbd2_def, d->slots, list);
+}
+
+static int jbd2_bind(void *priv, const struct trace_config *cfg)
+{
+	struct jbd2_domain *d = priv;
+
+	/* first: the peer's window must contain the programs' */
+	memset(&d->peer, 0, sizeof(d->peer));
+	proc_peer_open(&d->peer, cfg->kernel_dev);
+	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 /*
@@ -454,6 +463,7 @@ const struct trace_domain_ops jbd2_domain = {
 	.open = jbd2_open,
 	.load = jbd2_load,
 	.attach = jbd2_attach,
+	.bind = jbd2_bind,
 	.phase_before = jbd2_phase_before,
 	.phase_after = jbd2_phase_after,
 	.remount = jbd2_remount,

@@ -31,6 +31,7 @@ struct phase_keys {
 	bool warned;
 };
 
+/* a case begins (its maps emptied): the first phases' keys made */
 void phase_keys_start(struct phase_keys *k);
 void phase_keys_switched(struct phase_keys *k, unsigned int from,
 			 unsigned int to);

@@ -11,9 +11,6 @@
 #include "trace/phase_map.h"
 #include "util/log.h"
 
-/* the map's name in every domain's object (bpf/phase.bpf.h) */
-#define PHASE_MAP_NAME "phase_shared"
-
 int phase_map_create(struct phase_map *pm)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = BPF_F_MMAPABLE);

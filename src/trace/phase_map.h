@@ -12,6 +12,9 @@
 struct bpf_object;
 struct phase_shared;
 
+/* the map's name in every domain's object (bpf/phase.bpf.h) */
+#define PHASE_MAP_NAME "phase_shared"
+
 struct phase_map {
 	int fd;
 	struct phase_shared *mem; /* mmapped value, NULL when closed */

@@ -101,6 +101,7 @@ struct sched_domain {
 	struct phase_keys wait_keys;
 	struct sched_stack *stacks; /* SCHED_STACK_ENTRIES, by stack id */
 	bool names_warned;
+	unsigned int epoch; /* the case counted (bpf case_epoch), from 1 */
 	/* the kernel keeps steal, interrupt time apart: sched_taken_probe */
 	bool steal_kept, irq_kept;
 	/* the text span, scanned while the other domains load */
@@ -112,14 +113,22 @@ struct sched_domain {
 
 static void sched_span_join(struct sched_domain *d);
 
-static void sched_domain_free(struct sched_domain *d)
+/* the stacks named so far forgotten: their ids are the stack map's */
+static void sched_stacks_forget(struct sched_domain *d)
 {
 	unsigned int i;
 
+	if (!d->stacks)
+		return;
+	for (i = 0; i < SCHED_STACK_ENTRIES; i++)
+		free(d->stacks[i].frame);
+	memset(d->stacks, 0, SCHED_STACK_ENTRIES * sizeof(*d->stacks));
+}
+
+static void sched_domain_free(struct sched_domain *d)
+{
 	sched_span_join(d);
-	if (d->stacks)
-		for (i = 0; i < SCHED_STACK_ENTRIES; i++)
-			free(d->stacks[i].frame);
+	sched_stacks_forget(d);
 	free(d->stacks);
 	percpu_stats_fini(&d->stats);
 	percpu_stats_fini(&d->waits);
@@ -400,7 +409,23 @@ static int sched_load(void *priv)
 					    .make = wait_keys_make,
 					    .drop = wait_keys_drop,
 					    .arg = d };
+	return 0;
+}
+
+/*
+ * A case: its stack map was emptied, so ids name other stacks now; the
+ * workload's tasks start afresh (bpf case_task) from the new epoch.
+ */
+static int sched_bind(void *priv, const struct trace_config *cfg)
+{
+	struct sched_domain *d = priv;
+
+	(void)cfg;
+	sched_stacks_forget(d);
+	d->names_warned = false;
 	phase_keys_start(&d->wait_keys);
+	__atomic_store_n(&d->skel->bss->case_epoch, ++d->epoch,
+			 __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -919,6 +944,7 @@ const struct trace_domain_ops sched_domain = {
 	.open = sched_open,
 	.load = sched_load,
 	.attach = sched_attach,
+	.bind = sched_bind,
 	.phase_after = sched_phase_after,
 	.collect = sched_collect,
 	.object = sched_object,

@@ -91,6 +91,11 @@ void selfcost_add_object(struct selfcost *sc, const struct bpf_object *obj)
 		if (fd >= 0 && sc->n_fds < SELFCOST_MAX_PROGS)
 			sc->fds[sc->n_fds++] = fd;
 	}
+}
+
+void selfcost_case_start(struct selfcost *sc)
+{
+	memset(sc->phase, 0, sizeof(sc->phase));
 	selfcost_sample_take(sc, &sc->at_start);
 }
 

@@ -34,7 +34,7 @@ struct selfcost {
 	bool sysctl_set; /* fallback: we set kernel.bpf_stats_enabled */
 	unsigned int n_fds;
 	int fds[SELFCOST_MAX_PROGS];
-	struct selfcost_sample at_start; /* when tracing began */
+	struct selfcost_sample at_start; /* when the case began */
 	struct selfcost_sample begin; /* at the current phase's begin */
 	struct selfcost_sample phase[FSPROF_MAX_PHASES];
 };
@@ -48,6 +48,9 @@ void selfcost_start(struct selfcost *sc);
 
 /* remember the programs of a loaded object */
 void selfcost_add_object(struct selfcost *sc, const struct bpf_object *obj);
+
+/* a case begins: its phases' costs from zero, its spill from now */
+void selfcost_case_start(struct selfcost *sc);
 
 /* at a phase switch: before the id is set, and after it is cleared */
 void selfcost_phase_begin(struct selfcost *sc);

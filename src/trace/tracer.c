@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,8 +84,7 @@ static void tracer_log_verified(const struct trace_domain_ops *ops, void *priv)
  * off the load time but each libbpf load parses the kernel's BTF (~12 MB at
  * its peak), and two at once put fsprof's peak RSS over 32 MB.
  */
-static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
-				struct attach_list *programs)
+static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom)
 {
 	const struct trace_domain_ops *ops = dom->ops;
 	uint64_t t0 = clock_mono_ns(), t1;
@@ -97,15 +97,24 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
 			ops->name, strerror_safe(-err));
 		goto fail;
 	}
-	err = ops->attach(dom->priv, programs);
+	err = ops->attach(dom->priv, t->attached);
 	if (err) {
 		log_warn("%s domain: nothing attached", ops->name);
+		goto fail;
+	}
+	/* attached with every target setting 0: counting nothing */
+	err = domain_state_save(&dom->state,
+				(struct bpf_object *)ops->object(dom->priv));
+	if (err) {
+		log_warn("%s domain: keep its state as loaded: %s", ops->name,
+			 strerror_safe(-err));
 		goto fail;
 	}
 	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
 		  (double)(t1 - t0) / 1e6,
 		  (double)(clock_mono_ns() - t1) / 1e6);
 	tracer_log_verified(ops, dom->priv);
+	selfcost_add_object(&t->self, ops->object(dom->priv));
 	t->dom[t->n++] = *dom;
 	return 0;
 fail:
@@ -113,37 +122,43 @@ fail:
 	return err;
 }
 
-/* a thread reads the domains' rings of rare events while the case runs */
-static void tracer_start_events(struct tracer *t)
+int tracer_start(struct tracer *t)
 {
-	struct event_source src[TRACER_MAX_DOMAINS];
-	unsigned int i;
-
-	for (i = 0; i < t->n; i++)
-		src[i] = (struct event_source){ t->dom[i].ops, t->dom[i].priv };
-	event_stream_start(&t->events, src, t->n);
-}
-
-static int tracer_undo(void *arg)
-{
-	tracer_stop(arg);
-	return 0;
-}
-
-int tracer_start(struct tracer *t, const struct trace_config *target,
-		 struct attach_list *programs, struct teardown *td)
-{
-	struct tracer_domain opened[TRACER_MAX_DOMAINS];
-	struct trace_config cfg = *target;
-	unsigned int i, n_opened = 0;
-	uint64_t t0 = clock_mono_ns(), t1;
-	struct kernel_btf btf;
 	int err;
 
 	memset(t, 0, sizeof(*t));
 	t->self.stats_fd = -1;
 	t->phase_map.fd = -1;
 	libbpf_set_print(libbpf_print);
+	t->attached = calloc(1, sizeof(*t->attached));
+	if (!t->attached)
+		return -ENOMEM;
+	err = phase_map_create(&t->phase_map);
+	if (err) {
+		free(t->attached);
+		t->attached = NULL;
+		return err;
+	}
+	selfcost_start(&t->self);
+	t->started = true;
+	return 0;
+}
+
+int tracer_load(struct tracer *t, const struct trace_config *target)
+{
+	struct tracer_domain opened[TRACER_MAX_DOMAINS];
+	struct trace_config cfg = *target;
+	unsigned int i, n_opened = 0, n_before = t->n;
+	uint64_t t0 = clock_mono_ns(), t1;
+	struct kernel_btf btf;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(all_domains); i++)
+		if (!(t->tried & 1u << i) &&
+		    domain_traces_fstype(all_domains[i], cfg.fstype))
+			break;
+	if (i == ARRAY_SIZE(all_domains))
+		return 0; /* all there */
 	err = kernel_btf_load(&btf);
 	if (err) {
 		log_error(
@@ -154,20 +169,15 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 	cfg.btf = &btf;
 	log_debug("tracer: kernel BTF parsed in %.1f ms",
 		  (double)(clock_mono_ns() - t0) / 1e6);
-	err = teardown_push(td, tracer_undo, t, "detach BPF programs");
-	if (!err)
-		err = phase_map_create(&t->phase_map);
-	if (err) {
-		kernel_btf_free(&btf);
-		return err;
-	}
 	/* open all first: the BTF probe is done before libbpf loads its own */
 	for (i = 0; i < ARRAY_SIZE(all_domains); i++) {
 		const struct trace_domain_ops *ops = all_domains[i];
 		void *priv = NULL;
 
-		if (!domain_traces_fstype(ops, cfg.fstype))
-			continue; /* no xfs events on ext4 */
+		if (t->tried & 1u << i ||
+		    !domain_traces_fstype(ops, cfg.fstype))
+			continue; /* loaded already, or no xfs events on ext4 */
+		t->tried |= 1u << i;
 		t1 = clock_mono_ns();
 		err = ops->open(&priv, &cfg);
 		log_debug("tracer: %s domain: open %.1f ms", ops->name,
@@ -182,23 +192,150 @@ int tracer_start(struct tracer *t, const struct trace_config *target,
 				 strerror_safe(-err));
 			continue;
 		}
+		memset(&opened[n_opened], 0, sizeof(opened[0]));
 		opened[n_opened].ops = ops;
 		opened[n_opened++].priv = priv;
 	}
 	kernel_btf_free(&btf);
-	selfcost_start(&t->self);
 	for (i = 0; i < n_opened; i++)
-		tracer_attach_domain(t, &opened[i], programs);
+		tracer_attach_domain(t, &opened[i]);
+	log_debug("tracer: %u domain(s) loaded in %.1f ms", t->n - n_before,
+		  (double)(clock_mono_ns() - t0) / 1e6);
+	return 0;
+}
+
+/* a loaded domain that sits the case out (its bind refused the target) */
+static bool domain_sits_out(const struct tracer *t, const char *name)
+{
+	unsigned int i;
+
 	for (i = 0; i < t->n; i++)
-		selfcost_add_object(&t->self,
-				    t->dom[i].ops->object(t->dom[i].priv));
-	if (!t->n)
+		if (!strcmp(t->dom[i].ops->name, name))
+			return !t->dom[i].bound;
+	return false;
+}
+
+/*
+ * the outcomes of the programs of the case's domains (fstype's), but for
+ * a domain that sits the case out
+ */
+static void case_programs(const struct tracer *t, const char *fstype,
+			  struct attach_list *programs)
+{
+	unsigned int i, d;
+
+	programs->n = 0;
+	for (i = 0; t->attached && i < t->attached->n; i++) {
+		const struct attach_record *r = &t->attached->v[i];
+		struct attach_record *to;
+
+		for (d = 0; d < ARRAY_SIZE(all_domains); d++)
+			if (!strcmp(all_domains[d]->name, r->domain))
+				break;
+		if (d < ARRAY_SIZE(all_domains) &&
+		    !domain_traces_fstype(all_domains[d], fstype))
+			continue;
+		if (domain_sits_out(t, r->domain))
+			continue;
+		to = attach_list_add(programs);
+		if (!to)
+			return;
+		*to = *r;
+	}
+}
+
+/* a stream of the bound domains' rings, for the case */
+static void tracer_start_events(struct tracer *t)
+{
+	struct event_source src[TRACER_MAX_DOMAINS];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < t->n; i++)
+		if (t->dom[i].bound)
+			src[n++] = (struct event_source){ t->dom[i].ops,
+							  t->dom[i].priv };
+	event_stream_start(&t->events, src, n);
+}
+
+static int tracer_off_step(void *arg)
+{
+	tracer_off(arg);
+	return 0;
+}
+
+/* every count emptied, then the case's target: the domain counts */
+static int tracer_bind_domain(struct tracer_domain *dom,
+			      const struct trace_config *cfg)
+{
+	const struct trace_domain_ops *ops = dom->ops;
+	int err;
+
+	if (!domain_traces_fstype(ops, cfg->fstype))
+		return 0;
+	err = domain_state_reset(&dom->state,
+				 (struct bpf_object *)ops->object(dom->priv));
+	if (err) {
+		domain_state_restore(&dom->state);
+		log_warn("%s domain: empty its counts for the case: %s",
+			 ops->name, strerror_safe(-err));
+		return err;
+	}
+	err = ops->bind(dom->priv, cfg);
+	if (err) {
+		domain_state_restore(&dom->state);
+		return err;
+	}
+	dom->bound = true;
+	return 0;
+}
+
+int tracer_bind(struct tracer *t, const struct trace_config *cfg,
+		struct attach_list *programs, struct teardown *td)
+{
+	uint64_t t0 = clock_mono_ns();
+	unsigned int i, n = 0;
+	int err;
+
+	err = tracer_load(t, cfg);
+	if (err)
+		return err;
+	tracer_off(t);
+	err = teardown_push(td, tracer_off_step, t, "stop counting");
+	if (err)
+		return err;
+	/* the case's phases start from 1 again, at 0 until the first */
+	t->phase = FSPROF_PHASE_NONE;
+	phase_map_publish(&t->phase_map, FSPROF_PHASE_NONE, clock_mono_ns());
+	selfcost_case_start(&t->self);
+	for (i = 0; i < t->n; i++)
+		n += !tracer_bind_domain(&t->dom[i], cfg);
+	case_programs(t, cfg->fstype, programs);
+	if (!n)
 		log_warn(
 			"no kernel domain could be traced; only user-side metrics will be reported");
 	tracer_start_events(t);
-	log_debug("tracer: started in %.1f ms",
+	log_debug("tracer: bound to the case in %.1f ms",
 		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
+}
+
+void tracer_off(struct tracer *t)
+{
+	unsigned int i;
+
+	/* the rings are the domains' maps: stop reading them first */
+	event_stream_free(t->events);
+	t->events = NULL;
+	for (i = 0; i < t->n; i++) {
+		struct tracer_domain *dom = &t->dom[i];
+
+		if (!dom->bound)
+			continue;
+		domain_state_restore(&dom->state);
+		if (dom->ops->unbind)
+			dom->ops->unbind(dom->priv);
+		dom->bound = false;
+	}
 }
 
 /*
@@ -218,7 +355,7 @@ static uint64_t tracer_switch(struct tracer *t, unsigned int phase,
 	if (phase)
 		selfcost_phase_begin(&t->self);
 	for (i = 0; i < t->n; i++)
-		if (t->dom[i].ops->phase_before)
+		if (t->dom[i].bound && t->dom[i].ops->phase_before)
 			t->dom[i].ops->phase_before(t->dom[i].priv, from, phase,
 						    publish);
 	if (publish) {
@@ -226,7 +363,7 @@ static uint64_t tracer_switch(struct tracer *t, unsigned int phase,
 		phase_map_publish(&t->phase_map, phase, at_ns);
 	}
 	for (i = 0; i < t->n; i++)
-		if (t->dom[i].ops->phase_after)
+		if (t->dom[i].bound && t->dom[i].ops->phase_after)
 			t->dom[i].ops->phase_after(t->dom[i].priv, from, phase,
 						   publish);
 	if (!phase)
@@ -250,7 +387,7 @@ void tracer_remount(struct tracer *t, bool mounted)
 	unsigned int i;
 
 	for (i = 0; i < t->n; i++)
-		if (t->dom[i].ops->remount)
+		if (t->dom[i].bound && t->dom[i].ops->remount)
 			t->dom[i].ops->remount(t->dom[i].priv, mounted);
 }
 
@@ -259,7 +396,7 @@ static unsigned int tracer_in_flight(struct tracer *t, unsigned int phase)
 	unsigned int i, n = 0;
 
 	for (i = 0; i < t->n; i++)
-		if (t->dom[i].ops->in_flight)
+		if (t->dom[i].bound && t->dom[i].ops->in_flight)
 			n += t->dom[i].ops->in_flight(t->dom[i].priv, phase);
 	return n;
 }
@@ -293,6 +430,8 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 	if (phase == FSPROF_PHASE_NONE)
 		out->block.inflight_at_end += tracer_in_flight(t, phase);
 	for (i = 0; i < t->n; i++) {
+		if (!t->dom[i].bound)
+			continue;
 		err = t->dom[i].ops->collect(t->dom[i].priv, phase, out);
 		if (err && !first) {
 			log_warn("%s domain: collect phase %u: %s",
@@ -320,6 +459,8 @@ void tracer_charging(const struct tracer *t, struct charging_list *out)
 	for (i = 0; i < t->n && out->n < RESULTS_MAX_DOMAINS; i++) {
 		const struct trace_domain_ops *ops = t->dom[i].ops;
 
+		if (!t->dom[i].bound)
+			continue;
 		snprintf(out->v[out->n].domain, sizeof(out->v[0].domain), "%s",
 			 ops->name);
 		snprintf(out->v[out->n].rule, sizeof(out->v[0].rule), "%s",
@@ -330,13 +471,17 @@ void tracer_charging(const struct tracer *t, struct charging_list *out)
 
 void tracer_stop(struct tracer *t)
 {
-	/* the rings are the domains' maps: stop reading them first */
-	event_stream_free(t->events);
-	t->events = NULL;
+	if (!t->started)
+		return;
+	tracer_off(t);
 	while (t->n > 0) {
 		t->n--;
 		t->dom[t->n].ops->destroy(t->dom[t->n].priv);
+		domain_state_free(&t->dom[t->n].state);
 	}
 	selfcost_stop(&t->self);
 	phase_map_close(&t->phase_map);
+	free(t->attached);
+	t->attached = NULL;
+	t->started = false;
 }

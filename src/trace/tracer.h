@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tracer: every kernel domain, loaded together, each optional. The run
- * driver sees only this: start, switch phase, collect, stop.
+ * The tracer: every kernel domain, each optional, loaded and attached once
+ * per run (a domain when the first case that can use it begins: no XFS
+ * programs in a run of ext4 cases) and bound to each case's target in
+ * turn. The run driver sees only this: start, bind a case, switch phase,
+ * collect, off, stop.
  */
 #ifndef FSPROF_TRACER_H
 #define FSPROF_TRACER_H
@@ -10,6 +13,7 @@
 
 #include "results/results.h"
 #include "trace/domain.h"
+#include "trace/domain_state.h"
 #include "trace/phase_map.h"
 #include "trace/selfcost.h"
 #include "util/teardown.h"
@@ -21,25 +25,51 @@ struct event_stream;
 struct tracer_domain {
 	const struct trace_domain_ops *ops;
 	void *priv;
+	struct domain_state state; /* its globals as loaded: off */
+	bool bound; /* counting for the case running */
 };
 
 struct tracer {
+	bool started;
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
+	unsigned int tried; /* bit i: all_domains[i] was opened (or failed) */
+	struct attach_list *attached; /* every program's outcome so far */
 	unsigned int phase; /* the phase running, 0 between phases */
 	struct phase_map phase_map; /* the phase id every domain reads */
 	struct selfcost self; /* what the programs cost, per phase */
-	struct event_stream *events; /* their rings of rare events, or NULL */
+	struct event_stream *events; /* the case's rings of rare events */
 };
 
 /*
- * Open, configure, load and attach every domain for the filesystem target
- * describes (its btf is filled in here); record each program's outcome in
- * programs. Domains that fail are reported and left out. The stop goes onto
- * td.
+ * Ready to trace: the phase map and the programs' cost stats. Nothing is
+ * loaded yet; tracer_stop (not a teardown step: the tracer outlives the
+ * cases' teardowns) ends it.
  */
-int tracer_start(struct tracer *t, const struct trace_config *target,
-		 struct attach_list *programs, struct teardown *td);
+int tracer_start(struct tracer *t);
+
+/*
+ * Load and attach every domain for cfg's filesystem not tried yet (the
+ * run's settings from cfg: see trace_config), recording each program's
+ * outcome; a domain that fails is reported and left out. -errno when the
+ * kernel has no BTF.
+ */
+int tracer_load(struct tracer *t, const struct trace_config *cfg);
+
+/*
+ * A case begins on cfg's target: its domains loaded (tracer_load), every
+ * domain's counts emptied and its target set, at phase 0. The programs'
+ * outcomes go into programs; the step that turns them off again (before
+ * the target goes down) onto td.
+ */
+int tracer_bind(struct tracer *t, const struct trace_config *cfg,
+		struct attach_list *programs, struct teardown *td);
+
+/*
+ * The case ended: every domain off (counting nothing, its programs still
+ * attached for the next case); the case's rare events not taken dropped.
+ */
+void tracer_off(struct tracer *t);
 
 /*
  * Set the phase id every domain charges events to (0 = between phases).
@@ -75,14 +105,16 @@ int tracer_collect(struct tracer *t, unsigned int phase,
 		   struct phase_result *out);
 
 /*
- * the rare events the domains' rings delivered since start, into list;
- * call once, after the last collect (stops reading the rings)
+ * the rare events the domains' rings delivered since the case was bound,
+ * into list; call once a case, after its last collect (stops reading the
+ * rings)
  */
 int tracer_take_events(struct tracer *t, struct event_list *list);
 
-/* each loaded domain's charging rule, into out */
+/* each bound domain's charging rule, into out */
 void tracer_charging(const struct tracer *t, struct charging_list *out);
 
+/* every domain detached and freed; a tracer never started is fine */
 void tracer_stop(struct tracer *t);
 
 #endif

@@ -178,19 +178,10 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts);
 	struct writeback_domain *d = calloc(1, sizeof(*d));
-	char bdi[WB_BDI_NAME_LEN];
 	int err, nargs;
 
 	if (!d)
 		return -ENOMEM;
-	err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
-	if (err) {
-		log_warn(
-			"writeback domain: cannot name the bdi of device %u:%u: %s",
-			kdev_major(cfg->kernel_dev),
-			kdev_minor(cfg->kernel_dev), strerror_safe(-err));
-		goto fail;
-	}
 	opts.kconfig = kconfig_fallback();
 	if (opts.kconfig)
 		/* no config: the pause stays in jiffies, reported as such */
@@ -204,7 +195,6 @@ static int writeback_open(void **priv, const struct trace_config *cfg)
 	err = domain_def_open(&wb_def, d->skel->skeleton, &d->stats, d->slots);
 	if (err)
 		goto fail;
-	memcpy((char *)d->skel->rodata->targ_bdi, bdi, sizeof(bdi));
 	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	wb_reason_names(kernel_btf_find(cfg->btf, "wb_reason", BTF_KIND_ENUM,
 					&nargs),
@@ -236,6 +226,24 @@ static int writeback_attach(void *priv, struct attach_list *list)
 	struct writeback_domain *d = priv;
 
 	return domain_def_attach(&wb_def, d->slots, list);
+}
+
+/* a case: the flusher's events filtered on its target's bdi, by name */
+static int writeback_bind(void *priv, const struct trace_config *cfg)
+{
+	struct writeback_domain *d = priv;
+	char bdi[WB_BDI_NAME_LEN];
+	int err = wb_bdi_name(cfg->kernel_dev, "/sys", bdi, sizeof(bdi));
+
+	if (err) {
+		log_warn(
+			"writeback domain: cannot name the bdi of device %u:%u: %s",
+			kdev_major(cfg->kernel_dev),
+			kdev_minor(cfg->kernel_dev), strerror_safe(-err));
+		return -ENODEV;
+	}
+	memcpy(d->skel->bss->targ_bdi, bdi, sizeof(bdi));
+	return 0;
 }
 
 static int wb_add_throttle(struct writeback_domain *d,
@@ -352,6 +360,7 @@ const struct trace_domain_ops writeback_domain = {
 	.open = writeback_open,
 	.load = writeback_load,
 	.attach = writeback_attach,
+	.bind = writeback_bind,
 	.collect = writeback_collect,
 	.object = writeback_object,
 	.event_ring = writeback_event_ring,

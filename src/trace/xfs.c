@@ -244,10 +244,8 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 		xfs_domain_free(d);
 		return err;
 	}
-	d->skel->rodata->targ_dev = cfg->kernel_dev;
 	d->skel->rodata->tl_bin_ns = timeline_bin_ns(cfg->bin_ns);
 	xfs_probe_events(d, cfg);
-	xfs_sysfs_open(d, cfg->kernel_dev);
 	*priv = d;
 	return 0;
 }
@@ -280,6 +278,21 @@ static int xfs_attach(void *priv, struct attach_list *list)
 		n++;
 	}
 	return attach_programs("xfs", slots, (int)n, list) > 0 ? 0 : -ENOENT;
+}
+
+/* a case: XFS's counters of its target read first, then the programs on */
+static int xfs_bind(void *priv, const struct trace_config *cfg)
+{
+	struct xfs_domain *d = priv;
+
+	d->sysfs_phase = FSPROF_PHASE_NONE;
+	d->sysfs_begin_exact = d->sysfs_lost = false;
+	memset(d->sysfs_have, 0, sizeof(d->sysfs_have));
+	d->n_callers = 0;
+	xfs_sysfs_open(d, cfg->kernel_dev);
+	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 static void xfs_sysfs_snapshot(struct xfs_domain *d,
@@ -634,6 +647,7 @@ const struct trace_domain_ops xfs_domain = {
 	.open = xfs_open,
 	.load = xfs_load,
 	.attach = xfs_attach,
+	.bind = xfs_bind,
 	.phase_before = xfs_phase_before,
 	.phase_after = xfs_phase_after,
 	.remount = xfs_remount,
