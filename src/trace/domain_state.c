@@ -3,6 +3,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -58,6 +60,23 @@ void domain_state_restore(const struct domain_state *s)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+/* an mmappable array (a timeline's bins) zeroed through its mapping */
+static int array_zero_mapped(int fd, const struct bpf_map *map)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t stride = (bpf_map__value_size(map) + 7) & ~(size_t)7;
+	size_t len = stride * bpf_map__max_entries(map);
+	void *mem;
+
+	len = (len + page - 1) / page * page;
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (mem == MAP_FAILED)
+		return -errno;
+	memset(mem, 0, len);
+	munmap(mem, len);
+	return 0;
+}
+
 /* every value of an array map zeroed, in one batch */
 static int array_zero(int fd, const struct bpf_map *map)
 {
@@ -66,6 +85,9 @@ static int array_zero(int fd, const struct bpf_map *map)
 	__u32 *keys, count = n;
 	void *zeros;
 	int err;
+
+	if (bpf_map__map_flags(map) & BPF_F_MMAPABLE)
+		return array_zero_mapped(fd, map);
 
 	if (bpf_map__type(map) == BPF_MAP_TYPE_PERCPU_ARRAY)
 		len *= (size_t)libbpf_num_possible_cpus();

@@ -268,10 +268,11 @@ static int tracer_bind_domain(struct tracer_domain *dom,
 			      const struct trace_config *cfg)
 {
 	const struct trace_domain_ops *ops = dom->ops;
+	uint64_t t0 = clock_mono_ns();
 	int err;
 
 	if (!domain_traces_fstype(ops, cfg->fstype))
-		return 0;
+		return -ENOENT;
 	err = domain_state_reset(&dom->state,
 				 (struct bpf_object *)ops->object(dom->priv));
 	if (err) {
@@ -286,6 +287,8 @@ static int tracer_bind_domain(struct tracer_domain *dom,
 		return err;
 	}
 	dom->bound = true;
+	log_debug("tracer: %s domain: bound in %.1f ms", ops->name,
+		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
 }
 
