@@ -63,12 +63,13 @@ DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # --openmetrics output; stress-ng, make test-stress's CPU and IO hog;
 # libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14);
 # libbpf-tools (biolatency, offcputime), scripts/bench/per-io-cost.sh's
-# peers.
+# peers; mmdebstrap, the clean Debian root make deb's package installs
+# into (scripts/chroot-base.sh).
 DEPS_TEST := libcmocka-dev bats bpftrace jq python3 libbpf-tools \
 	python3-scipy python3-numpy python3-jsonschema \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk sqlite3 chromium groff-base man-db \
-	prometheus stress-ng libclang-rt-14-dev
+	prometheus stress-ng libclang-rt-14-dev mmdebstrap
 
 DEPS := $(DEPS_RUN) $(DEPS_TEST)
 
