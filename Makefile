@@ -215,8 +215,8 @@ test-asan: deps
 
 # the default run shows the findings off: a kernel-tree untar and an fsync
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each
-# warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here;
-# the HTML report goes to report.html
+# warning's mount/mkfs advice re-run twice (--verify); its time, measured,
+# is README's; the HTML report goes to report.html
 run: deps-run
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/fsprof run -w untar:files=20000 -w fsync:files=200 \
