@@ -9,16 +9,17 @@
 #
 # The tarball is kept in $FSPROF_CHROOT_CACHE (default
 # /var/cache/fsprof-chroot), as the kernels are in /var/cache/fsprof-vm,
-# and made again when missing or older than a week: a point release or a
-# security update replaces packages in the archive, and lists that old
-# would name files it no longer has. Making it took 14 s here (117 MB of
-# packages, 218 MB of tarball); a test extracts it in 0.3 s.
+# and made again when missing or older than MAX_AGE_DAYS (a test runs apt-
+# get update in its copy, 1 s, so that a package updated since is fetched
+# in its new version; a root much older would have most of its own
+# packages updated). Making it took 14-30 s here on a quiet machine, up to
+# 70 s at load 6 (218 MB of tarball); a test extracts it in 0.3-1 s.
 # Exit: 0 made or kept; 1 mmdebstrap failed; 3 mmdebstrap is missing.
 set -euo pipefail
 
 cache=${FSPROF_CHROOT_CACHE:-/var/cache/fsprof-chroot}
-# days a root's package lists are trusted
-MAX_AGE_DAYS=7
+# days a root is kept
+MAX_AGE_DAYS=30
 
 command -v mmdebstrap >/dev/null || {
 	echo "chroot-base: mmdebstrap is missing (apt-get install --no-install-recommends mmdebstrap)" >&2

@@ -22,7 +22,10 @@ setup_file() {
 			mkdir "$SCRATCH/root" &&
 			tar -C "$SCRATCH/root" -xf "$base" &&
 			cp "$(ls "$TOP"/build/fsprof_*_"$(dpkg --print-architecture)".deb)" \
-				"$SCRATCH/root/tmp/"
+				"$SCRATCH/root/tmp/" &&
+			# the archive as it is now: a package updated since the
+			# root was made is fetched in its new version (1 s)
+			in_root apt-get update -q
 	} >"$SCRATCH.make.out" 2>&1
 	echo $? >"$SCRATCH.status"
 }
