@@ -147,8 +147,7 @@ const char *case_target_name(const struct case_result *c)
 	return c->target_name[0] ? c->target_name : c->target_label;
 }
 
-void case_kernel_target_name(const struct case_result *c, char *buf,
-			     size_t len)
+void case_kernel_target_name(const struct case_result *c, char *buf, size_t len)
 {
 	const char *rel = c->kernel.release;
 	int n;
