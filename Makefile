@@ -63,12 +63,13 @@ DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # --openmetrics output; stress-ng, make test-stress's CPU and IO hog;
 # libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14);
 # libbpf-tools (biolatency, offcputime), scripts/bench/per-io-cost.sh's
-# peers.
+# peers; mmdebstrap, the clean Debian root make deb's package installs
+# into (scripts/chroot-base.sh).
 DEPS_TEST := libcmocka-dev bats bpftrace jq python3 libbpf-tools \
 	python3-scipy python3-numpy python3-jsonschema \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk sqlite3 chromium groff-base man-db \
-	prometheus stress-ng libclang-rt-14-dev
+	prometheus stress-ng libclang-rt-14-dev mmdebstrap
 
 DEPS := $(DEPS_RUN) $(DEPS_TEST)
 
@@ -214,8 +215,8 @@ test-asan: deps
 
 # the default run shows the findings off: a kernel-tree untar and an fsync
 # loop on ext4, xfs and xfs with logbsize=256k under the hdd model, each
-# warning's mount/mkfs advice re-run twice (--verify); under 3 minutes here;
-# the HTML report goes to report.html
+# warning's mount/mkfs advice re-run twice (--verify); its time, measured,
+# is README's; the HTML report goes to report.html
 run: deps-run
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/fsprof run -w untar:files=20000 -w fsync:files=200 \

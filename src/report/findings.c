@@ -224,7 +224,7 @@ static void report_case_findings(const struct run_result *run,
 				 const struct case_result *c, FILE *out)
 {
 	unsigned int ph, i, seen, repeats, short_n = 0;
-	char verdict[440], name[48];
+	char verdict[sizeof(((struct phase_verdict *)0)->text) + 64], name[48];
 
 	fprintf(out, "%s%s on %s%s", colour_start(out, COLOUR_HEADING),
 		c->workload, case_target_name(c), colour_end(out));

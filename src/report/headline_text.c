@@ -163,68 +163,152 @@ void headline_differ_text(const struct headline_differ *d, char *buf,
 		 f->n_evidence > 1 ? f->ev[1].text : "");
 }
 
-/* "ext4, xfs" and "18.5, 16.4" and the summed share of row i's line */
-static double row_merge(const struct headline *h, unsigned int i, char *targets,
-			size_t tlen, char *walls, size_t wlen)
+/* the columns of the summary's rows: what is wider is wrapped or cut */
+#define PHASE_COL_MAX 24
+#define LIST_COL_MAX 22
+
+/* the targets and wall times of row i's line: the rows that say the same */
+struct row_line {
+	unsigned int n;
+	const char *target[HEADLINE_MAX_ROWS];
+	char wall[HEADLINE_MAX_ROWS][16];
+	double share;
+};
+
+static void row_merge(const struct headline *h, unsigned int i,
+		      struct row_line *l)
 {
-	size_t nt = 0, nw = 0;
-	double share = 0;
 	unsigned int j;
 
-	targets[0] = walls[0] = '\0';
+	l->n = 0;
+	l->share = 0;
 	for (j = i; j < h->n_rows; j++) {
 		const struct headline_row *r = &h->rows[j];
 
 		if (j != i && !headline_row_same(&h->rows[i], r))
 			continue;
-		share += r->share;
-		if (nt < tlen)
-			nt += (size_t)snprintf(targets + nt, tlen - nt, "%s%s",
-					       nt ? ", " : "", r->target);
-		if (nw < wlen)
-			nw += (size_t)snprintf(walls + nw, wlen - nw, "%s%.3g",
-					       nw ? ", " : "", r->wall_s);
+		l->share += r->share;
+		l->target[l->n] = r->target;
+		snprintf(l->wall[l->n++], sizeof(l->wall[0]), "%.3g",
+			 r->wall_s);
 	}
-	return share;
 }
 
-static unsigned int summary_rows(const struct headline *h, FILE *out)
+/*
+ * "ext4, xfs" and "18.5, 16.4": items from..to-1 of l, to as many as
+ * fit in width (one at least); a "," ends them when more follow
+ */
+static unsigned int row_chunk(const struct row_line *l, unsigned int from,
+			      size_t width, char *targets, size_t tlen,
+			      char *walls, size_t wlen)
 {
-	char line[768], explains[400], targets[256], walls[128], phase[72];
-	int wp = 5, wt = 7, ww = 6, n;
-	unsigned int i, lines = 1;
+	unsigned int to = from;
+	size_t nt = 0, nw = 0;
+
+	targets[0] = walls[0] = '\0';
+	while (to < l->n) {
+		size_t item = (to > from ? 2 : 0) + strlen(l->target[to]);
+
+		/* one at least; room for the "," when more follow */
+		if (to > from && nt + item + (to + 1 < l->n) > width)
+			break;
+		nt += (size_t)snprintf(targets + nt, tlen - nt, "%s%s",
+				       to > from ? ", " : "", l->target[to]);
+		nw += (size_t)snprintf(walls + nw, wlen - nw, "%s%s",
+				       to > from ? ", " : "", l->wall[to]);
+		if (nt >= tlen || nw >= wlen)
+			break;
+		to++;
+	}
+	if (to < l->n) {
+		snprintf(targets + nt, tlen - nt, ",");
+		snprintf(walls + nw, wlen - nw, ",");
+	}
+	return to;
+}
+
+/* the widest first chunk of every row, and what is left of the line */
+static void row_widths(const struct headline *h, int *wp, int *wt, int *ww)
+{
+	char targets[256], walls[128], phase[72];
+	struct row_line l;
+	unsigned int i, from, to;
+	int n;
 
 	for (i = 0; i < h->n_rows; i++) {
 		if (!headline_row_first(h, i))
 			continue;
-		row_merge(h, i, targets, sizeof(targets), walls, sizeof(walls));
+		row_merge(h, i, &l);
 		n = snprintf(phase, sizeof(phase), "%s %s", h->rows[i].workload,
 			     h->rows[i].phase);
-		wp = n > wp ? n : wp;
-		wt = (int)strlen(targets) > wt ? (int)strlen(targets) : wt;
-		ww = (int)strlen(walls) > ww ? (int)strlen(walls) : ww;
+		*wp = n > *wp ? n : *wp;
+		for (from = 0; from < l.n; from = to) {
+			to = row_chunk(&l, from, LIST_COL_MAX, targets,
+				       sizeof(targets), walls, sizeof(walls));
+			n = (int)strlen(targets);
+			*wt = n > *wt ? n : *wt;
+			n = (int)strlen(walls);
+			*ww = n > *ww ? n : *ww;
+		}
 	}
-	wp = wp > 24 ? 24 : wp;
-	wt = wt > 22 ? 22 : wt;
-	ww = ww > 22 ? 22 : ww;
+	*wp = *wp > PHASE_COL_MAX ? PHASE_COL_MAX : *wp;
+	*wt = *wt > LIST_COL_MAX ? LIST_COL_MAX : *wt;
+	*ww = *ww > LIST_COL_MAX ? LIST_COL_MAX : *ww;
+}
+
+/*
+ * A row per phase and explanation; its targets and wall times, when more
+ * than their columns hold, go on in them on the next lines while the
+ * summary has lines to spare, else end with "..."
+ */
+static unsigned int summary_rows(const struct headline *h, FILE *out)
+{
+	char line[768], explains[400], targets[256], walls[128], phase[72];
+	int wp = 5, wt = 7, ww = 6;
+	unsigned int i, from, lines = 1;
+	struct row_line l;
+
+	row_widths(h, &wp, &wt, &ww);
 	fprintf(out, "%-*s %-*s %-*s %5s %-8s %s\n", wp, "phase", wt, "targets",
 		ww, "wall s", "share", "bound", "what explains it");
 	for (i = 0; i < h->n_rows; i++) {
 		const struct headline_row *r = &h->rows[i];
-		double share;
+		unsigned int spare;
 
 		if (!headline_row_first(h, i))
 			continue;
-		share = row_merge(h, i, targets, sizeof(targets), walls,
-				  sizeof(walls));
+		row_merge(h, i, &l);
+		from = row_chunk(&l, 0, (size_t)wt, targets, sizeof(targets),
+				 walls, sizeof(walls));
+		if (from < l.n && !spare_lines)
+			snprintf(targets + strlen(targets) - 1,
+				 sizeof(targets) - strlen(targets) + 1, "...");
 		snprintf(phase, sizeof(phase), "%s %s", r->workload, r->phase);
 		headline_explains(r, explains, sizeof(explains));
 		snprintf(line, sizeof(line), "%-*s %-*s %-*s %4.0f%% %-8s %s",
-			 wp, phase, wt, targets, ww, walls, 100 * share,
+			 wp, phase, wt, targets, ww, walls, 100 * l.share,
 			 r->bound ? r->bound : "-", explains);
-		/* a continuation starts under "what explains it" */
+		/* a continuation starts under "what explains it"; a row whose
+		 * targets go on keeps its spare lines for them */
+		spare = spare_lines;
+		if (from < l.n)
+			spare_lines = 0;
 		line_cut(out, line, (size_t)(wp + wt + ww + 5 + 8 + 5));
+		if (from < l.n)
+			spare_lines = spare;
 		lines++;
+		while (from < l.n && spare_lines) {
+			spare_lines--;
+			from = row_chunk(&l, from, (size_t)wt, targets,
+					 sizeof(targets), walls, sizeof(walls));
+			if (from < l.n && !spare_lines)
+				snprintf(targets + strlen(targets) - 1,
+					 sizeof(targets) - strlen(targets) + 1,
+					 "...");
+			snprintf(line, sizeof(line), "%-*s %-*s %s", wp, "", wt,
+				 targets, walls);
+			fprintf(out, "%s\n", line);
+		}
 	}
 	return lines;
 }

@@ -117,16 +117,6 @@ static void summary_lines(const struct headline *h, FILE *out)
 	fputs("</ul>\n", out);
 }
 
-/* the target's name as the headline names it: with @release in a guest */
-static void case_name(const struct case_result *c, char *buf, size_t len)
-{
-	if (c->kernel.guest)
-		snprintf(buf, len, "%s@%s", case_target_name(c),
-			 c->kernel.release);
-	else
-		snprintf(buf, len, "%s", case_target_name(c));
-}
-
 /* is the target named in row i's line? */
 static bool row_names(const struct headline *h, unsigned int i,
 		      const char *target)
@@ -165,7 +155,7 @@ static void phase_chart(const struct run_result *run, const struct headline *h,
 			;
 		if (ph == cs->n_phases)
 			continue;
-		case_name(cs, name, sizeof(name));
+		case_kernel_target_name(cs, name, sizeof(name));
 		for (b = 0; b < ch.n && strcmp(labels[b], name); b++)
 			;
 		if (b == ch.n) {

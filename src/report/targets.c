@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "report/targets.h"
+#include "report/wrap.h"
 
 /* spec from column indent on, wrapped at TARGETS_WIDTH after a , : or space */
 static void spec_wrapped(FILE *out, const char *spec, int indent)
@@ -100,16 +101,18 @@ void report_kernel_list(const struct run_result *run, FILE *out)
 			fprintf(out, "kernels (QEMU guests):\n");
 		header = true;
 		emulated |= k->emulated;
-		fprintf(out, "  %s  %s, %s guest, BTF %s", k->release,
-			k->source, k->accel, k->btf_hash);
 		kernel_case_orders(run, i, orders, sizeof(orders));
-		if (orders[0])
-			fprintf(out, ", cases %s of the run", orders);
-		fputc('\n', out);
+		/* within TEXT_WIDTH: a Debian release and package name and
+		 * the orders of a dozen cases take more */
+		text_hanging(out, 4, "  %s  %s, %s guest, BTF %s%s%s%s",
+			     k->release, k->source, k->accel, k->btf_hash,
+			     orders[0] ? ", cases " : "", orders,
+			     orders[0] ? " of the run" : "");
 	}
 	if (emulated)
-		fprintf(out,
-			"  tcg: emulated, the guests' times are the emulator's (slower by a varying factor)\n");
+		text_hanging(
+			out, 4,
+			"  tcg: emulated, the guests' times are the emulator's (slower by a varying factor)");
 	if (header)
 		fputc('\n', out);
 }

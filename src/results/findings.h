@@ -102,7 +102,7 @@ struct phase_verdict {
 	bool done;
 	enum bound_kind bound;
 	bool budget; /* decided from the sched time budget */
-	char text[320]; /* "device bound: busy 94%, qd 1.1; CPU 3%" */
+	char text[768]; /* "device bound: busy 94%, qd 1.1; CPU 3%" */
 	unsigned int n_shares;
 	struct {
 		char name[48]; /* "device_busy", "cpu", "offcpu.journal_commit" */

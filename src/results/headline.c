@@ -166,12 +166,7 @@ static void row_fill(const struct run_result *run, const struct candidate *k,
 	const struct case_result *c = &run->cases[k->first];
 	const struct phase_result *p = &c->phases[k->ph];
 
-	if (c->kernel.guest)
-		snprintf(r->target, sizeof(r->target), "%s@%s",
-			 case_target_name(c), c->kernel.release);
-	else
-		snprintf(r->target, sizeof(r->target), "%s",
-			 case_target_name(c));
+	case_kernel_target_name(c, r->target, sizeof(r->target));
 	snprintf(r->workload, sizeof(r->workload), "%s", c->workload);
 	snprintf(r->phase, sizeof(r->phase), "%s", p->name);
 	r->repeats = k->repeats;

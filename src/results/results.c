@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +145,21 @@ double phase_files_per_s(const struct phase_result *p)
 const char *case_target_name(const struct case_result *c)
 {
 	return c->target_name[0] ? c->target_name : c->target_label;
+}
+
+void case_kernel_target_name(const struct case_result *c, char *buf, size_t len)
+{
+	const char *rel = c->kernel.release;
+	int n;
+
+	if (!c->kernel.guest) {
+		snprintf(buf, len, "%s", case_target_name(c));
+		return;
+	}
+	n = snprintf(buf, len, "%.31s@%.*s", case_target_name(c),
+		     (int)strcspn(rel, "-+"), rel);
+	if (c->kernel.slot && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "#%u", c->kernel.slot);
 }
 
 bool case_fits_in_ram(const struct case_result *c)

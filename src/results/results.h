@@ -331,6 +331,14 @@ double phase_files_per_s(const struct phase_result *p); /* as fs_mark */
 /* the target's short name; its full spec when it has none (older files) */
 const char *case_target_name(const struct case_result *c);
 
+/*
+ * the target's name as the tables and the summary give it: the short name,
+ * and in a guest its kernel's version ("ext4@6.12.118" of
+ * "6.12.118+deb12-amd64"; "ext4@6.1.0#2" for a kernel named twice)
+ */
+void case_kernel_target_name(const struct case_result *c, char *buf,
+			     size_t len);
+
 /* is case i the first of run's cases with its target (spec)? */
 bool case_target_first(const struct run_result *run, unsigned int i);
 

@@ -120,16 +120,8 @@ static int summary_group_fill(const struct run_result *run,
 	g->target_name = first->target_name[0] ? first->target_name :
 						   first->target_label;
 	if (g->kernel) {
-		/* the release's version: "6.12.118" of "6.12.118+deb12-amd64" */
-		snprintf(g->kernel_name, sizeof(g->kernel_name), "%.31s@%.*s",
-			 g->target_name, (int)strcspn(g->kernel, "-+"),
-			 g->kernel);
-		/* the same kernel twice: ext4@6.1.0#2 */
-		if (first->kernel.slot)
-			snprintf(g->kernel_name + strlen(g->kernel_name),
-				 sizeof(g->kernel_name) -
-					 strlen(g->kernel_name),
-				 "#%u", first->kernel.slot);
+		case_kernel_target_name(first, g->kernel_name,
+					sizeof(g->kernel_name));
 		g->target_name = g->kernel_name;
 	}
 	g->workload = first->workload;

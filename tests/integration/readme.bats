@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # README.md is what a newcomer follows: every fsprof command in it names
 # options its subcommand has, every file it links to is there, what it
-# says make run runs and writes is the Makefile's, and it stays short.
+# says make run runs and writes is the Makefile's, the time it gives make
+# run is the one time any doc gives it, and it stays short.
 
 load helpers
 bats_require_minimum_version 1.5.0
@@ -83,10 +84,49 @@ readme_commands() {
 	grep -q 'writes `report.html`; nothing else' "$README"
 }
 
-@test "make deps and deps-run install without recommends, as README says (no mail server comes along)" {
+# (that this brings no mail server on a clean Debian: deb_package.bats)
+@test "make deps and deps-run install without recommends, as README says" {
 	local target
 	for target in deps deps-run; do
 		make -s -n -C "$TOP" "$target" | grep -q -- 'apt-get install -y -qq --no-install-recommends \$missing'
 	done
 	grep -q 'apt-get install --no-install-recommends' "$README"
+}
+
+# a time as the docs write one: "3 min 49 s", "4 min", "3 minutes"
+DOC_TIME='[0-9]+ min( [0-9]+ s)?|[0-9]+ minutes?'
+
+@test "README gives make run one time, its summary's phases fit in it, and no doc gives another" {
+	local stated secs phases lines f bad=""
+	stated=$(grep -oE "$DOC_TIME" "$README" | sort -u)
+	echo "README: $stated"
+	[ -n "$stated" ]
+	[ "$(wc -l <<<"$stated")" -eq 1 ]
+	grep -q "It took $stated here (measured" "$README"
+	secs=$(awk '{ print $1 * 60 + ($3 == "" ? 0 : $3) }' <<<"$stated")
+	# the summary it shows is make run's (6 cases, its command), at most 15
+	# lines, and its phases took part of that time
+	phases=$(sed -n 's/^summary: 6 cases, \([0-9.]*\) s of phases, .*/\1/p' "$README")
+	echo "phases ${phases} s of ${secs} s"
+	[ -n "$phases" ]
+	awk -v p="$phases" -v s="$secs" 'BEGIN { exit !(p > 0 && p < s) }'
+	grep -qF 'fsprof run -w untar:files=20000 -w fsync:files=200 --fs ext4,xfs,xfs:mount=logbsize=256k' "$README"
+	lines=$(awk '/^summary: 6 cases/ { on = 1 } on && /^```/ { exit } on { n++ } END { print n }' "$README")
+	echo "$lines summary lines"
+	[ "$lines" -le 15 ]
+	# any paragraph elsewhere that names make run and a time names this one
+	for f in "$TOP"/docs/*.md "$TOP"/docs/fsprof.1 "$TOP"/tests/README.md "$TOP"/Makefile; do
+		bad+=$(awk 'BEGIN { RS = "" } /make run/ { gsub(/\n#? */, " "); print }' "$f" |
+			grep -oE "$DOC_TIME" | grep -vxF "$stated" | sed "s|^| ${f#"$TOP"/}: |")
+	done
+	echo "other times given:$bad"
+	[ -z "$bad" ]
+}
+
+@test "the guide reads the run whose summary README shows" {
+	local readme guide
+	readme=$(awk '/^summary: 6 cases/ { on = 1 } on && /^```/ { exit } on' "$README")
+	guide=$(awk '/^summary: 6 cases/ { on = 1 } on && /^```/ { exit } on' "$TOP/docs/guide.md")
+	[ -n "$readme" ]
+	diff <(echo "$readme") <(echo "$guide")
 }

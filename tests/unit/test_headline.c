@@ -160,6 +160,54 @@ static void many_targets_and_warnings_stay_within_15_lines(void **state)
 	run_result_free(&run);
 }
 
+/* --kernel's targets, ext4@6.12.118 and the like, are long: a merged
+ * row's go on in their own column, the share and bound stay in theirs */
+static void guest_targets_go_on_in_their_column(void **state)
+{
+	struct run_result run = { 0 };
+	const char *rel[] = { "6.1.0-57-amd64", "6.12.118+deb12-amd64" };
+	const char *fs[] = { "ext4", "xfs" };
+	unsigned int k, t, lines, widest;
+	char *text, *row, *next;
+	size_t share_col;
+
+	(void)state;
+	for (k = 0; k < 2; k++)
+		for (t = 0; t < 2; t++) {
+			untar_on(&run, fs[t], 1, 10 + k + t, 0.3, 0.2);
+			run.cases[run.n_cases - 1].kernel.guest = true;
+			snprintf(run.cases[run.n_cases - 1].kernel.release,
+				 sizeof(run.cases[0].kernel.release), "%s",
+				 rel[k]);
+			snprintf(run.cases[run.n_cases - 1].kernel.source,
+				 sizeof(run.cases[0].kernel.source),
+				 "linux-image-%s", rel[k]);
+		}
+	text = headline_text(&run);
+	print_message("%s", text);
+	lines = count_lines(text, &widest);
+	assert_true(lines <= HEADLINE_MAX_LINES);
+	assert_true(widest <= 100);
+	/* named as the tables name them */
+	assert_non_null(strstr(text, "ext4@6.12.118"));
+	assert_null(strstr(text, "+deb12"));
+	/* the ex-sync row: its share where the header has it, its other
+	 * targets on the next line, under the first */
+	share_col = (size_t)(strstr(text, "share") - strchr(text, '\n') - 1) +
+		    strlen("share");
+	row = strstr(text, "\nuntar ex-sync ");
+	assert_non_null(row);
+	row++;
+	next = strchr(row, '\n') + 1;
+	assert_int_equal(row[share_col - 1], '%');
+	assert_int_equal(next[0], ' ');
+	assert_int_equal(strspn(next, " "),
+			 strstr(text, "targets") - strchr(text, '\n') - 1);
+	assert_non_null(strstr(next, "@6.1"));
+	free(text);
+	run_result_free(&run);
+}
+
 static void the_json_says_what_the_text_says(void **state)
 {
 	struct run_result run = { 0 };
@@ -205,6 +253,7 @@ int main(void)
 			the_phases_that_took_the_time_and_the_explained_ones),
 		cmocka_unit_test(
 			many_targets_and_warnings_stay_within_15_lines),
+		cmocka_unit_test(guest_targets_go_on_in_their_column),
 		cmocka_unit_test(the_json_says_what_the_text_says),
 	};
 

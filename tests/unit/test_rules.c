@@ -434,6 +434,28 @@ static void few_commits_count_as_device_time_in_numbers(void **state)
 	assert_null(strstr(p->verdict.text, "few"));
 }
 
+/* the longest verdicts keep their end: a short phase whose commit waits
+ * count as device time (the text report cut one at "device busy 99% (p") */
+static void a_long_verdict_keeps_its_short_phase_caveat(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+	const char *end = "too short for the shares to be reliable)";
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "rm-sync", 0.08);
+	fx_busy(p, 0.99, 1.0);
+	fx_io(p, BLK_IOC_DATA_WRITE, BLK_ISS_WORKLOAD, 50, 50 << 20, 0.85);
+	metric_add(&p->metrics, "jbd2.commits", 1);
+	fx_budget(p, 0.02, "journal_commit", 0.67, "writeback_wait", 0.31);
+	fired(f, 0, "jbd2-commit-bound");
+	assert_int_equal(p->verdict.bound, BOUND_DEVICE);
+	assert_non_null(strstr(p->verdict.text, "count as device time"));
+	assert_true(strlen(p->verdict.text) > 320); /* the field held 320 */
+	assert_string_equal(
+		p->verdict.text + strlen(p->verdict.text) - strlen(end), end);
+}
+
 static void jbd2_journal_full_says_not_measured_without_budget(void **state)
 {
 	struct fx *f = *state;
@@ -1449,6 +1471,7 @@ int main(void)
 		T(a_commits_own_cache_flushes_count_with_it),
 		T(data_journal_is_advised_back_to_ordered),
 		T(few_commits_count_as_device_time_in_numbers),
+		T(a_long_verdict_keeps_its_short_phase_caveat),
 		T(jbd2_journal_full_says_not_measured_without_budget),
 		T(delalloc_off_fires_with_nodelalloc_and_small_allocations),
 		T(delalloc_off_quiet_with_delalloc_or_large_writes),
