@@ -119,7 +119,11 @@ phase() {
 	# the table's MB/s column (the third) is the JSON's, to its one decimal
 	for p in create read remove; do
 		want=$(phase files1m "$p" '.workload.mb_per_s * 10 | round / 10')
-		got=$(awk -v p="$p" '$1 == p && $2 ~ /^[0-9.]+$/ { print $3; exit }' \
+		# the row under the table's header: a verdict line of a phase
+		# of 0.5 s or more ("create    513.4 ms: ...", no short mark)
+		# has a number second too
+		got=$(awk -v p="$p" '$1 == "phase" && $2 == "wall" { t = 1 }
+			t && $1 == p && $2 ~ /^[0-9.]+$/ { print $3; exit }' \
 			"$SCRATCH.files1m.out")
 		echo "$p: table $got, JSON $want"
 		[ -n "$got" ]
