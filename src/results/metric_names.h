@@ -47,6 +47,8 @@
 	X(OP_SYNC_NS, "op.sync_ns")                                         \
 	X(OP_UNLINK_NS, "op.unlink_ns")                                     \
 	X(OP_WRITE_NS, "op.write_ns")                                       \
+	X(SCHED_META_READ_COUNT, "sched.meta_read_count")                   \
+	X(SCHED_META_READ_NS, "sched.meta_read_ns")                         \
 	X(SCHED_OFFCPU_COUNT_JOURNAL_COMMIT,                                \
 	  "sched.offcpu_count.journal_commit")                              \
 	X(SCHED_OFFCPU_COUNT_XFS_LOG_FORCE,                                 \

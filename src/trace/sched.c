@@ -40,6 +40,7 @@ struct sched_stack {
 	bool known;
 	enum sched_cause cause;
 	enum sched_path path; /* who asked, for durability waits */
+	bool meta_read; /* read_io under a metadata path */
 	unsigned int n_frames;
 	char (*frame)[STACK_FRAME_LEN]; /* "jbd2_log_wait_commit+0xee" */
 };
@@ -552,6 +553,8 @@ static int sched_stack_name(struct sched_stack *st, const __u64 *ip,
 	st->n_frames = n;
 	st->cause = sched_cause_classify(names, n);
 	st->path = sched_path_classify(names, n);
+	st->meta_read = st->cause == SCHED_CAUSE_READ_IO &&
+			sched_read_is_metadata(names, n);
 	st->known = true;
 	return 0;
 }
@@ -663,6 +666,28 @@ static int sched_add_sync_paths(const struct sched_domain *d,
 			err = metric_add(m, name, n[p]);
 	}
 	return err;
+}
+
+/* the read_io waits under a metadata path, every stack's */
+static int sched_add_meta_reads(const struct sched_domain *d,
+				const struct sched_waits *w,
+				struct metric_set *m)
+{
+	uint64_t ns = 0, n = 0;
+	size_t i;
+	int err;
+
+	for (i = 0; i < w->n; i++) {
+		int id = w->v[i].stack_id;
+
+		if (wait_cause(d, id) != SCHED_CAUSE_READ_IO ||
+		    !d->stacks[id].meta_read)
+			continue;
+		ns += w->v[i].h.sum;
+		n += w->v[i].h.count;
+	}
+	err = metric_add(m, "sched.meta_read_ns", ns);
+	return err ? err : metric_add(m, "sched.meta_read_count", n);
 }
 
 /* sched.offcpu_ns.<cause>, its count and histogram */
@@ -905,6 +930,8 @@ static int sched_collect(void *priv, unsigned int phase,
 	}
 	if (!err)
 		err = sched_add_sync_paths(d, &w, m);
+	if (!err)
+		err = sched_add_meta_reads(d, &w, m);
 	if (!err)
 		err = metric_add(m, "sched.offcpu_ns", offcpu);
 	if (!err)

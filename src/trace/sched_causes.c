@@ -270,6 +270,22 @@ enum sched_path sched_path_classify(const char *const *frames, unsigned int n)
 	return SCHED_PATH_OTHER;
 }
 
+static const char *const meta_read_parts[] = {
+	"do_unlinkat", "do_rmdir", "evict",   "lookup",
+	"_iget",       "truncate", "readdir", "iterate_dir",
+};
+
+bool sched_read_is_metadata(const char *const *frames, unsigned int n)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; frames[i] && k < ARRAY_SIZE(meta_read_parts); k++)
+			if (strstr(frames[i], meta_read_parts[k]))
+				return true;
+	return false;
+}
+
 bool sched_cause_is_durability(enum sched_cause c)
 {
 	return c == SCHED_CAUSE_JOURNAL_COMMIT ||

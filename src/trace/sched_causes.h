@@ -80,6 +80,14 @@ enum sched_path {
 const char *sched_path_name(enum sched_path p);
 enum sched_path sched_path_classify(const char *const *frames, unsigned int n);
 
+/*
+ * A read_io wait under a metadata path: an unlink or rmdir, an inode's
+ * eviction or truncation, a lookup or inode read, a directory read - the
+ * reads metadata-read-bound judges (sched.meta_read_ns, over every stack,
+ * not only the heaviest). Frames match by a part of their function name.
+ */
+bool sched_read_is_metadata(const char *const *frames, unsigned int n);
+
 /* journal_commit, xfs_log_force, device_flush: the waits a path is kept for */
 bool sched_cause_is_durability(enum sched_cause c);
 
