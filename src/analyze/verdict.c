@@ -118,7 +118,7 @@ static void verdict_from_budget(const struct phase_facts *x,
 	 * journal_commit and 49% device_flush is a journal-bound phase)
 	 */
 	if (x->dur.flush_share > 0) {
-		k = x->fs == FS_XFS ? BOUND_LOG : BOUND_JOURNAL;
+		k = x->dur.bound;
 		share[BOUND_DEVICE] -= x->dur.flush_share;
 		share[k] += x->dur.flush_share;
 	}
@@ -161,8 +161,7 @@ static void verdict_from_budget(const struct phase_facts *x,
 		text_append(
 			v,
 			"; the %llu %s and their cache flushes (device_flush) are one mechanism: %.0f%% together",
-			(unsigned long long)x->dur.events,
-			x->fs == FS_XFS ? "log forces" : "commits",
+			(unsigned long long)x->dur.events, x->dur.events_what,
 			100 * x->dur.wait);
 	if (v->bound == BOUND_DEVICE &&
 	    (via_device[BOUND_JOURNAL] || via_device[BOUND_LOG]) &&
@@ -184,7 +183,7 @@ static void verdict_from_budget(const struct phase_facts *x,
 static void verdict_via_device_text(const struct phase_facts *x,
 				    struct phase_verdict *v)
 {
-	const char *what = x->fs == FS_XFS ? "log forces" : "commits";
+	const char *what = x->dur.events_what;
 
 	text_append(v, "; its commit/log-force waits count as device time: ");
 	if (!x->dur.pattern)

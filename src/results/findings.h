@@ -28,7 +28,7 @@ enum advice_kind {
 	ADVICE_FSTYPE,
 };
 
-#define FINDING_MAX_EVIDENCE 8
+#define FINDING_MAX_EVIDENCE 10
 #define VERIFY_MAX_SAMPLES 32
 
 /* one number behind a finding; share and threshold are NAN when none */
