@@ -42,7 +42,7 @@ struct evidence {
 
 struct advice {
 	enum advice_kind kind;
-	char text[256]; /* "mount with logbsize=256k" */
+	char text[448]; /* "mount with logbsize=256k" */
 	char option[128]; /* "logbsize=256k", "-O fast_commit"; "" = none */
 };
 
