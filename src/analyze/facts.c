@@ -594,7 +594,16 @@ static void durability_facts(struct phase_facts *x)
 		if (dur_budget_sleeps(x) >= DURABILITY_MIN_EVENTS)
 			d->flush_share =
 				budget_cause_share(&x->budget, "device_flush");
-		d->wait = d->commit_share + d->flush_share;
+		/* one fdatasync of a big file is not a point per operation */
+		if ((d->source == DUR_SRC_FSYNC &&
+		     x->sync_calls >= DURABILITY_MIN_EVENTS) ||
+		    d->source == DUR_SRC_SYNC_WRITE)
+			d->data_share = min2(
+				(double)fact_metric(x, MN(SCHED_SYNC_DATA_NS)) /
+					x->budget.total_ns,
+				budget_cause_share(&x->budget,
+						   "writeback_wait"));
+		d->wait = d->commit_share + d->flush_share + d->data_share;
 	} else if (x->sync_calls >= DURABILITY_MIN_EVENTS) {
 		d->commit_share = min2(
 			x->sync_share,

@@ -107,6 +107,13 @@ struct durability_facts {
 	 */
 	double wait;
 	double commit_share, flush_share;
+	/*
+	 * the same durability points' own data writeback (writeback_wait
+	 * under an fsync or an O_*SYNC write: sched.sync_data_ns), grouped
+	 * when the calls repeat per operation: an fsync writes its data, then
+	 * commits or forces the log, two device round trips of one point
+	 */
+	double data_share;
 	/* the workload's durability waits by who asked (sum 1; 0 unknown) */
 	double path_share[DUR_PATH_NR];
 	bool paths_known;

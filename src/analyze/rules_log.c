@@ -152,6 +152,13 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 				COMMIT_WAIT_SHARE,
 				"and %.0f%% in the cache flushes of the same durability points (device_flush): %.0f%% together",
 				100 * d->flush_share, 100 * d->wait);
+		if (d->data_share >= CAUSE_MENTION_SHARE)
+			finding_evidence(
+				f, "sched.sync_data_ns",
+				d->data_share * x->budget.total_ns, d->wait,
+				COMMIT_WAIT_SHARE,
+				"and %.0f%% writing the data of the same calls first (writeback_wait under the fsync or O_*SYNC write), a device round trip of each point: %.0f%% together",
+				100 * d->data_share, 100 * d->wait);
 	} else {
 		evidence_sync_wait(x, f, cause);
 	}

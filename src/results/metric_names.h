@@ -61,6 +61,7 @@
 	X(SCHED_OFFCPU_COUNT_BTRFS_COMMIT, "sched.offcpu_count.btrfs_commit") \
 	X(SCHED_ONCPU_NS, "sched.oncpu_ns")                                   \
 	X(SCHED_STOLEN_NS, "sched.stolen_ns")                                 \
+	X(SCHED_SYNC_DATA_NS, "sched.sync_data_ns")                           \
 	X(SCHED_SYNC_PATH_NS_WRITE, "sched.sync_path_ns.write")               \
 	X(SCHED_SYNC_PATH_NS_FSYNC, "sched.sync_path_ns.fsync")               \
 	X(SCHED_SYNC_PATH_NS_SYNCFS, "sched.sync_path_ns.syncfs")             \

@@ -244,6 +244,49 @@ static void xfs_log_force_bound_needs_a_force_per_call(void **state)
 	assert_null(fired(f, 0, "xfs-log-force-bound"));
 }
 
+/*
+ * An fsync loop on a write-through disk (make run, hdd-15k): each fsync
+ * writes its data, then forces the log, 49% and 49%. One durability point:
+ * log bound, whatever the buffer size (it flipped to mixed at 49.9%).
+ */
+static void xfs_log_force_bound_groups_the_fsyncs_own_data_writes(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "xfs", 400);
+	const struct finding *fi;
+
+	fx_budget(p, 0.01, "xfs_log_force", 0.49, "writeback_wait", 0.49);
+	metric_add(&p->metrics, "sched.sync_data_ns",
+		   (uint64_t)(0.49 * (double)p->wall_ns));
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(0.49 * (double)p->wall_ns));
+	metric_add(&p->metrics, "sched.offcpu_count.xfs_log_force", 400);
+	fi = fired(f, 0, "xfs-log-force-bound");
+	assert_non_null(fi);
+	assert_true(evidence_says(fi, "writing the data of the same calls"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+/* one fdatasync of a big file waits for its data: not a durability point */
+static void one_big_fdatasync_is_not_grouped_with_commits(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 2.0);
+	fx_busy(p, 0.9, 4.0);
+	fx_fsyncs(p, 1, 0.6);
+	metric_add(&p->metrics, "jbd2.commits", 12);
+	fx_hist(&p->metrics, "jbd2.commit_ns", 12, (uint64_t)(0.01 * NS));
+	fx_budget(p, 0.3, "writeback_wait", 0.6, "journal_commit", 0.1);
+	metric_add(&p->metrics, "sched.sync_data_ns", (uint64_t)(0.6 * 2 * NS));
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(0.1 * 2 * NS));
+	assert_null(fired(f, 0, "jbd2-commit-bound"));
+	assert_int_not_equal(f->c->phases[0].verdict.bound, BOUND_JOURNAL);
+}
+
 static void
 jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it(void **state)
 {
@@ -1544,6 +1587,8 @@ int main(void)
 		T(jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it),
 		T(jbd2_commit_bound_does_not_assume_fast_commit),
 		T(jbd2_commit_bound_names_the_fast_commit_fallback_reason),
+		T(xfs_log_force_bound_groups_the_fsyncs_own_data_writes),
+		T(one_big_fdatasync_is_not_grouped_with_commits),
 		T(jbd2_commit_bound_keeps_fast_commits_that_served),
 		T(jbd2_commit_bound_does_not_advise_fast_commit_on_data_journal),
 		T(btrfs_log_sync_bound_fires_on_an_fsync_loop),
