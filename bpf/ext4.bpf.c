@@ -335,14 +335,18 @@ const volatile int fc_status_ok = 0;
 const volatile int fc_status_ineligible = 1;
 const volatile int fc_status_failed = 3;
 
-/* the superblock's ineligibility counts when last read (all fast commits) */
+/*
+ * the superblock's ineligibility counts when last read, and which
+ * superblock they are of: a new mount's counts start again from zero
+ */
 __u64 fc_reason_seen[EXT4_FC_REASONS_MAX] = {};
+__u64 fc_reason_sb = 0;
 
 /*
  * The rise of the superblock's s_fc_stats.fc_ineligible_reason_count[]
  * since the last fast commit, added to st; returns the reason that rose
  * most, or -1. The counts are the filesystem's since its mount: the first
- * fast commit traced takes those before the trace too.
+ * fast commit traced on a mount takes those before the trace too.
  */
 static __always_inline int fc_reasons_rise(struct super_block *sb,
 					   struct ext4_stats *st)
@@ -362,6 +366,9 @@ static __always_inline int fc_reasons_rise(struct super_block *sb,
 	if (bpf_core_read(now, size,
 			  &sbi->s_fc_stats.fc_ineligible_reason_count))
 		return -1;
+	if (__sync_lock_test_and_set(&fc_reason_sb, (__u64)sb) != (__u64)sb)
+		for (i = 0; i < EXT4_FC_REASONS_MAX; i++)
+			fc_reason_seen[i] = 0;
 	for (i = 0; i < EXT4_FC_REASONS_MAX; i++) {
 		/* an exchange: each rise counted once, whichever CPU reads */
 		__u64 before = __sync_lock_test_and_set(&fc_reason_seen[i],
