@@ -740,7 +740,7 @@ bool rule_btrfs_log_sync_bound(const struct phase_facts *x, struct finding *f)
 	    full >= BTRFS_FULL_COMMIT_SHARE)
 		finding_advice(
 			f, ADVICE_WORKLOAD, NULL,
-			"%.0f%% of the fsyncs committed the whole transaction instead of syncing the tree log: an fsync after a rename or unlink in the same transaction, or of a file whose directory changed, needs one. Fsync before the rename (write, fsync, rename, as a save does), or fewer durability points",
+			"%.0f%% of the fsyncs committed the whole transaction instead of syncing the tree log: the log could not serve them (a change it cannot log, such as some renames, or a log that needs a full commit); the heaviest stacks under btrfs_commit_transaction (sched.top_stacks) show the call. Fsync before such a change, or fewer durability points",
 			100 * full);
 	else
 		finding_advice(
