@@ -410,6 +410,22 @@ static void btrfs_log_sync_bound_fires_on_an_fsync_loop(void **state)
 	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
 }
 
+/* most fsyncs committed the transaction: that is the advice, not fewer */
+static void btrfs_log_sync_bound_says_when_fsyncs_committed(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = btrfs_fsync_loop(f, 0.59);
+	const struct finding *fi;
+
+	/* 1 + 399 of 600 fsyncs committed in the process's own context */
+	metric_add(&p->metrics, "btrfs.transaction_commits", 399);
+	metric_add(&p->metrics, "btrfs.transaction_commits_user", 399);
+	fi = fired(f, 0, "btrfs-log-sync-bound");
+	assert_non_null(fi);
+	assert_non_null(strstr(fi->advice.text, "committed the whole"));
+	assert_true(evidence_says(fi, "67% of the 600 fsyncs"));
+}
+
 static void btrfs_log_sync_bound_needs_half_the_phase(void **state)
 {
 	struct fx *f = *state;
@@ -1593,6 +1609,7 @@ int main(void)
 		T(jbd2_commit_bound_does_not_advise_fast_commit_on_data_journal),
 		T(btrfs_log_sync_bound_fires_on_an_fsync_loop),
 		T(btrfs_log_sync_bound_needs_half_the_phase),
+		T(btrfs_log_sync_bound_says_when_fsyncs_committed),
 		T(jbd2_commit_bound_advises_data_writeback_for_ordered_waits),
 		T(jbd2_commit_bound_needs_a_commit_per_fsync),
 		T(o_dsync_writes_are_commit_bound_by_the_writes),
