@@ -336,20 +336,28 @@ const volatile int fc_status_ineligible = 1;
 const volatile int fc_status_failed = 3;
 
 /*
- * the superblock's ineligibility counts when last read, and which
- * superblock they are of: a new mount's counts start again from zero
+ * The superblock's ineligibility counts when last read, and which
+ * superblock they are of (a new mount's counts start again from zero):
+ * one baseline for the marks (read after every commit by ext4_fc_stats,
+ * or by ext4_fc_commit_stop without it), one for the fallbacks' reasons
+ * (ext4_fc_commit_stop: the marks since the previous fast commit).
+ * struct fc_baseline is in include/fsprof/ext4.h: the skeleton shows it.
  */
-__u64 fc_reason_seen[EXT4_FC_REASONS_MAX] = {};
-__u64 fc_reason_sb = 0;
+struct fc_baseline fc_marks_base = {};
+struct fc_baseline fc_fallback_base = {};
+
+/* set by userspace when ext4_fc_stats is traced: it counts the marks */
+const volatile bool fc_stats_traced = false;
 
 /*
  * The rise of the superblock's s_fc_stats.fc_ineligible_reason_count[]
- * since the last fast commit, added to st; returns the reason that rose
- * most, or -1. The counts are the filesystem's since its mount: the first
- * fast commit traced on a mount takes those before the trace too.
+ * since base was read, added to marks (when not NULL); returns the reason
+ * that rose most, or -1. The counts are the filesystem's since its mount:
+ * the first read on a mount takes those before the trace too.
  */
 static __always_inline int fc_reasons_rise(struct super_block *sb,
-					   struct ext4_stats *st)
+					   struct fc_baseline *base,
+					   unsigned long long *marks)
 {
 	__u32 now[EXT4_FC_REASONS_MAX] = {};
 	struct ext4_sb_info *sbi;
@@ -366,22 +374,35 @@ static __always_inline int fc_reasons_rise(struct super_block *sb,
 	if (bpf_core_read(now, size,
 			  &sbi->s_fc_stats.fc_ineligible_reason_count))
 		return -1;
-	if (__sync_lock_test_and_set(&fc_reason_sb, (__u64)sb) != (__u64)sb)
+	if (__sync_lock_test_and_set(&base->sb, (__u64)sb) != (__u64)sb)
 		for (i = 0; i < EXT4_FC_REASONS_MAX; i++)
-			fc_reason_seen[i] = 0;
+			base->seen[i] = 0;
 	for (i = 0; i < EXT4_FC_REASONS_MAX; i++) {
 		/* an exchange: each rise counted once, whichever CPU reads */
-		__u64 before = __sync_lock_test_and_set(&fc_reason_seen[i],
-							(__u64)now[i]);
+		__u64 before =
+			__sync_lock_test_and_set(&base->seen[i], (__u64)now[i]);
 
 		rise = now[i] > before ? now[i] - before : 0;
-		st->fc_reason_marks[i] += rise;
+		if (marks)
+			marks[i] += rise;
 		if (rise > most) {
 			most = rise;
 			top = i;
 		}
 	}
 	return top;
+}
+
+/* after every commit of a fast-commit filesystem, fast or full */
+SEC("tp_btf/ext4_fc_stats")
+int BPF_PROG(fsprof_e4_fcsts, struct super_block *sb)
+{
+	struct ext4_stats *st;
+
+	st = target_phase_stats(&ext4_stats, sb_is_target(sb));
+	if (st)
+		fc_reasons_rise(sb, &fc_marks_base, st->fc_reason_marks);
+	return 0;
 }
 
 SEC("tp_btf/ext4_fc_commit_stop")
@@ -393,7 +414,8 @@ int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
 	st = target_phase_stats(&ext4_stats, sb_is_target(sb));
 	if (!st)
 		return 0;
-	top = fc_reasons_rise(sb, st);
+	top = fc_reasons_rise(sb, &fc_fallback_base,
+			      fc_stats_traced ? NULL : st->fc_reason_marks);
 	if (status == fc_status_ok) {
 		st->fc_commits++;
 		if (nblks > 0)

@@ -81,6 +81,12 @@ enum ext4_cr {
  */
 #define EXT4_FC_REASONS_MAX 16
 
+/* the ineligibility counts of one superblock when last read (BPF globals) */
+struct fc_baseline {
+	unsigned long long sb; /* its address */
+	unsigned long long seen[EXT4_FC_REASONS_MAX];
+};
+
 /* One per phase, in a per-CPU array indexed by the phase id. */
 struct ext4_stats {
 	EXT4_COUNTERS(EXT4_STATS_FIELD)

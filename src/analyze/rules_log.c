@@ -529,11 +529,15 @@ static bool fast_commit_evidence(const struct phase_facts *x, struct finding *f,
 	if (!fc_on)
 		return false;
 	if (!(fc + fallbacks)) {
-		/* ext4_sync_file forces a full commit for journalled data */
+		/*
+		 * a data=journal mount clears the fast-commit option (measured:
+		 * no ext4_fc_stats after its full commits), and ext4_sync_file
+		 * forces a full commit for journalled data
+		 */
 		if (x->dur.data_journal)
 			finding_evidence(
 				f, MN(EXT4_FC_COMMITS), 0, NAN, NAN,
-				"the filesystem has fast commits, but none ran: an fsync of a data=journal inode always forces a full jbd2 commit (%llu of them)",
+				"the filesystem has fast commits, but none ran: a data=journal mount turns them off (no fast-commit cleanup followed its %llu full jbd2 commits), and an fsync of journalled data forces a full commit anyway",
 				(unsigned long long)jbd2);
 		return false;
 	}
@@ -590,7 +594,7 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 	    x->dur.source == DUR_SRC_FSYNC)
 		finding_evidence(
 			f, MN(EXT4_FC_COMMITS), 0, NAN, NAN,
-			"fast commits would not serve these fsyncs: an fsync of a data=journal inode always forces a full jbd2 commit (%llu of them), so -O fast_commit is not advised",
+			"fast commits would not serve these fsyncs: a data=journal mount turns them off, and an fsync of journalled data forces a full jbd2 commit (%llu of them), so -O fast_commit is not advised",
 			(unsigned long long)fact_metric(x, MN(JBD2_COMMITS)));
 	if (durability_source_advice(x, f))
 		return;

@@ -39,6 +39,7 @@ enum ext4_prog {
 	E4_FSOUT,
 	E4_SYNCFS,
 	E4_FCSTOP,
+	E4_FCSTATS,
 	E4_DEEP, /* from here on: the deep set, several hits per file */
 	E4_DIRTY = E4_DEEP,
 	E4_ESLOOKUP,
@@ -66,6 +67,7 @@ static const struct program_def ext4_progs[E4_NR] = {
 	[E4_FSOUT] = { "fsprof_e4_fsout", "ext4:ext4_sync_file_exit" },
 	[E4_SYNCFS] = { "fsprof_e4_syncf", "ext4:ext4_sync_fs" },
 	[E4_FCSTOP] = { "fsprof_e4_fcstp", "ext4:ext4_fc_commit_stop" },
+	[E4_FCSTATS] = { "fsprof_e4_fcsts", "ext4:ext4_fc_stats" },
 	[E4_DIRTY] = { "fsprof_e4_dirty", "ext4:ext4_mark_inode_dirty" },
 	[E4_ESLOOKUP] = { "fsprof_e4_eslk", "ext4:ext4_es_lookup_extent_exit" },
 };
@@ -161,6 +163,8 @@ static void ext4_programs_choose(struct ext4_domain *d,
 		    i != E4_FLUSH3)
 			bpf_program__set_autoload(d->slots[i].prog,
 						  nargs[i] >= 0);
+	/* ext4_fc_stats, when the kernel has it, counts the marks */
+	d->skel->rodata->fc_stats_traced = nargs[E4_FCSTATS] >= 1;
 }
 
 /*
