@@ -326,25 +326,112 @@ int BPF_PROG(fsprof_e4_syncf, struct super_block *sb, int wait)
 }
 
 /*
- * Fast commits (mkfs -O fast_commit): status 0 (EXT4_FC_STATUS_OK, an
- * anonymous enum) is an fsync served without a full jbd2 commit; any other
- * status fell back to one.
+ * Fast commits (mkfs -O fast_commit). The status values are an anonymous
+ * enum (EXT4_FC_STATUS_*): userspace reads them from BTF. OK is an fsync
+ * served without a full jbd2 commit; INELIGIBLE and FAILED fell back to
+ * one; SKIPPED was served by a commit already running.
  */
-SEC("tp_btf/ext4_fc_commit_stop")
-int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
+const volatile int fc_status_ok = 0;
+const volatile int fc_status_ineligible = 1;
+const volatile int fc_status_failed = 3;
+
+/*
+ * The superblock's ineligibility counts when last read, and which
+ * superblock they are of (a new mount's counts start again from zero):
+ * one baseline for the marks (read after every commit by ext4_fc_stats,
+ * or by ext4_fc_commit_stop without it), one for the fallbacks' reasons
+ * (ext4_fc_commit_stop: the marks since the previous fast commit).
+ * struct fc_baseline is in include/fsprof/ext4.h: the skeleton shows it.
+ */
+struct fc_baseline fc_marks_base = {};
+struct fc_baseline fc_fallback_base = {};
+
+/* set by userspace when ext4_fc_stats is traced: it counts the marks */
+const volatile bool fc_stats_traced = false;
+
+/*
+ * The rise of the superblock's s_fc_stats.fc_ineligible_reason_count[]
+ * since base was read, added to marks (when not NULL); returns the reason
+ * that rose most, or -1. The counts are the filesystem's since its mount:
+ * the first read on a mount takes those before the trace too.
+ */
+static __always_inline int fc_reasons_rise(struct super_block *sb,
+					   struct fc_baseline *base,
+					   unsigned long long *marks)
+{
+	__u32 now[EXT4_FC_REASONS_MAX] = {};
+	struct ext4_sb_info *sbi;
+	__u32 size, rise, most = 0;
+	int i, top = -1;
+
+	sbi = BPF_CORE_READ(sb, s_fs_info);
+	if (!sbi ||
+	    !bpf_core_field_exists(sbi->s_fc_stats.fc_ineligible_reason_count))
+		return -1;
+	size = bpf_core_field_size(sbi->s_fc_stats.fc_ineligible_reason_count);
+	if (size > sizeof(now))
+		size = sizeof(now);
+	if (bpf_core_read(now, size,
+			  &sbi->s_fc_stats.fc_ineligible_reason_count))
+		return -1;
+	if (__sync_lock_test_and_set(&base->sb, (__u64)sb) != (__u64)sb)
+		for (i = 0; i < EXT4_FC_REASONS_MAX; i++)
+			base->seen[i] = 0;
+	for (i = 0; i < EXT4_FC_REASONS_MAX; i++) {
+		/* an exchange: each rise counted once, whichever CPU reads */
+		__u64 before =
+			__sync_lock_test_and_set(&base->seen[i], (__u64)now[i]);
+
+		rise = now[i] > before ? now[i] - before : 0;
+		if (marks)
+			marks[i] += rise;
+		if (rise > most) {
+			most = rise;
+			top = i;
+		}
+	}
+	return top;
+}
+
+/* after every commit of a fast-commit filesystem, fast or full */
+SEC("tp_btf/ext4_fc_stats")
+int BPF_PROG(fsprof_e4_fcsts, struct super_block *sb)
 {
 	struct ext4_stats *st;
 
 	st = target_phase_stats(&ext4_stats, sb_is_target(sb));
+	if (st)
+		fc_reasons_rise(sb, &fc_marks_base, st->fc_reason_marks);
+	return 0;
+}
+
+SEC("tp_btf/ext4_fc_commit_stop")
+int BPF_PROG(fsprof_e4_fcstp, struct super_block *sb, int nblks, int status)
+{
+	struct ext4_stats *st;
+	int top;
+
+	st = target_phase_stats(&ext4_stats, sb_is_target(sb));
 	if (!st)
 		return 0;
-	if (status) {
+	top = fc_reasons_rise(sb, &fc_fallback_base,
+			      fc_stats_traced ? NULL : st->fc_reason_marks);
+	if (status == fc_status_ok) {
+		st->fc_commits++;
+		if (nblks > 0)
+			st->fc_commit_blocks += nblks;
+	} else if (status == fc_status_ineligible) {
 		st->fc_fallbacks++;
-		return 0;
+		st->fc_ineligible++;
+		/* none rose: marked before the last one, in the same tid */
+		if (top >= 0 && top < EXT4_FC_REASONS_MAX)
+			st->fc_reason_fallbacks[top]++;
+	} else if (status == fc_status_failed) {
+		st->fc_fallbacks++;
+		st->fc_failed++;
+	} else {
+		st->fc_skipped++;
 	}
-	st->fc_commits++;
-	if (nblks > 0)
-		st->fc_commit_blocks += nblks;
 	return 0;
 }
 

@@ -64,6 +64,9 @@ enum ext4_cr {
 	X(fc_commits, fc_commits, E4_FCSTOP) /* fc_commit_stop, status ok */ \
 	X(fc_commit_blocks, fc_commit_blocks, E4_FCSTOP)                     \
 	X(fc_fallbacks, fc_fallbacks, E4_FCSTOP) /* ineligible, failed */    \
+	X(fc_ineligible, fc_ineligible, E4_FCSTOP) /* STATUS_INELIGIBLE */   \
+	X(fc_failed, fc_failed, E4_FCSTOP) /* could not start */             \
+	X(fc_skipped, fc_skipped, E4_FCSTOP) /* another commit served it */  \
 	/* the deep set (--probes deep): several hits per file */            \
 	X(mark_inode_dirty, mark_inode_dirty, E4_DIRTY)                      \
 	X(es_lookups, es_lookups, E4_ESLOOKUP) /* es_lookup_extent_exit */   \
@@ -71,10 +74,31 @@ enum ext4_cr {
 
 #define EXT4_STATS_FIELD(field, metric, prog) unsigned long long field;
 
+/*
+ * The fast-commit ineligibility reasons a kernel counts (its anonymous enum
+ * EXT4_FC_REASON_*, read from BTF: 10 on 6.18), by their value; a value
+ * from EXT4_FC_REASONS_MAX on is counted in the last slot.
+ */
+#define EXT4_FC_REASONS_MAX 16
+
+/* the ineligibility counts of one superblock when last read (BPF globals) */
+struct fc_baseline {
+	unsigned long long sb; /* its address */
+	unsigned long long seen[EXT4_FC_REASONS_MAX];
+};
+
 /* One per phase, in a per-CPU array indexed by the phase id. */
 struct ext4_stats {
 	EXT4_COUNTERS(EXT4_STATS_FIELD)
 	unsigned long long mballoc_cr[EXT4_CR_NR]; /* mballoc's final pass */
+	/*
+	 * fast commits: ext4_fc_mark_ineligible() calls by reason, read as
+	 * the rise of the superblock's s_fc_stats counts at each fast commit;
+	 * and each fast commit that fell back as ineligible, by the reason
+	 * that rose most since the previous one
+	 */
+	unsigned long long fc_reason_marks[EXT4_FC_REASONS_MAX];
+	unsigned long long fc_reason_fallbacks[EXT4_FC_REASONS_MAX];
 	/* histograms, default set */
 	struct hist_counts alloc_extent_blocks; /* ext4_allocate_blocks len */
 	struct hist_counts da_flush_extent_blocks; /* delalloc flush units */

@@ -95,6 +95,8 @@ static enum fs_family fs_family_of(const char *fstype)
 		return FS_XFS;
 	if (!strncmp(fstype, "ext", 3))
 		return FS_EXT;
+	if (!strcmp(fstype, "btrfs"))
+		return FS_BTRFS;
 	return FS_OTHER;
 }
 
@@ -223,6 +225,10 @@ enum bound_kind budget_cause_bound(const char *cause)
 		{ "journal_space", BOUND_JOURNAL },
 		{ "xfs_log_force", BOUND_LOG },
 		{ "xfs_log_space", BOUND_LOG },
+		/* btrfs: its tree log is a log, its transaction commit a
+		 * commit, as jbd2's */
+		{ "btrfs_log_sync", BOUND_LOG },
+		{ "btrfs_commit", BOUND_JOURNAL },
 		{ "dirty_throttle", BOUND_THROTTLE },
 		{ "writeback_wait", BOUND_DEVICE },
 		{ "read_io", BOUND_DEVICE },
@@ -494,22 +500,70 @@ static bool target_option(const struct case_result *c, const char *o)
 	       mount_option_has(c->target.super_opts, o);
 }
 
+/*
+ * btrfs: an fsync is served by the tree log (btrfs_sync_log) or, when the
+ * log cannot serve it, by a transaction commit in the fsync's own context;
+ * the events are the fsyncs btrfs saw (O_SYNC/O_DSYNC writes included),
+ * or without the btrfs domain the workload's own sync calls
+ */
+static void btrfs_durability_counts(struct phase_facts *x)
+{
+	struct durability_facts *d = &x->dur;
+	double log = budget_cause_share(&x->budget, "btrfs_log_sync");
+	double commit = budget_cause_share(&x->budget, "btrfs_commit");
+
+	d->events = fact_has(x, MN(BTRFS_FSYNCS)) ?
+			    fact_metric(x, MN(BTRFS_FSYNCS)) :
+			    x->sync_calls;
+	d->full_commits = fact_metric(x, MN(BTRFS_COMMITS_USER));
+	d->events_what = "fsyncs (tree-log syncs and transaction commits)";
+	d->bound = commit > log ? BOUND_JOURNAL : BOUND_LOG;
+}
+
+/* the share of the phase the workload slept in the durability causes */
+static double dur_budget_share(const struct phase_facts *x)
+{
+	if (x->fs == FS_BTRFS)
+		return budget_cause_share(&x->budget, "btrfs_log_sync") +
+		       budget_cause_share(&x->budget, "btrfs_commit");
+	return budget_cause_share(&x->budget, x->fs == FS_XFS ?
+						      "xfs_log_force" :
+						      "journal_commit");
+}
+
+/* how often the workload slept in them (one durability point: a few) */
+static uint64_t dur_budget_sleeps(const struct phase_facts *x)
+{
+	if (x->fs == FS_BTRFS)
+		return fact_metric(x, MN(SCHED_OFFCPU_COUNT_BTRFS_LOG_SYNC)) +
+		       fact_metric(x, MN(SCHED_OFFCPU_COUNT_BTRFS_COMMIT));
+	return fact_metric(x, x->fs == FS_XFS ?
+				      MN(SCHED_OFFCPU_COUNT_XFS_LOG_FORCE) :
+				      MN(SCHED_OFFCPU_COUNT_JOURNAL_COMMIT));
+}
+
 static void durability_facts(struct phase_facts *x)
 {
 	static const char *const sync_options[] = { "sync", "dirsync",
 						    "wsync" };
 	struct durability_facts *d = &x->dur;
-	const char *cause = x->fs == FS_XFS ? "xfs_log_force" :
-					      "journal_commit";
 	size_t i;
 
 	if (x->fs == FS_OTHER)
 		return;
-	/* an ext4 fast commit is a commit too: it serves one fsync */
-	d->events = x->fs == FS_XFS ?
-			    fact_metric(x, MN(XFS_LOG_FORCES)) :
-			    fact_metric(x, MN(JBD2_COMMITS)) +
-				    fact_metric(x, MN(EXT4_FC_COMMITS));
+	if (x->fs == FS_BTRFS) {
+		btrfs_durability_counts(x);
+	} else if (x->fs == FS_XFS) {
+		d->events = fact_metric(x, MN(XFS_LOG_FORCES));
+		d->events_what = "log forces";
+		d->bound = BOUND_LOG;
+	} else {
+		/* an ext4 fast commit is a commit too: it serves one fsync */
+		d->events = fact_metric(x, MN(JBD2_COMMITS)) +
+			    fact_metric(x, MN(EXT4_FC_COMMITS));
+		d->events_what = "commits";
+		d->bound = BOUND_JOURNAL;
+	}
 	for (i = 0; i < sizeof(sync_options) / sizeof(sync_options[0]); i++)
 		if (target_option(x->c, sync_options[i]))
 			d->sync_option = sync_options[i];
@@ -532,36 +586,43 @@ static void durability_facts(struct phase_facts *x)
 	if (!d->pattern)
 		return;
 	if (budget_usable(&x->budget)) {
-		d->commit_share = budget_cause_share(&x->budget, cause);
+		d->commit_share = dur_budget_share(x);
 		/*
 		 * the cache flushes of those durability points: grouped when
 		 * the workload itself waited for a pattern of commits
 		 */
-		if (fact_metric(
-			    x, x->fs == FS_XFS ?
-				       MN(SCHED_OFFCPU_COUNT_XFS_LOG_FORCE) :
-				       MN(SCHED_OFFCPU_COUNT_JOURNAL_COMMIT)) >=
-		    DURABILITY_MIN_EVENTS)
+		if (dur_budget_sleeps(x) >= DURABILITY_MIN_EVENTS)
 			d->flush_share =
 				budget_cause_share(&x->budget, "device_flush");
-		d->wait = d->commit_share + d->flush_share;
+		/* one fdatasync of a big file is not a point per operation */
+		if ((d->source == DUR_SRC_FSYNC &&
+		     x->sync_calls >= DURABILITY_MIN_EVENTS) ||
+		    d->source == DUR_SRC_SYNC_WRITE)
+			d->data_share = min2(
+				(double)fact_metric(x, MN(SCHED_SYNC_DATA_NS)) /
+					x->budget.total_ns,
+				budget_cause_share(&x->budget,
+						   "writeback_wait"));
+		d->wait = d->commit_share + d->flush_share + d->data_share;
 	} else if (x->sync_calls >= DURABILITY_MIN_EVENTS) {
 		d->commit_share = min2(
 			x->sync_share,
-			x->fs == FS_XFS ?
-				x->busy :
+			x->fs == FS_EXT ?
 				fact_share(x, fact_hist_sum(
-						      x, MN(JBD2_COMMIT_NS))));
+						      x, MN(JBD2_COMMIT_NS))) :
+				x->busy);
 		d->wait = d->commit_share;
 	}
 }
 
 double journal_commit_wait(const struct phase_facts *x)
 {
-	return x->fs == FS_EXT ? x->dur.wait : 0;
+	return x->fs != FS_OTHER && x->dur.bound == BOUND_JOURNAL ?
+		       x->dur.wait :
+		       0;
 }
 
 double log_force_wait(const struct phase_facts *x)
 {
-	return x->fs == FS_XFS ? x->dur.wait : 0;
+	return x->fs != FS_OTHER && x->dur.bound == BOUND_LOG ? x->dur.wait : 0;
 }

@@ -13,7 +13,7 @@
 
 #include "results/results.h"
 
-enum fs_family { FS_OTHER, FS_EXT, FS_XFS };
+enum fs_family { FS_OTHER, FS_EXT, FS_XFS, FS_BTRFS };
 
 #define BUDGET_MAX_CAUSES 24
 
@@ -77,8 +77,19 @@ enum dur_path {
 };
 
 struct durability_facts {
-	/* commits (ext3/4) or log forces (xfs) the phase ran */
+	/*
+	 * commits (ext3/4), log forces (xfs), or the fsyncs btrfs served
+	 * (each a tree-log sync or a transaction commit) the phase ran
+	 */
 	uint64_t events;
+	const char *events_what; /* "commits", "log forces", ... */
+	/*
+	 * the bound its waits make: BOUND_JOURNAL for commits (ext3/4, btrfs
+	 * transaction commits), BOUND_LOG for logs (xfs, btrfs's tree log)
+	 */
+	enum bound_kind bound;
+	/* btrfs: the fsyncs that committed the transaction themselves */
+	uint64_t full_commits;
 	/*
 	 * the operations they served: the workload's writes, creates,
 	 * unlinks, renames, mkdirs and rmdirs; without workload counts
@@ -96,6 +107,13 @@ struct durability_facts {
 	 */
 	double wait;
 	double commit_share, flush_share;
+	/*
+	 * the same durability points' own data writeback (writeback_wait
+	 * under an fsync or an O_*SYNC write: sched.sync_data_ns), grouped
+	 * when the calls repeat per operation: an fsync writes its data, then
+	 * commits or forces the log, two device round trips of one point
+	 */
+	double data_share;
 	/* the workload's durability waits by who asked (sum 1; 0 unknown) */
 	double path_share[DUR_PATH_NR];
 	bool paths_known;

@@ -37,6 +37,13 @@ const struct rule analyze_rules[] = {
 		.check = rule_jbd2_commit_bound,
 	},
 	{
+		.id = "btrfs-log-sync-bound",
+		.domain = "btrfs",
+		.mechanism =
+			"A btrfs fsync copies the inode's changed items into a per-subvolume tree log and syncs it (btrfs_sync_log): it writes the log's blocks, waits for them, then writes every device's superblock after a cache flush (REQ_PREFLUSH, REQ_FUA). An O_SYNC/O_DSYNC write (or a write on a sync mount) runs the same fsync inside write(2). When the log cannot serve an fsync (an inode renamed or unlinked in the running transaction, a log that would need a full commit) the fsync commits the whole transaction instead: every dirty tree is written and the superblocks too. With one sync per operation each costs at least two device round trips and a flush, and the phase runs at the device's latency per operation.",
+		.check = rule_btrfs_log_sync_bound,
+	},
+	{
 		.id = "jbd2-journal-full",
 		.domain = "jbd2",
 		.mechanism =

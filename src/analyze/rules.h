@@ -8,6 +8,7 @@
 /* rules_log.c: the XFS log and the jbd2 journal */
 bool rule_xfs_log_io_bound(const struct phase_facts *x, struct finding *f);
 bool rule_xfs_log_force_bound(const struct phase_facts *x, struct finding *f);
+bool rule_btrfs_log_sync_bound(const struct phase_facts *x, struct finding *f);
 bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f);
 bool rule_jbd2_commit_bound(const struct phase_facts *x, struct finding *f);
 bool rule_jbd2_journal_full(const struct phase_facts *x, struct finding *f);

@@ -139,8 +139,8 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 				const char *cause)
 {
 	const struct durability_facts *d = &x->dur;
-	const char *what = x->fs == FS_XFS ? "log forces" :
-					     "commits (fast commits included)";
+	const char *what = x->fs == FS_EXT ? "commits (fast commits included)" :
+					     d->events_what;
 	char metric[64];
 
 	if (budget_usable(&x->budget)) {
@@ -152,6 +152,13 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 				COMMIT_WAIT_SHARE,
 				"and %.0f%% in the cache flushes of the same durability points (device_flush): %.0f%% together",
 				100 * d->flush_share, 100 * d->wait);
+		if (d->data_share >= CAUSE_MENTION_SHARE)
+			finding_evidence(
+				f, "sched.sync_data_ns",
+				d->data_share * x->budget.total_ns, d->wait,
+				COMMIT_WAIT_SHARE,
+				"and %.0f%% writing the data of the same calls first (writeback_wait under the fsync or O_*SYNC write), a device round trip of each point: %.0f%% together",
+				100 * d->data_share, 100 * d->wait);
 	} else {
 		evidence_sync_wait(x, f, cause);
 	}
@@ -192,7 +199,9 @@ static void evidence_durability(const struct phase_facts *x, struct finding *f,
 	if (d->ops)
 		finding_evidence(
 			f,
-			x->fs == FS_XFS ? MN(XFS_LOG_FORCES) : MN(JBD2_COMMITS),
+			x->fs == FS_XFS	  ? MN(XFS_LOG_FORCES) :
+			x->fs == FS_BTRFS ? MN(BTRFS_FSYNCS) :
+					    MN(JBD2_COMMITS),
 			(double)d->events, d->per_op, COMMITS_PER_OP,
 			"%llu %s for %llu %s: %.2f per operation%s, each costing the workload %.2f ms",
 			(unsigned long long)d->events, what,
@@ -211,7 +220,9 @@ static bool durability_source_advice(const struct phase_facts *x,
 				     struct finding *f)
 {
 	const struct durability_facts *d = &x->dur;
-	const char *what = x->fs == FS_XFS ? "log force" : "commit";
+	const char *what = x->fs == FS_XFS   ? "log force" :
+			   x->fs == FS_BTRFS ? "log sync" :
+					       "commit";
 	double data = x->p->work.bytes ?
 			      (double)x->p->work.bytes :
 			      (double)x->class_bytes[BLK_IOC_DATA_WRITE];
@@ -446,39 +457,145 @@ bool rule_xfs_log_space(const struct phase_facts *x, struct finding *f)
 	return true;
 }
 
+/* what makes a fast commit ineligible, by the kernel's reason name */
+static const char *fc_reason_text(const char *reason)
+{
+	static const struct {
+		const char *reason, *text;
+	} texts[] = {
+		{ "xattr",
+		  "an extended attribute changed (setxattr, an ACL, a security label)" },
+		{ "cross_rename",
+		  "a rename that exchanged two names (RENAME_EXCHANGE)" },
+		{ "rename_dir", "a directory was renamed" },
+		{ "falloc_range",
+		  "an fallocate range operation (punch hole, collapse, insert or zero range)" },
+		{ "inode_journal_data",
+		  "an inode with journalled data (data=journal, chattr +j)" },
+		{ "journal_flag_change",
+		  "a file's data journalling flag changed (chattr +j/-j)" },
+		{ "resize", "the filesystem was resized" },
+		{ "swap_boot", "a boot loader inode was swapped" },
+		{ "encrypted_filename",
+		  "a name was created in an encrypted directory" },
+		{ "nomem", "fast commit tracking ran out of memory" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (!strcmp(texts[i].reason, reason))
+			return texts[i].text;
+	return "a reason this build cannot describe";
+}
+
+/* the reason most fast-commit fallbacks were counted under, and how many */
+static const char *fc_top_reason(const struct phase_facts *x, uint64_t *n)
+{
+	static const char prefix[] = "ext4.fc_fallback_reason.";
+	const struct metric_set *m = &x->p->metrics;
+	const char *top = NULL;
+	unsigned int i;
+
+	*n = 0;
+	for (i = 0; i < m->n; i++)
+		if (!strncmp(m->v[i].name, prefix, sizeof(prefix) - 1) &&
+		    m->v[i].value > *n) {
+			*n = m->v[i].value;
+			top = m->v[i].name + sizeof(prefix) - 1;
+		}
+	return top;
+}
+
+/*
+ * Fast commits on this filesystem (mkfs -O fast_commit): how many served
+ * an fsync, how many fell back to a full commit and why. Returns true
+ * when the fallbacks are the advice: most fsyncs paid a full commit for a
+ * reason the workload can avoid.
+ */
+static bool fast_commit_evidence(const struct phase_facts *x, struct finding *f,
+				 bool fc_on)
+{
+	uint64_t fc = fact_metric(x, MN(EXT4_FC_COMMITS));
+	uint64_t fallbacks = fact_metric(x, MN(EXT4_FC_FALLBACKS));
+	uint64_t failed = fact_metric(x, MN(EXT4_FC_FAILED));
+	uint64_t ineligible = fact_metric(x, MN(EXT4_FC_INELIGIBLE));
+	uint64_t jbd2 = fact_metric(x, MN(JBD2_COMMITS)), top_n;
+	const char *top = fc_top_reason(x, &top_n);
+	char metric[96];
+	double share = fc + fallbacks ?
+			       (double)fallbacks / (double)(fc + fallbacks) :
+			       0;
+
+	if (!fc_on)
+		return false;
+	if (!(fc + fallbacks)) {
+		/*
+		 * a data=journal mount clears the fast-commit option (measured:
+		 * no ext4_fc_stats after its full commits), and ext4_sync_file
+		 * forces a full commit for journalled data
+		 */
+		if (x->dur.data_journal)
+			finding_evidence(
+				f, MN(EXT4_FC_COMMITS), 0, NAN, NAN,
+				"the filesystem has fast commits, but none ran: a data=journal mount turns them off (no fast-commit cleanup followed its %llu full jbd2 commits), and an fsync of journalled data forces a full commit anyway",
+				(unsigned long long)jbd2);
+		return false;
+	}
+	finding_evidence(
+		f, MN(EXT4_FC_FALLBACKS), (double)fallbacks, share,
+		FC_FALLBACK_SHARE,
+		"fast commits: %llu served an fsync, %llu fell back to a full jbd2 commit (%.0f%%): %llu ineligible, %llu could not start (a full commit was running)",
+		(unsigned long long)fc, (unsigned long long)fallbacks,
+		100 * share, (unsigned long long)ineligible,
+		(unsigned long long)failed);
+	snprintf(metric, sizeof(metric), "ext4.fc_fallback_reason.%s",
+		 top ? top : "");
+	if (top && ineligible)
+		finding_evidence(
+			f, metric, (double)top_n,
+			(double)top_n / (double)ineligible, NAN,
+			"the ineligible ones: %llu of %llu (%.0f%%) after %s (ext4.fc_fallback_reason.%s)",
+			(unsigned long long)top_n,
+			(unsigned long long)ineligible,
+			100 * (double)top_n / (double)ineligible,
+			fc_reason_text(top), top);
+	if (share < FC_FALLBACK_SHARE || !top ||
+	    (double)top_n < FC_FALLBACK_SHARE * (double)fallbacks)
+		return false;
+	finding_advice(
+		f, ADVICE_WORKLOAD, NULL,
+		"%.0f%% of the fsyncs fell back from a fast commit to a full jbd2 commit, %llu of them because %s: that change makes every fsync of the transaction ineligible until a full commit. Make it before the data is written and fsync once after it, or not per file",
+		100 * share, (unsigned long long)top_n, fc_reason_text(top));
+	return true;
+}
+
 /* the advice for a commit-bound phase, by what the commits waited for */
 static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 {
 	const struct case_result *c = x->c;
 	double commit_ns = fact_hist_sum(x, MN(JBD2_COMMIT_NS));
 	double flushing_ns = fact_hist_sum(x, MN(JBD2_FLUSHING_NS));
-	uint64_t fc = fact_metric(x, MN(EXT4_FC_COMMITS));
-	uint64_t fallbacks = fact_metric(x, MN(EXT4_FC_FALLBACKS));
 	bool fc_kernel = fact_has(x, MN(EXT4_FC_COMMITS));
-	bool fc_used = fc || fallbacks ||
-		       strstr(c->target.mkfs_cmd, "fast_commit");
+	bool fc_on = fact_metric(x, MN(EXT4_FC_COMMITS)) ||
+		     fact_metric(x, MN(EXT4_FC_FALLBACKS)) ||
+		     strstr(c->target.mkfs_cmd, "fast_commit");
 	/*
-	 * fast commits serve fsync's path only, never a data=journal inode,
-	 * and a rename makes the next fsync ineligible (a full commit)
+	 * fast commits serve an fsync's (or an O_SYNC/O_DSYNC write's) path
+	 * only, and never a data=journal inode: ext4_sync_file forces a
+	 * full commit for it
 	 */
-	uint64_t renames = fact_hist_count(x, MN(OP_RENAME_NS));
-	bool fc_can_serve = !x->dur.data_journal && !renames &&
+	bool fc_can_serve = !x->dur.data_journal &&
 			    (x->dur.source == DUR_SRC_FSYNC ||
 			     x->dur.source == DUR_SRC_SYNC_WRITE);
 
-	if (fc_used && fc + fallbacks)
+	if (fast_commit_evidence(x, f, fc_on))
+		return;
+	if (!fc_on && fc_kernel && x->dur.data_journal &&
+	    x->dur.source == DUR_SRC_FSYNC)
 		finding_evidence(
-			f, "ext4.fc_fallbacks", (double)fallbacks,
-			(double)fallbacks / (double)(fc + fallbacks),
-			FC_FALLBACK_SHARE,
-			"fast commits: %llu, fell back to a full commit %llu times (%.0f%%; ineligible: a rename, an xattr change, data=journal...)",
-			(unsigned long long)fc, (unsigned long long)fallbacks,
-			100 * (double)fallbacks / (double)(fc + fallbacks));
-	if (renames && fc_kernel && !fc_used)
-		finding_evidence(
-			f, "op.rename_ns.count", (double)renames, NAN, NAN,
-			"%llu renames in the phase: each makes the next fsync fast-commit ineligible, so fast commits are not advised",
-			(unsigned long long)renames);
+			f, MN(EXT4_FC_COMMITS), 0, NAN, NAN,
+			"fast commits would not serve these fsyncs: a data=journal mount turns them off, and an fsync of journalled data forces a full jbd2 commit (%llu of them), so -O fast_commit is not advised",
+			(unsigned long long)fact_metric(x, MN(JBD2_COMMITS)));
 	if (durability_source_advice(x, f))
 		return;
 	if (commit_ns > 0 && flushing_ns >= JOURNAL_ORDERED_SHARE * commit_ns) {
@@ -486,11 +603,11 @@ static void jbd2_commit_advice(const struct phase_facts *x, struct finding *f)
 			f, ADVICE_MOUNT, "data=writeback",
 			"commits wait for ordered data (%.0f%% of their time): data=writeback lets them go without it (after a crash, recently written files may show stale data)",
 			100 * flushing_ns / commit_ns);
-	} else if (fc_kernel && !fc_used && fc_can_serve &&
+	} else if (fc_kernel && !fc_on && fc_can_serve &&
 		   !strcmp(c->target.fstype, "ext4")) {
 		finding_advice(
 			f, ADVICE_MKFS, "-O fast_commit",
-			"make the filesystem with fast commits (mkfs.ext4 -O fast_commit, or tune2fs -O fast_commit): an fsync then logs only the inode's changes instead of a full jbd2 commit");
+			"make the filesystem with fast commits (mkfs.ext4 -O fast_commit, or tune2fs -O fast_commit): an fsync then logs only the inode's changes instead of a full jbd2 commit. An fsync after an xattr change, a directory rename or an fallocate range operation in the same transaction still takes a full commit (--verify measures how many)");
 	} else {
 		finding_advice(
 			f, ADVICE_WORKLOAD, NULL,
@@ -586,5 +703,52 @@ bool rule_jbd2_journal_full(const struct phase_facts *x, struct finding *f)
 			"make the filesystem with a larger journal (mkfs.ext4 %s, in MiB)",
 			opt);
 	}
+	return true;
+}
+
+/*
+ * btrfs: an fsync logs the inode's changes in its tree log and syncs the
+ * log (btrfs_sync_log: the log's blocks, then the superblocks with a cache
+ * flush and FUA); when the log cannot serve it (a rename or unlink of an
+ * inode logged in this transaction, a log that is full, a transaction
+ * that needs a commit) it commits the whole transaction.
+ */
+bool rule_btrfs_log_sync_bound(const struct phase_facts *x, struct finding *f)
+{
+	const struct durability_facts *d = &x->dur;
+	double commits = (double)d->full_commits;
+	double full = d->events ? commits / (double)d->events : 0;
+
+	if (x->fs != FS_BTRFS || x->too_short || d->wait < COMMIT_WAIT_SHARE)
+		return false;
+	f->severity = FINDING_WARNING;
+	finding_title(
+		f, "%s waits for a btrfs %s per operation (%s)", x->p->name,
+		d->bound == BOUND_JOURNAL ? "transaction commit" : "log sync",
+		dur_source_name(d->source));
+	evidence_durability(x, f,
+			    d->bound == BOUND_JOURNAL ? "btrfs_commit" :
+							"btrfs_log_sync");
+	if (fact_has(x, MN(BTRFS_COMMITS_USER)))
+		finding_evidence(
+			f, "btrfs.transaction_commits_user", commits, full,
+			BTRFS_FULL_COMMIT_SHARE,
+			"%llu transaction commits in a process's own context (an fsync the tree log could not serve, or a sync), %.0f%% of the %llu fsyncs; %llu transaction commits in all",
+			(unsigned long long)d->full_commits, 100 * full,
+			(unsigned long long)d->events,
+			(unsigned long long)fact_metric(x, MN(BTRFS_COMMITS)));
+	evidence_flushes(x, f);
+	if (durability_source_advice(x, f))
+		return true;
+	if (fact_has(x, MN(BTRFS_COMMITS_USER)) &&
+	    full >= BTRFS_FULL_COMMIT_SHARE)
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"%.0f%% of the fsyncs committed the whole transaction instead of syncing the tree log: the log could not serve them (a change it cannot log, such as some renames, or a log that needs a full commit); the heaviest stacks under btrfs_commit_transaction (sched.top_stacks) show the call. Fsync before such a change, or fewer durability points",
+			100 * full);
+	else
+		finding_advice(
+			f, ADVICE_WORKLOAD, NULL,
+			"fewer durability points: one fsync per batch of files (or per transaction of the application) instead of per file. The tree log already writes only the changed inodes: no mount or mkfs option makes one fsync cheaper (commit= spaces the transaction commits, not the log syncs an fsync waits for)");
 	return true;
 }

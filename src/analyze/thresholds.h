@@ -166,6 +166,15 @@
 #define DATA_JOURNAL_TWICE_SHARE 0.5
 
 /*
+ * btrfs: the share of the fsyncs that committed the whole transaction in
+ * their own context (btrfs.transaction_commits_user against btrfs.fsyncs)
+ * from which the advice is about the full commits, not the number of
+ * fsyncs: at half, most fsyncs paid a full commit (every dirty tree and
+ * the superblocks) instead of a log sync.
+ */
+#define BTRFS_FULL_COMMIT_SHARE 0.5
+
+/*
  * Fast commit falls back: at least half the fast commits attempted fell
  * back to a full jbd2 commit (ineligible: rename, xattr, data=journal,
  * journal full); the fsyncs then pay a full commit anyway.

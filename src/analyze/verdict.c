@@ -117,10 +117,10 @@ static void verdict_from_budget(const struct phase_facts *x,
 	 * durability points are theirs, not the device's (issue 32: 49%
 	 * journal_commit and 49% device_flush is a journal-bound phase)
 	 */
-	if (x->dur.flush_share > 0) {
-		k = x->fs == FS_XFS ? BOUND_LOG : BOUND_JOURNAL;
-		share[BOUND_DEVICE] -= x->dur.flush_share;
-		share[k] += x->dur.flush_share;
+	if (x->dur.flush_share + x->dur.data_share > 0) {
+		k = x->dur.bound;
+		share[BOUND_DEVICE] -= x->dur.flush_share + x->dur.data_share;
+		share[k] += x->dur.flush_share + x->dur.data_share;
 	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (share[kinds[i]] > best_share) {
@@ -157,12 +157,14 @@ static void verdict_from_budget(const struct phase_facts *x,
 			v,
 			", not counting %.2f s it chose to wait (its own sleeps, waits for its children)",
 			b->idle_ns / 1e9);
-	if (x->dur.flush_share >= CAUSE_MENTION_SHARE)
+	if (x->dur.flush_share >= CAUSE_MENTION_SHARE ||
+	    x->dur.data_share >= CAUSE_MENTION_SHARE)
 		text_append(
-			v,
-			"; the %llu %s and their cache flushes (device_flush) are one mechanism: %.0f%% together",
-			(unsigned long long)x->dur.events,
-			x->fs == FS_XFS ? "log forces" : "commits",
+			v, "; the %llu %s%s are one mechanism: %.0f%% together",
+			(unsigned long long)x->dur.events, x->dur.events_what,
+			x->dur.data_share >= CAUSE_MENTION_SHARE ?
+				", the data each wrote first (writeback_wait under the sync calls) and their cache flushes" :
+				" and their cache flushes (device_flush)",
 			100 * x->dur.wait);
 	if (v->bound == BOUND_DEVICE &&
 	    (via_device[BOUND_JOURNAL] || via_device[BOUND_LOG]) &&
@@ -184,7 +186,7 @@ static void verdict_from_budget(const struct phase_facts *x,
 static void verdict_via_device_text(const struct phase_facts *x,
 				    struct phase_verdict *v)
 {
-	const char *what = x->fs == FS_XFS ? "log forces" : "commits";
+	const char *what = x->dur.events_what;
 
 	text_append(v, "; its commit/log-force waits count as device time: ");
 	if (!x->dur.pattern)

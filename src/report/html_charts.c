@@ -183,6 +183,7 @@ static const char *cause_colour(const struct bar_chart *ch, unsigned int upto,
 	} fixed[] = {
 		{ "journal_commit", "#D55E00" },
 		{ "xfs_log_force", "#D55E00" },
+		{ "btrfs_log_sync", "#D55E00" },
 		{ "writeback_wait", "#E69F00" },
 		{ "dirty_throttle", "#E69F00" },
 		{ "read_io", "#009E73" },

@@ -28,7 +28,7 @@ enum advice_kind {
 	ADVICE_FSTYPE,
 };
 
-#define FINDING_MAX_EVIDENCE 8
+#define FINDING_MAX_EVIDENCE 10
 #define VERIFY_MAX_SAMPLES 32
 
 /* one number behind a finding; share and threshold are NAN when none */
@@ -42,7 +42,7 @@ struct evidence {
 
 struct advice {
 	enum advice_kind kind;
-	char text[256]; /* "mount with logbsize=256k" */
+	char text[448]; /* "mount with logbsize=256k" */
 	char option[128]; /* "logbsize=256k", "-O fast_commit"; "" = none */
 };
 

@@ -10,7 +10,7 @@
 #include "trace/btf_probe.h"
 
 /* modules whose tracepoints fsprof uses */
-static const char *const traced_modules[] = { "ext4", "jbd2", "xfs" };
+static const char *const traced_modules[] = { "ext4", "jbd2", "xfs", "btrfs" };
 
 int kernel_btf_load(struct kernel_btf *kb)
 {
@@ -67,6 +67,66 @@ const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 			return kb->modules[i];
 	}
 	return NULL;
+}
+
+/* the enum of btf's own types (not its base's) holding enumerator */
+static const struct btf_type *enum_holding(const struct btf *btf,
+					   const char *enumerator)
+{
+	const struct btf *base = btf__base_btf(btf);
+	__u32 id = base ? btf__type_cnt(base) : 1, n = btf__type_cnt(btf);
+
+	for (; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const struct btf_enum *e;
+		__u16 i;
+
+		if (!btf_is_enum(t))
+			continue;
+		e = btf_enum(t);
+		for (i = 0; i < btf_vlen(t); i++)
+			if (!strcmp(btf__name_by_offset(btf, e[i].name_off),
+				    enumerator))
+				return t;
+	}
+	return NULL;
+}
+
+const struct btf *kernel_btf_enum_holding(const struct kernel_btf *kb,
+					  const char *enumerator,
+					  const struct btf_type **type)
+{
+	unsigned int i;
+
+	if (!kb || !kb->vmlinux)
+		return NULL;
+	*type = enum_holding(kb->vmlinux, enumerator);
+	if (*type)
+		return kb->vmlinux;
+	for (i = 0; i < kb->n_modules; i++) {
+		*type = enum_holding(kb->modules[i], enumerator);
+		if (*type)
+			return kb->modules[i];
+	}
+	return NULL;
+}
+
+long long kernel_btf_enum_value(const struct kernel_btf *kb,
+				const char *enumerator, long long fallback)
+{
+	const struct btf_type *t;
+	const struct btf *btf = kernel_btf_enum_holding(kb, enumerator, &t);
+	const struct btf_enum *e;
+	__u16 i;
+
+	if (!btf)
+		return fallback;
+	e = btf_enum(t);
+	for (i = 0; i < btf_vlen(t); i++)
+		if (!strcmp(btf__name_by_offset(btf, e[i].name_off),
+			    enumerator))
+			return e[i].val;
+	return fallback;
 }
 
 int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 struct btf;
+struct btf_type;
 
 #define BTF_PROBE_MAX_MODULES 8
 
@@ -36,6 +37,20 @@ int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event);
 /* the BTF (vmlinux or a module's) that holds type name of kind, or NULL */
 const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 				  int kind, int *id);
+
+/*
+ * The enum (named or anonymous, in vmlinux or a module) that has an
+ * enumerator of that name: its BTF, and the type in *type; NULL when no
+ * enum has it. Kernel constants such as EXT4_FC_STATUS_INELIGIBLE live in
+ * anonymous enums, which CO-RE's bpf_core_enum_value cannot name.
+ */
+const struct btf *kernel_btf_enum_holding(const struct kernel_btf *kb,
+					  const char *enumerator,
+					  const struct btf_type **type);
+
+/* the value of the enumerator (kernel_btf_enum_holding), or fallback */
+long long kernel_btf_enum_value(const struct kernel_btf *kb,
+				const char *enumerator, long long fallback);
 
 /* whether struct type (in vmlinux or a module) has a member of that name */
 bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,

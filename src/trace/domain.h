@@ -123,6 +123,7 @@ extern const struct trace_domain_ops jbd2_domain;
 extern const struct trace_domain_ops ext4_domain;
 extern const struct trace_domain_ops writeback_domain;
 extern const struct trace_domain_ops xfs_domain;
+extern const struct trace_domain_ops btrfs_domain;
 extern const struct trace_domain_ops sched_domain;
 
 #endif

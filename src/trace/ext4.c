@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "fsprof/ext4.h"
@@ -38,6 +39,7 @@ enum ext4_prog {
 	E4_FSOUT,
 	E4_SYNCFS,
 	E4_FCSTOP,
+	E4_FCSTATS,
 	E4_DEEP, /* from here on: the deep set, several hits per file */
 	E4_DIRTY = E4_DEEP,
 	E4_ESLOOKUP,
@@ -65,6 +67,7 @@ static const struct program_def ext4_progs[E4_NR] = {
 	[E4_FSOUT] = { "fsprof_e4_fsout", "ext4:ext4_sync_file_exit" },
 	[E4_SYNCFS] = { "fsprof_e4_syncf", "ext4:ext4_sync_fs" },
 	[E4_FCSTOP] = { "fsprof_e4_fcstp", "ext4:ext4_fc_commit_stop" },
+	[E4_FCSTATS] = { "fsprof_e4_fcsts", "ext4:ext4_fc_stats" },
 	[E4_DIRTY] = { "fsprof_e4_dirty", "ext4:ext4_mark_inode_dirty" },
 	[E4_ESLOOKUP] = { "fsprof_e4_eslk", "ext4:ext4_es_lookup_extent_exit" },
 };
@@ -81,6 +84,8 @@ static const char *const cr_names[EXT4_CR_NR] = {
 
 struct ext4_domain {
 	struct ext4_bpf *skel;
+	/* the kernel's fast-commit ineligibility reasons by value, lower case */
+	char fc_reasons[EXT4_FC_REASONS_MAX][32];
 	struct program_slot slots[E4_NR]; /* missing: the kernel has no event */
 	struct percpu_stats stats;
 };
@@ -158,6 +163,52 @@ static void ext4_programs_choose(struct ext4_domain *d,
 		    i != E4_FLUSH3)
 			bpf_program__set_autoload(d->slots[i].prog,
 						  nargs[i] >= 0);
+	/* ext4_fc_stats, when the kernel has it, counts the marks */
+	d->skel->rodata->fc_stats_traced = nargs[E4_FCSTATS] >= 1;
+}
+
+/*
+ * The fast-commit constants of this kernel, from BTF: the status values
+ * ext4_fc_commit_stop passes and the names of the ineligibility reasons
+ * ("xattr" for EXT4_FC_REASON_XATTR); a reason the kernel does not name is
+ * "reason<N>".
+ */
+static void ext4_fc_constants(struct ext4_domain *d,
+			      const struct trace_config *cfg)
+{
+	static const char prefix[] = "EXT4_FC_REASON_";
+	const struct btf_type *t = NULL;
+	const struct btf *btf;
+	const struct btf_enum *e;
+	unsigned int i, k;
+
+	d->skel->rodata->fc_status_ok =
+		(int)kernel_btf_enum_value(cfg->btf, "EXT4_FC_STATUS_OK", 0);
+	d->skel->rodata->fc_status_ineligible = (int)kernel_btf_enum_value(
+		cfg->btf, "EXT4_FC_STATUS_INELIGIBLE", 1);
+	d->skel->rodata->fc_status_failed = (int)kernel_btf_enum_value(
+		cfg->btf, "EXT4_FC_STATUS_FAILED", -1);
+	for (i = 0; i < EXT4_FC_REASONS_MAX; i++)
+		snprintf(d->fc_reasons[i], sizeof(d->fc_reasons[i]), "reason%u",
+			 i);
+	btf = kernel_btf_enum_holding(cfg->btf, "EXT4_FC_REASON_XATTR", &t);
+	if (!btf)
+		return;
+	e = btf_enum(t);
+	for (i = 0; i < btf_vlen(t); i++) {
+		const char *name = btf__name_by_offset(btf, e[i].name_off);
+
+		if (strncmp(name, prefix, sizeof(prefix) - 1) || e[i].val < 0 ||
+		    e[i].val >= EXT4_FC_REASONS_MAX)
+			continue;
+		name += sizeof(prefix) - 1;
+		for (k = 0; name[k] && k + 1 < sizeof(d->fc_reasons[0]); k++)
+			d->fc_reasons[e[i].val][k] =
+				(char)(name[k] >= 'A' && name[k] <= 'Z' ?
+					       name[k] - 'A' + 'a' :
+					       name[k]);
+		d->fc_reasons[e[i].val][k] = '\0';
+	}
 }
 
 static void ext4_free(struct ext4_domain *d)
@@ -184,6 +235,7 @@ static int ext4_open(void **priv, const struct trace_config *cfg)
 	if (err)
 		goto fail;
 	d->skel->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
+	ext4_fc_constants(d, cfg);
 	ext4_programs_choose(d, cfg);
 	*priv = d;
 	return 0;
@@ -251,6 +303,36 @@ static int counts_report(const struct ext4_domain *d,
 	return err;
 }
 
+/*
+ * ext4.fc_ineligible_marks.<reason> and ext4.fc_fallback_reason.<reason>,
+ * the reasons seen (a reason never marked has no row)
+ */
+static int fc_reasons_report(const struct ext4_domain *d,
+			     const struct ext4_stats *s, struct metric_set *m)
+{
+	char name[96];
+	unsigned int i;
+	int err = 0;
+
+	if (!traced(d, E4_FCSTOP))
+		return 0;
+	for (i = 0; i < EXT4_FC_REASONS_MAX && !err; i++) {
+		if (s->fc_reason_marks[i]) {
+			snprintf(name, sizeof(name),
+				 "ext4.fc_ineligible_marks.%s",
+				 d->fc_reasons[i]);
+			err = metric_add(m, name, s->fc_reason_marks[i]);
+		}
+		if (!err && s->fc_reason_fallbacks[i]) {
+			snprintf(name, sizeof(name),
+				 "ext4.fc_fallback_reason.%s",
+				 d->fc_reasons[i]);
+			err = metric_add(m, name, s->fc_reason_fallbacks[i]);
+		}
+	}
+	return err;
+}
+
 static int hists_report(const struct ext4_domain *d, const struct ext4_stats *s,
 			struct metric_set *m)
 {
@@ -278,6 +360,8 @@ static int ext4_collect(void *priv, unsigned int phase,
 	if (!sum)
 		return err;
 	err = counts_report(d, sum, &out->metrics);
+	if (!err)
+		err = fc_reasons_report(d, sum, &out->metrics);
 	if (!err)
 		err = hists_report(d, sum, &out->metrics);
 	if (!err && phase == FSPROF_PHASE_NONE && d->skel->bss->fsync_untracked)

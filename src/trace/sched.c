@@ -641,6 +641,7 @@ static int sched_add_sync_paths(const struct sched_domain *d,
 				struct metric_set *m)
 {
 	uint64_t ns[SCHED_PATH_NR] = { 0 }, n[SCHED_PATH_NR] = { 0 };
+	uint64_t data_ns = 0, data_n = 0;
 	char name[METRIC_NAME_LEN];
 	unsigned int p;
 	size_t i;
@@ -648,11 +649,24 @@ static int sched_add_sync_paths(const struct sched_domain *d,
 
 	for (i = 0; i < w->n; i++) {
 		int id = w->v[i].stack_id;
+		enum sched_cause c = wait_cause(d, id);
 
-		if (!sched_cause_is_durability(wait_cause(d, id)))
+		/* an fsync's (or O_*SYNC write's) own data writeback */
+		if (c == SCHED_CAUSE_WRITEBACK_WAIT &&
+		    (d->stacks[id].path == SCHED_PATH_FSYNC ||
+		     d->stacks[id].path == SCHED_PATH_WRITE)) {
+			data_ns += w->v[i].h.sum;
+			data_n += w->v[i].h.count;
+		}
+		if (!sched_cause_is_durability(c))
 			continue;
 		ns[d->stacks[id].path] += w->v[i].h.sum;
 		n[d->stacks[id].path] += w->v[i].h.count;
+	}
+	if (data_n) {
+		err = metric_add(m, "sched.sync_data_ns", data_ns);
+		if (!err)
+			err = metric_add(m, "sched.sync_data_count", data_n);
 	}
 	for (p = 0; !err && p < SCHED_PATH_NR; p++) {
 		if (!n[p])

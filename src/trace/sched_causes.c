@@ -42,6 +42,15 @@ static const struct cause_frame specific[] = {
 	{ "__xfs_iunpin_wait", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
 	{ "xfs_iunpin_wait", SCHED_CAUSE_XFS_LOG_FORCE, NULL },
 	{ "xlog_grant_head_wait", SCHED_CAUSE_XFS_LOG_SPACE, NULL },
+	/*
+	 * btrfs's fsync: the tree log written and its superblocks (a cache
+	 * flush and FUA writes) waited for, inside btrfs_sync_log; or a full
+	 * transaction commit when the log cannot serve it
+	 */
+	{ "btrfs_sync_log", SCHED_CAUSE_BTRFS_LOG_SYNC, NULL },
+	{ "btrfs_commit_transaction", SCHED_CAUSE_BTRFS_COMMIT, NULL },
+	{ "wait_current_trans", SCHED_CAUSE_BTRFS_COMMIT, NULL },
+	{ "btrfs_wait_for_commit", SCHED_CAUSE_BTRFS_COMMIT, NULL },
 	{ "xfs_buf_lock", SCHED_CAUSE_XFS_BUF_LOCK, NULL },
 	{ "xfs_ilock*", SCHED_CAUSE_XFS_INODE_LOCK, NULL },
 	{ "balance_dirty_pages", SCHED_CAUSE_DIRTY_THROTTLE, NULL },
@@ -90,6 +99,8 @@ static const char *const cause_names[SCHED_CAUSE_NR] = {
 	[SCHED_CAUSE_XFS_LOG_SPACE] = "xfs_log_space",
 	[SCHED_CAUSE_XFS_BUF_LOCK] = "xfs_buf_lock",
 	[SCHED_CAUSE_XFS_INODE_LOCK] = "xfs_inode_lock",
+	[SCHED_CAUSE_BTRFS_LOG_SYNC] = "btrfs_log_sync",
+	[SCHED_CAUSE_BTRFS_COMMIT] = "btrfs_commit",
 	[SCHED_CAUSE_DIRTY_THROTTLE] = "dirty_throttle",
 	[SCHED_CAUSE_WRITEBACK_WAIT] = "writeback_wait",
 	[SCHED_CAUSE_DEVICE_FLUSH] = "device_flush",
@@ -289,5 +300,7 @@ bool sched_read_is_metadata(const char *const *frames, unsigned int n)
 bool sched_cause_is_durability(enum sched_cause c)
 {
 	return c == SCHED_CAUSE_JOURNAL_COMMIT ||
-	       c == SCHED_CAUSE_XFS_LOG_FORCE || c == SCHED_CAUSE_DEVICE_FLUSH;
+	       c == SCHED_CAUSE_XFS_LOG_FORCE ||
+	       c == SCHED_CAUSE_BTRFS_LOG_SYNC ||
+	       c == SCHED_CAUSE_BTRFS_COMMIT || c == SCHED_CAUSE_DEVICE_FLUSH;
 }

@@ -22,6 +22,8 @@ enum sched_cause {
 	SCHED_CAUSE_XFS_LOG_SPACE,
 	SCHED_CAUSE_XFS_BUF_LOCK,
 	SCHED_CAUSE_XFS_INODE_LOCK,
+	SCHED_CAUSE_BTRFS_LOG_SYNC,
+	SCHED_CAUSE_BTRFS_COMMIT,
 	SCHED_CAUSE_DIRTY_THROTTLE,
 	SCHED_CAUSE_WRITEBACK_WAIT,
 	SCHED_CAUSE_DEVICE_FLUSH,
@@ -88,7 +90,10 @@ enum sched_path sched_path_classify(const char *const *frames, unsigned int n);
  */
 bool sched_read_is_metadata(const char *const *frames, unsigned int n);
 
-/* journal_commit, xfs_log_force, device_flush: the waits a path is kept for */
+/*
+ * journal_commit, xfs_log_force, btrfs_log_sync, btrfs_commit and
+ * device_flush: the waits a path is kept for
+ */
 bool sched_cause_is_durability(enum sched_cause c);
 
 #endif

@@ -24,8 +24,8 @@
 
 /* adding a domain: a bpf/<d>.bpf.c + src/trace/<d>.c pair and a line here */
 static const struct trace_domain_ops *const all_domains[] = {
-	&block_domain,	   &jbd2_domain, &ext4_domain,
-	&writeback_domain, &xfs_domain,	 &sched_domain,
+	&block_domain, &jbd2_domain,  &ext4_domain,  &writeback_domain,
+	&xfs_domain,   &btrfs_domain, &sched_domain,
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,24 +1,36 @@
 #!/usr/bin/env bats
 # The durability rules across setups the other files never run (issue 32):
-# whoever asks for the commits or log forces - O_DSYNC writes (the sync=
-# knob), a sync mount on ext4, wsync on xfs, data=journal, a user's own
-# `dd oflag=dsync` under fsprof trace - the rule of the mechanism fires,
+# whoever asks for the commits, log forces or btrfs log syncs - O_SYNC,
+# O_DSYNC and fdatasync-per-write (the sync= knob), a sync mount, wsync,
+# dirsync and a chattr +D directory, data=journal, fast commits that fall
+# back, a user's own `dd oflag=dsync` under fsprof trace - on ext4, xfs and
+# btrfs, the rule of the mechanism fires,
 # names the source, gives the source's advice, and no sentence states a
 # quantity its numbers do not hold; the healthy controls (no sync, default
 # mounts) get no warning at all. Unthrottled loop devices: each answer
 # follows from one commit or force per operation, not from a device speed.
 #
-# Runs (about 25 s in all):
-#   SYNCW  seqio:size=8M,sync=odsync on ext4 and xfs (2048 O_DSYNC writes)
-#   MOUNT  files1m:files=800,filesize=8k on ext4:mount=sync, xfs:mount=wsync
-#   DJ     fsync:files=300 on ext4:mount=data=journal
-#   TRACE  fsprof trace --fs xfs -- dd bs=4k count=1500 oflag=dsync
-#   AA     fsync:files=100 on ext4,ext4,xfs,xfs and seqio:size=8M,sync=odsync
+# Runs (about 25 s in all; --warm where a cold phase is not what a test
+# reads: no unmount and cache drop before the read and remove phases):
+#   SYNCW  seqio:size=2M,sync=odsync on ext4, xfs, btrfs (512 O_DSYNC writes)
+#   MODES  seqio:size=2M with sync=osync and with sync=fdatasync on the
+#          same (512 writes: 0.2-0.3 s at 0.4-0.6 ms a write)
+#   MOUNT  files1m:files=600,filesize=8k on ext4:mount=sync, xfs:mount=wsync,
+#          ext4, xfs and btrfs with mount=dirsync (btrfs ignores dirsync:
+#          no rule), btrfs:mount=sync
+#   DJ     fsync:files=200 on ext4:mount=data=journal, ext4 with fast
+#          commits (they serve the fsyncs), btrfs (tree-log syncs)
+#   FC     fsprof trace --fs ext4:mkfs=-O fast_commit of 1000 writes, each
+#          with an xattr set and an fsync: every fast commit falls back
+#   CHATTR fsprof trace --fs ext4 of 300 creates and unlinks in a chattr +D
+#          directory
+#   TRACE  fsprof trace --fs xfs -- dd bs=4k count=800 oflag=dsync
+#   AA     fsync:files=100 on ext4,ext4,xfs,xfs and seqio:size=2M,sync=odsync
 #          on ext4,ext4, two repeats: three A/A diffs
-#   CTL    files1m:files=2000,filesize=64k and seqio:size=256M (sync=none)
-#          on ext4 and xfs, default mounts: their write phases last more
-#          than the rules' 0.1 s floor (RULE_MIN_WALL_NS), so a rule could
-#          fire there
+#   CTL    files1m:files=2000,filesize=64k on ext4, xfs, btrfs and
+#          seqio:size=128M (sync=none) on ext4 and xfs, default mounts:
+#          their write phases last more than the rules' 0.1 s floor
+#          (RULE_MIN_WALL_NS), so a rule could fire there
 
 load helpers
 
@@ -35,17 +47,36 @@ setup_file() {
 			>"$SCRATCH.$name.out" 2>&1 || rc=$?
 		echo $rc >"$SCRATCH.$name.status"
 	}
-	run syncw run -w seqio:size=8M,sync=odsync --fs ext4,xfs
-	run mount run -w files1m:files=800,filesize=8k \
-		--fs "ext4:mount=sync,xfs:mount=wsync"
-	run dj run -w fsync:files=300 --fs "ext4:mount=data=journal"
-	run trace trace --fs xfs -- dd if=/dev/zero of=f bs=4k count=1500 \
+	run syncw run --warm -w seqio:size=2M,sync=odsync --fs ext4,xfs,btrfs
+	run modes run --warm -w seqio:size=2M,sync=osync \
+		-w seqio:size=2M,sync=fdatasync \
+		--fs ext4,xfs,btrfs
+	run mount run --warm -w files1m:files=600,filesize=8k \
+		--fs "ext4:mount=sync,xfs:mount=wsync,ext4:mount=dirsync,xfs:mount=dirsync,btrfs:mount=dirsync,btrfs:mount=sync"
+	run dj run -w fsync:files=200 \
+		--fs "ext4:mount=data=journal,ext4:mkfs=-O fast_commit,btrfs"
+	run fc trace --fs "ext4:mkfs=-O fast_commit" -- python3 -c '
+import os
+for i in range(1000):
+    fd = os.open("f%d" % i, os.O_CREAT | os.O_WRONLY)
+    os.write(fd, b"x" * 4096)
+    os.setxattr("f%d" % i, "user.k", b"v")
+    os.fsync(fd)
+    os.close(fd)'
+	run chattr trace --fs ext4 -- sh -c 'mkdir d && chattr +D d &&
+		python3 -c "
+import os
+for i in range(300):
+    open(\"d/f%d\" % i, \"w\").close()
+for i in range(300):
+    os.unlink(\"d/f%d\" % i)"'
+	run trace trace --fs xfs -- dd if=/dev/zero of=f bs=4k count=800 \
 		oflag=dsync
-	run ctlfiles run -w files1m:files=2000,filesize=64k --fs ext4,xfs
-	run ctlseq run -w seqio:size=256M,sync=none --fs ext4,xfs
+	run ctlfiles run --warm -w files1m:files=2000,filesize=64k --fs ext4,xfs,btrfs
+	run ctlseq run --warm -w seqio:size=128M,sync=none --fs ext4,xfs
 	# A/A: the same target twice, two rounds each, split into A and B
-	run aafsync run -w fsync:files=100 --fs ext4,ext4,xfs,xfs --repeat 2
-	run aaseq run -w seqio:size=8M,sync=odsync --fs ext4,ext4 --repeat 2
+	run aafsync run --warm -w fsync:files=100 --fs ext4,ext4,xfs,xfs --repeat 2
+	run aaseq run --warm -w seqio:size=2M,sync=odsync --fs ext4,ext4 --repeat 2
 }
 
 teardown_file() {
@@ -71,6 +102,26 @@ finding() {
 		if length == 0 then "none" else .[0] end' "$SCRATCH.$1.json"
 }
 
+# finding $2 $4 $5 as above, of the case whose workload parameters match
+# the regex $3 (two workloads on one target in one run)
+finding_w() {
+	jq -r --arg t "$2" --arg w "$3" --arg p "$4" --arg r "$5" '
+		[.cases[] | select(.target_name == $t) |
+		 select(.workload.params | test($w)) | .phases[] |
+		 select(.name == $p) | .findings[] | select(.rule == $r) |
+		 "\(.severity) \(.advice.kind // "-") \(.advice.option // "-")|\(.title)"] |
+		if length == 0 then "none" else .[0] end' "$SCRATCH.$1.json"
+}
+
+# fires with a workload parameter regex $3 before the phase
+fires_w() {
+	local f
+	f=$(finding_w "$1" "$2" "$3" "$4" "$5")
+	echo "$1 $2 $3 $4 $5: $f"
+	[[ $f == "warning $6|"* ]]
+	[[ $f == *"($7)" ]]
+}
+
 # the bound verdict of phase $3 of target $2 in run $1
 bound() {
 	jq -r --arg t "$2" --arg p "$3" '.cases[] | select(.target_name == $t) |
@@ -93,14 +144,35 @@ fires() {
 		"O_SYNC/O_DSYNC writes"
 	fires syncw xfs write xfs-log-force-bound "workload -" \
 		"O_SYNC/O_DSYNC writes"
+	fires syncw btrfs write btrfs-log-sync-bound "workload -" \
+		"O_SYNC/O_DSYNC writes"
 	[ "$(bound syncw ext4 write)" = journal ]
 	[ "$(bound syncw xfs write)" = log ]
+	[ "$(bound syncw btrfs write)" = log ]
 	# one commit or force per write, and what each cost
 	jq -e '[.cases[].phases[] | select(.name == "write") | .findings[] |
 		select(.rule | test("commit-bound|force-bound")) | .evidence[] |
 		select(.metric == "jbd2.commits" or .metric == "xfs.log_forces") |
 		select(.text | test("per operation")) | .share >= 0.99] |
 		length == 2 and all' "$SCRATCH.syncw.json"
+}
+
+@test "O_SYNC writes and an fdatasync per write (sync=osync, sync=fdatasync): each filesystem's mechanism, the source named" {
+	run_ok modes
+	local row
+	for row in "ext4 jbd2-commit-bound journal" \
+		"xfs xfs-log-force-bound log" "btrfs btrfs-log-sync-bound log"; do
+		read -r fs rule kind <<<"$row"
+		fires_w modes "$fs" sync=osync write "$rule" "workload -" \
+			"O_SYNC/O_DSYNC writes"
+		fires_w modes "$fs" sync=fdatasync write "$rule" \
+			"$([ "$fs" = ext4 ] && echo "mkfs -O fast_commit" ||
+				echo "workload -")" "fsync/fdatasync calls"
+		jq -e --arg t "$fs" --arg k "$kind" '[.cases[] |
+			select(.target_name == $t) | .phases[] |
+			select(.name == "write") | .verdict.bound == $k] |
+			length == 2 and all' "$SCRATCH.modes.json"
+	done
 }
 
 @test "a sync mount (ext4) and a wsync mount (xfs): the rule names the mount and advises mounting without it" {
@@ -113,10 +185,34 @@ fires() {
 		"the synchronous mount"
 	fires mount xfs remove xfs-log-force-bound "mount -wsync" \
 		"the synchronous mount"
+	fires mount btrfs#2 create btrfs-log-sync-bound "mount async" \
+		"the synchronous mount"
 	# the advice says what it costs: durability moves to the application
 	jq -e '[.cases[].phases[].findings[] | select(.advice.kind == "mount") |
 		.advice.text | test("must then fsync")] | length >= 4 and all' \
 		"$SCRATCH.mount.json"
+}
+
+@test "dirsync (ext4, xfs mounts; an ext4 chattr +D directory): the rule names the mount or the directories; btrfs, which ignores dirsync, gets none" {
+	run_ok mount
+	run_ok chattr
+	local fs rule p
+	for fs in "ext4#2 jbd2-commit-bound" "xfs#2 xfs-log-force-bound"; do
+		read -r t rule <<<"$fs"
+		for p in create remove; do
+			fires mount "$t" "$p" "$rule" "mount -dirsync" \
+				"the synchronous mount"
+		done
+	done
+	# btrfs never checks IS_DIRSYNC: its creates are not synchronous
+	for rule in btrfs-log-sync-bound device-bound; do
+		[ "$(finding mount btrfs create "$rule")" = none ]
+	done
+	fires chattr ext4 cmd jbd2-commit-bound "workload -" \
+		"synchronous directories (chattr +D/+S)"
+	jq -e '.cases[0].phases[] | select(.name == "cmd") | .findings[] |
+		select(.rule == "jbd2-commit-bound") |
+		.advice.text | test("chattr -D -S")' "$SCRATCH.chattr.json"
 }
 
 @test "data=journal: commit-bound, the data written twice, data=ordered advised" {
@@ -127,6 +223,35 @@ fires() {
 		select(.rule == "jbd2-commit-bound") | .evidence[] |
 		select(.metric == "block.io_classes.log_write.bytes") |
 		.share >= 0.5' "$SCRATCH.dj.json"
+}
+
+@test "fast commits: served fsyncs are not advised against; an xattr per fsync makes them fall back, and the finding names it" {
+	run_ok dj
+	run_ok fc
+	# -O fast_commit on the fsync loop: the fast commits served (a few
+	# could not start while a full commit ran), no fast-commit advice
+	fires dj "ext4#2" cycles jbd2-commit-bound "workload -" \
+		"fsync/fdatasync calls"
+	jq -e '[.cases[] | select(.target_name == "ext4#2") | .phases[] |
+		select(.name == "cycles") | .findings[] |
+		select(.rule == "jbd2-commit-bound") | .evidence[] |
+		select(.metric == "ext4.fc_fallbacks") | .share < 0.5] |
+		length == 1 and all' "$SCRATCH.dj.json"
+	# setxattr before each fsync: ineligible, under the reason xattr
+	fires fc ext4 cmd jbd2-commit-bound "workload -" \
+		"fsync/fdatasync calls"
+	jq -e '.cases[0].phases[] | select(.name == "cmd") | .findings[] |
+		select(.rule == "jbd2-commit-bound") |
+		([.evidence[] | select(.metric == "ext4.fc_fallback_reason.xattr") |
+		  .share >= 0.99] | length == 1 and all) and
+		(.advice.text | test("extended attribute"))' "$SCRATCH.fc.json"
+}
+
+@test "btrfs fsync loop: log-sync bound by the fsync calls, no mount or mkfs advice" {
+	run_ok dj
+	fires dj btrfs cycles btrfs-log-sync-bound "workload -" \
+		"fsync/fdatasync calls"
+	[ "$(bound dj btrfs cycles)" = log ]
 }
 
 @test "fsprof trace -- dd oflag=dsync on xfs: log-force bound by the writes, not generic device advice" {

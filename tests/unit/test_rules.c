@@ -244,6 +244,49 @@ static void xfs_log_force_bound_needs_a_force_per_call(void **state)
 	assert_null(fired(f, 0, "xfs-log-force-bound"));
 }
 
+/*
+ * An fsync loop on a write-through disk (make run, hdd-15k): each fsync
+ * writes its data, then forces the log, 49% and 49%. One durability point:
+ * log bound, whatever the buffer size (it flipped to mixed at 49.9%).
+ */
+static void xfs_log_force_bound_groups_the_fsyncs_own_data_writes(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "xfs", 400);
+	const struct finding *fi;
+
+	fx_budget(p, 0.01, "xfs_log_force", 0.49, "writeback_wait", 0.49);
+	metric_add(&p->metrics, "sched.sync_data_ns",
+		   (uint64_t)(0.49 * (double)p->wall_ns));
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(0.49 * (double)p->wall_ns));
+	metric_add(&p->metrics, "sched.offcpu_count.xfs_log_force", 400);
+	fi = fired(f, 0, "xfs-log-force-bound");
+	assert_non_null(fi);
+	assert_true(evidence_says(fi, "writing the data of the same calls"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+/* one fdatasync of a big file waits for its data: not a durability point */
+static void one_big_fdatasync_is_not_grouped_with_commits(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "ext4", "ext4", 1);
+	p = fx_phase(f->c, "write", 2.0);
+	fx_busy(p, 0.9, 4.0);
+	fx_fsyncs(p, 1, 0.6);
+	metric_add(&p->metrics, "jbd2.commits", 12);
+	fx_hist(&p->metrics, "jbd2.commit_ns", 12, (uint64_t)(0.01 * NS));
+	fx_budget(p, 0.3, "writeback_wait", 0.6, "journal_commit", 0.1);
+	metric_add(&p->metrics, "sched.sync_data_ns", (uint64_t)(0.6 * 2 * NS));
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(0.1 * 2 * NS));
+	assert_null(fired(f, 0, "jbd2-commit-bound"));
+	assert_int_not_equal(f->c->phases[0].verdict.bound, BOUND_JOURNAL);
+}
+
 static void
 jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it(void **state)
 {
@@ -272,6 +315,123 @@ static void jbd2_commit_bound_does_not_assume_fast_commit(void **state)
 	fi = fired(f, 0, "jbd2-commit-bound");
 	assert_non_null(fi);
 	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+}
+
+/* a fast_commit filesystem whose fsyncs fell back: the reason is the advice */
+static void
+jbd2_commit_bound_names_the_fast_commit_fallback_reason(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	metric_add(&p->metrics, "ext4.fc_commits", 10);
+	metric_add(&p->metrics, "ext4.fc_fallbacks", 590);
+	metric_add(&p->metrics, "ext4.fc_ineligible", 589);
+	metric_add(&p->metrics, "ext4.fc_failed", 1);
+	metric_add(&p->metrics, "ext4.fc_fallback_reason.xattr", 589);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_non_null(strstr(fi->advice.text, "extended attribute"));
+	assert_true(evidence_says(fi, "589 of 589 (100%)"));
+	assert_true(evidence_says(fi, "590 fell back"));
+}
+
+/* few fallbacks: the fast commits served the fsyncs, no fallback advice */
+static void jbd2_commit_bound_keeps_fast_commits_that_served(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	metric_add(&p->metrics, "ext4.fc_commits", 590);
+	metric_add(&p->metrics, "ext4.fc_fallbacks", 10);
+	metric_add(&p->metrics, "ext4.fc_failed", 10);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_null(strstr(fi->advice.text, "fell back"));
+	assert_true(evidence_says(fi, "590 served an fsync"));
+}
+
+/* a data=journal inode's fsync always takes a full commit */
+static void
+jbd2_commit_bound_does_not_advise_fast_commit_on_data_journal(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = fsync_loop(f, "ext4", 600);
+	const struct finding *fi;
+
+	snprintf(f->c->target.mount_opts, sizeof(f->c->target.mount_opts),
+		 "rw,data=journal");
+	metric_add(&p->metrics, "ext4.fc_commits", 0);
+	metric_add(&p->metrics, "ext4.fc_fallbacks", 0);
+	fi = fired(f, 0, "jbd2-commit-bound");
+	assert_non_null(fi);
+	assert_string_not_equal(fi->advice.option, "-O fast_commit");
+	assert_true(evidence_says(fi, "would not serve these fsyncs"));
+}
+
+/* btrfs: an fsync per file, asleep in btrfs_sync_log */
+static struct phase_result *btrfs_fsync_loop(struct fx *f, double log_sync)
+{
+	struct phase_result *p;
+
+	f->c = fx_case(&f->run, "btrfs", "btrfs", 1);
+	p = fx_phase(f->c, "cycles", 1.0);
+	snprintf(p->sync, sizeof(p->sync), "fsync");
+	fx_busy(p, 0.66, 1.0);
+	fx_fsyncs(p, 600, 0.9);
+	fx_io(p, BLK_IOC_FLUSH, BLK_ISS_WORKLOAD, 1200, 0, 0.23);
+	metric_add(&p->metrics, "btrfs.fsyncs", 600);
+	metric_add(&p->metrics, "btrfs.transaction_commits", 1);
+	metric_add(&p->metrics, "btrfs.transaction_commits_user", 1);
+	metric_add(&p->metrics, "sched.offcpu_count.btrfs_log_sync", 1800);
+	metric_add(&p->metrics, "sched.sync_path_ns.fsync",
+		   (uint64_t)(log_sync * NS));
+	fx_budget(p, 0.26, "btrfs_log_sync", log_sync, "writeback_wait",
+		  0.74 - log_sync);
+	return p;
+}
+
+static void btrfs_log_sync_bound_fires_on_an_fsync_loop(void **state)
+{
+	struct fx *f = *state;
+	const struct finding *fi;
+
+	btrfs_fsync_loop(f, 0.59);
+	fi = fired(f, 0, "btrfs-log-sync-bound");
+	assert_non_null(fi);
+	assert_int_equal(fi->severity, FINDING_WARNING);
+	assert_int_equal(fi->advice.kind, ADVICE_WORKLOAD);
+	assert_non_null(strstr(fi->title, "(fsync/fdatasync calls)"));
+	assert_null(fired(f, 0, "device-bound"));
+	assert_int_equal(f->c->phases[0].verdict.bound, BOUND_LOG);
+}
+
+/* most fsyncs committed the transaction: that is the advice, not fewer */
+static void btrfs_log_sync_bound_says_when_fsyncs_committed(void **state)
+{
+	struct fx *f = *state;
+	struct phase_result *p = btrfs_fsync_loop(f, 0.59);
+	const struct finding *fi;
+
+	/* 1 + 399 of 600 fsyncs committed in the process's own context */
+	metric_add(&p->metrics, "btrfs.transaction_commits", 399);
+	metric_add(&p->metrics, "btrfs.transaction_commits_user", 399);
+	fi = fired(f, 0, "btrfs-log-sync-bound");
+	assert_non_null(fi);
+	assert_non_null(strstr(fi->advice.text, "committed the whole"));
+	assert_true(evidence_says(fi, "67% of the 600 fsyncs"));
+}
+
+static void btrfs_log_sync_bound_needs_half_the_phase(void **state)
+{
+	struct fx *f = *state;
+
+	btrfs_fsync_loop(f, 0.3);
+	assert_null(fired(f, 0, "btrfs-log-sync-bound"));
 }
 
 static void
@@ -1464,6 +1624,14 @@ int main(void)
 		T(xfs_log_force_bound_needs_a_force_per_call),
 		T(jbd2_commit_bound_advises_fast_commit_when_the_kernel_has_it),
 		T(jbd2_commit_bound_does_not_assume_fast_commit),
+		T(jbd2_commit_bound_names_the_fast_commit_fallback_reason),
+		T(xfs_log_force_bound_groups_the_fsyncs_own_data_writes),
+		T(one_big_fdatasync_is_not_grouped_with_commits),
+		T(jbd2_commit_bound_keeps_fast_commits_that_served),
+		T(jbd2_commit_bound_does_not_advise_fast_commit_on_data_journal),
+		T(btrfs_log_sync_bound_fires_on_an_fsync_loop),
+		T(btrfs_log_sync_bound_needs_half_the_phase),
+		T(btrfs_log_sync_bound_says_when_fsyncs_committed),
 		T(jbd2_commit_bound_advises_data_writeback_for_ordered_waits),
 		T(jbd2_commit_bound_needs_a_commit_per_fsync),
 		T(o_dsync_writes_are_commit_bound_by_the_writes),

@@ -41,6 +41,40 @@ static void an_ext4_fsync_waits_for_the_journal_commit(void **state)
 			 SCHED_CAUSE_JOURNAL_COMMIT);
 }
 
+/*
+ * btrfs's fsync, from a real run (6.18): the superblock's FUA write, the
+ * cache flush before it and the log's own blocks, all inside
+ * btrfs_sync_log; a full transaction commit is its own cause
+ */
+static void a_btrfs_fsync_waits_for_its_log_sync_or_commit(void **state)
+{
+	(void)state;
+	assert_int_equal(
+		CLASSIFY(PLUMBING, "io_schedule+0x3f", "folio_wait_bit+0x120",
+			 "write_all_supers+0x32a", "btrfs_sync_log+0xa08",
+			 "btrfs_sync_file+0x40d", "do_fsync+0x3b"),
+		SCHED_CAUSE_BTRFS_LOG_SYNC);
+	assert_int_equal(CLASSIFY(PLUMBING, "io_schedule_timeout+0x51",
+				  "wait_for_completion_io+0x86",
+				  "write_all_supers+0x78c",
+				  "btrfs_sync_log+0xa08",
+				  "btrfs_sync_file+0x40d"),
+			 SCHED_CAUSE_BTRFS_LOG_SYNC);
+	assert_int_equal(CLASSIFY(PLUMBING, "out_of_line_wait_on_bit+0x93",
+				  "btrfs_btree_wait_writeback_range+0x106",
+				  "__btrfs_wait_marked_extents+0xce",
+				  "btrfs_wait_tree_log_extents+0x1f",
+				  "btrfs_sync_log+0x564",
+				  "btrfs_sync_file+0x40d"),
+			 SCHED_CAUSE_BTRFS_LOG_SYNC);
+	assert_int_equal(CLASSIFY(PLUMBING, "wait_for_commit+0x10c",
+				  "btrfs_commit_transaction+0x93d",
+				  "btrfs_sync_file+0x4a5", "do_fsync+0x3b"),
+			 SCHED_CAUSE_BTRFS_COMMIT);
+	assert_true(sched_cause_is_durability(SCHED_CAUSE_BTRFS_LOG_SYNC));
+	assert_true(sched_cause_is_durability(SCHED_CAUSE_BTRFS_COMMIT));
+}
+
 #define PATH(...)                                                          \
 	sched_path_classify((const char *const[]){ __VA_ARGS__ },          \
 			    sizeof((const char *const[]){ __VA_ARGS__ }) / \
@@ -396,6 +430,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(an_ext4_fsync_waits_for_the_journal_commit),
+		cmocka_unit_test(
+			a_btrfs_fsync_waits_for_its_log_sync_or_commit),
 		cmocka_unit_test(
 			a_durability_wait_is_charged_to_the_call_that_asked),
 		cmocka_unit_test(a_wait_for_data_writeback_is_writeback_wait),
