@@ -7,8 +7,9 @@
 #     and the figure is the median of the pairs' ratios;
 #   - the split the tracer logs with -v: the kernel's BTF parsed for the
 #     probes, each domain's open (skeleton, configuration, probing), load
-#     (libbpf's relocation against the kernel's BTF + the verifier) and
-#     attach, and the tracer's total;
+#     (libbpf's relocation against the kernel's BTF + the verifier),
+#     attach and bind (its maps emptied, the case's target set), and the
+#     tracer's totals;
 #   - the time in each bpf(2) command, summed over the process: the
 #     verifier's in BPF_PROG_LOAD, the kernel's BTF checks in BTF_LOAD,
 #     MAP_CREATE, LINK_CREATE (attach); the rest of a domain's load is
@@ -45,14 +46,16 @@ for line in open(sys.argv[1]):
     text = m.group(1)
     if text.startswith("kernel BTF parsed in"):
         items.setdefault("kernel BTF (probes)", []).append(float(text.split()[-2]))
-    elif text.startswith("started in"):
-        items.setdefault("tracer total", []).append(float(text.split()[-2]))
+    elif re.match(r"\d+ domain\(s\) loaded in", text):
+        items.setdefault("tracer load (all)", []).append(float(text.split()[-2]))
+    elif text.startswith("bound to the case in"):
+        items.setdefault("tracer bind (all)", []).append(float(text.split()[-2]))
     else:
         d = re.match(r"(\w+) domain: (.*)", text)
         if not d:
             continue
         for part in d.group(2).split(", "):
-            what, ms, _ = part.split()
+            what, ms = part.split()[0], part.split()[-2]
             items.setdefault("%s %s" % (d.group(1), what), []).append(float(ms))
 for line in open(sys.argv[2]):
     f = dict(kv.split("=", 1) for kv in line.split())

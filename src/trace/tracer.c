@@ -269,12 +269,17 @@ static int tracer_bind_domain(struct tracer_domain *dom,
 {
 	const struct trace_domain_ops *ops = dom->ops;
 	uint64_t t0 = clock_mono_ns();
-	int err;
+	int err = 0;
 
 	if (!domain_traces_fstype(ops, cfg->fstype))
 		return -ENOENT;
-	err = domain_state_reset(&dom->state,
-				 (struct bpf_object *)ops->object(dom->priv));
+	/* loaded for this case, its maps are as made: empty */
+	if (dom->used)
+		err = domain_state_reset(
+			&dom->state,
+			(struct bpf_object *)ops->object(dom->priv));
+	else
+		domain_state_restore(&dom->state);
 	if (err) {
 		domain_state_restore(&dom->state);
 		log_warn("%s domain: empty its counts for the case: %s",
@@ -286,7 +291,7 @@ static int tracer_bind_domain(struct tracer_domain *dom,
 		domain_state_restore(&dom->state);
 		return err;
 	}
-	dom->bound = true;
+	dom->bound = dom->used = true;
 	log_debug("tracer: %s domain: bound in %.1f ms", ops->name,
 		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;

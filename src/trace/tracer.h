@@ -27,6 +27,7 @@ struct tracer_domain {
 	void *priv;
 	struct domain_state state; /* its globals as loaded: off */
 	bool bound; /* counting for the case running */
+	bool used; /* bound to a case since it was loaded: its maps hold counts */
 };
 
 struct tracer {
