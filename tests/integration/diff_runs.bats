@@ -33,14 +33,17 @@ bats_require_minimum_version 1.5.0
 # mostly the syncfs. The create's wall time under nodelalloc with 500
 # files: 1.3-4x ext4's, spread 1-5 s a side on a loaded 2-core machine (5
 # a side left wall_ns inconclusive at q 0.35-0.76 in two runs; 10 a side
-# decided it). Rounds are added 3 a side at a time until its time or rate
-# is decided; 13 a side at most (3 more runs of the pair): a remaining
+# decided it). Rounds are added 2 a side at a time until its time or rate
+# is decided, and the mechanism too (delalloc's flushes: some in every
+# base run, none under nodelalloc - no spread a side, so the exact
+# permutation p, 1/35 at 4 a side, which the false discovery rate over
+# ~280 tests does not let through; 1/462 at 6); 12 a side at most (4 more runs of the pair): a remaining
 # "inconclusive" is the diff's honest answer, and the test then checks
 # what it implies. A/A at 4 rounds: the FDR holds at any count, and a bias
 # (A paired with the wrong cases, an order effect) shows at any count.
 DIFF_REPEATS=4
-DIFF_MAX_REPEATS=13
-DIFF_MORE_REPEATS=3
+DIFF_MAX_REPEATS=12
+DIFF_MORE_REPEATS=2
 DIFF_WORKLOAD=files1m:files=200
 
 # the create phase's wall_ns and mb_per_s verdicts, "WALL RATE", of A -> B
@@ -89,7 +92,10 @@ setup_file() {
 	cp "$SCRATCH.a1.json" "$SCRATCH.base.json"
 	while [ "$(cat "$SCRATCH.ab.status")" -eq 0 ] &&
 		[ $((n + DIFF_MORE_REPEATS)) -le "$DIFF_MAX_REPEATS" ] &&
-		[ "$(create_verdicts "$SCRATCH.base.json" "$SCRATCH.nodel.json")" = "inconclusive inconclusive" ]; do
+		{ [ "$(create_verdicts "$SCRATCH.base.json" "$SCRATCH.nodel.json")" = "inconclusive inconclusive" ] ||
+			[ "$("$FSPROF" diff --format json "$SCRATCH.base.json" "$SCRATCH.nodel.json" |
+				jq -r '.pairs[0].phases[] | select(.name == "create") |
+				.metrics[] | select(.metric == "ext4.da_flushes") | .verdict')" = inconclusive ]; }; do
 		"$FSPROF" run -q -w "$DIFF_WORKLOAD" --fs ext4,ext4:mount=nodelalloc \
 			--repeat "$DIFF_MORE_REPEATS" --scratch "$SCRATCH" \
 			--json "$SCRATCH.more.json" >>"$SCRATCH.ab.out" 2>&1 ||
@@ -183,8 +189,29 @@ aa_false_alarms() {
 	echo "create after $repeats repeats a side: wall_ns $wall, mb_per_s $rate"
 	jq -r '.pairs[0].phases[] | select(.name == "create") | .metrics[] |
 		select(.headline) | "\(.metric) \(.verdict) \(.ratio) q \(.q) \(.note)"' "$SCRATCH.ab.diff"
-	# the mechanism: exact counters, decided at any repeat count
-	[ "$(verdict "$SCRATCH.ab.diff" ext4.da_flushes create)" = lower ]
+	# the mechanism: delalloc's flushes, some in every base run, none in
+	# any nodelalloc one. Runs all alike a side have no spread: their p
+	# is the exact permutation test's, 2 / C(2n, n) (1/35 at 4 a side),
+	# never 0 (a count taking one of two values from run to run was
+	# called changed in an A/A): lower once the false discovery rate
+	# allows it (rounds were added until it did), undecided only at the
+	# cap; never same or higher
+	run jq -r --argjson n "$repeats" '.pairs[0].phases[] |
+		select(.name == "create") | .metrics[] |
+		select(.metric == "ext4.da_flushes") |
+		"\(.verdict) \(.a.sd == 0 and .b.sd == 0) \(.p) " +
+		"\(reduce range(1; $n + 1) as $i (1; . * ($n + $i) / $i) | 2 / .)"' \
+		"$SCRATCH.ab.diff"
+	echo "da_flushes: $output"
+	set -- $output
+	case "$1" in lower | inconclusive) ;; *) false ;; esac
+	[ "$1" = lower ] ||
+		[ "$repeats" -ge $((DIFF_MAX_REPEATS - DIFF_MORE_REPEATS + 1)) ]
+	if [ "$2" = true ]; then
+		awk -v p="$3" -v want="$4" 'BEGIN { exit !((p - want) ^ 2 < 1e-18) }'
+	else
+		[ "$1" = lower ]
+	fi
 	# the time: never better, never the same
 	for v in "$wall" "$rate"; do
 		case "$v" in worse | inconclusive) ;; *) false ;; esac

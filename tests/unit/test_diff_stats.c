@@ -67,7 +67,14 @@ static void test_one_run_a_side_gives_no_interval(void **state)
 	assert_true(isnan(m.p));
 }
 
-static void test_no_spread_is_an_exact_difference(void **state)
+/*
+ * Runs all alike on each side, the sides apart: as much as a permutation
+ * of them can say, the exact permutation test's p (every split of the
+ * runs enumerated: 3 a side 0.1, 2 a side 1/3, 4 and 6 1/210, the
+ * mirror split not as far apart) - never the 0 that called a count taking
+ * one of two values from run to run changed in an A/A
+ */
+static void test_no_spread_gives_the_permutation_p_of_a_separation(void **state)
 {
 	struct diff_metric m;
 
@@ -76,7 +83,14 @@ static void test_no_spread_is_an_exact_difference(void **state)
 	m.a = (struct diff_side){ .n = 3, .mean = 100, .sd = 0 };
 	m.b = (struct diff_side){ .n = 3, .mean = 120, .sd = 0 };
 	diff_welch(&m);
-	assert_true(m.p == 0 && m.ci_lo == 20 && m.ci_hi == 20);
+	assert_true(fabs(m.p - 0.1) < 1e-12 && m.ci_lo == 20 && m.ci_hi == 20);
+	m.a.n = m.b.n = 2;
+	diff_welch(&m);
+	assert_true(fabs(m.p - 1.0 / 3) < 1e-12);
+	m.a.n = 4;
+	m.b.n = 6;
+	diff_welch(&m);
+	assert_true(fabs(m.p - 1.0 / 210) < 1e-12);
 	m.b.mean = 100;
 	diff_welch(&m);
 	assert_true(m.p == 1);
@@ -274,7 +288,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_welch_matches_scipy),
 		cmocka_unit_test(test_one_run_a_side_gives_no_interval),
-		cmocka_unit_test(test_no_spread_is_an_exact_difference),
+		cmocka_unit_test(
+			test_no_spread_gives_the_permutation_p_of_a_separation),
 		cmocka_unit_test(test_benjamini_hochberg_by_its_definition),
 		cmocka_unit_test(test_ks_gap_matches_scipy),
 		cmocka_unit_test(test_more_variance_needs_more_repeats),
