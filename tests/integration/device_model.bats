@@ -10,13 +10,16 @@
 load helpers
 
 # One XFS fsync loop held to 100 write IOPS, with bpftrace counting the
-# cache flushes of every loop device: two tests read it
+# cache flushes of every loop device: two tests read it. 50 files, 100
+# fsyncs (100 files before session 15: the run 8.4 s, ~6 s of it the
+# phase at the limit): the checks are rates over the phase and a flush a
+# fsync, and ~300 requests at 10 ms each hold a rate as well as ~600
 setup_file() {
 	load helpers
 	scratch_create
 	export XFS_RUN=$SCRATCH
 	flush_counts_start
-	"$FSPROF" run -w fsync:files=100 --fs xfs --device-model custom:wiops=100 \
+	"$FSPROF" run -w fsync:files=50 --fs xfs --device-model custom:wiops=100 \
 		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json" \
 		>"$SCRATCH.out" 2>&1
 	echo $? >"$SCRATCH.status"
@@ -199,8 +202,8 @@ flushes_on() {
 	low=$(flushes_on "$lower")
 	echo "flush requests: upper $upper $up, lower $lower $low"
 	echo "bpftrace's last lines: $(tail -4 "$SCRATCH.bt" | tr '\n' ' ')"
-	# XFS flushes before every fsync's log write: 200 fsyncs
-	[ "$up" -ge 200 ]
+	# XFS flushes before every fsync's log write: 100 fsyncs
+	[ "$up" -ge 100 ]
 	# each one a flush of the lower device (blkdev_fsync of its file)
 	[ "$low" -ge "$up" ]
 	[ "$low" -le $((up + 10)) ]
