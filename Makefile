@@ -150,8 +150,13 @@ unit: $(UNIT_BINS)
 # take a minute and more one at a time
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 
+# the package tests' clean Debian root made (or kept) before the tests, as
+# deps installs packages: fetching it (14-30 s, up to 70 s at load) is the
+# machine's set-up, not a test's time; deb_package.bats says why when
+# there is none
 test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) all unit $(BUILD)/bench/model_calibrate
+	@scripts/chroot-base.sh >/dev/null || echo "make test: no clean Debian root for deb_package.bats (scripts/chroot-base.sh failed)"
 	@tests/run-all.sh
 
 # 50 random SIGINT/SIGTERM trials (make test runs 10), about 2 minutes here
