@@ -129,25 +129,55 @@ long long kernel_btf_enum_value(const struct kernel_btf *kb,
 	return fallback;
 }
 
-int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event)
+/*
+ * The tracepoint's prototype, func_proto(void *ctx, args...), from its
+ * btf_trace_<event> typedef (a pointer to it); NULL with *err -ENOENT when
+ * the kernel has no such tracepoint, -EINVAL when the typedef is not that
+ */
+static const struct btf_type *tracepoint_proto(const struct kernel_btf *kb,
+					       const char *event,
+					       const struct btf **btf, int *err)
 {
 	const struct btf_type *t;
-	const struct btf *btf;
 	char name[128];
 	int id;
 
 	snprintf(name, sizeof(name), "btf_trace_%s", event);
-	btf = kernel_btf_find(kb, name, BTF_KIND_TYPEDEF, &id);
-	if (!btf)
-		return -ENOENT;
-	/* typedef -> pointer -> func_proto(void *ctx, args...) */
-	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
+	*btf = kernel_btf_find(kb, name, BTF_KIND_TYPEDEF, &id);
+	*err = -ENOENT;
+	if (!*btf)
+		return NULL;
+	*err = -EINVAL;
+	t = btf__type_by_id(*btf, btf__type_by_id(*btf, id)->type);
 	if (!t || !btf_is_ptr(t))
-		return -EINVAL;
-	t = btf__type_by_id(btf, t->type);
-	if (!t || !btf_is_func_proto(t))
-		return -EINVAL;
-	return btf_vlen(t) - 1;
+		return NULL;
+	t = btf__type_by_id(*btf, t->type);
+	return t && btf_is_func_proto(t) ? t : NULL;
+}
+
+int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event)
+{
+	const struct btf_type *t;
+	const struct btf *btf;
+	int err;
+
+	t = tracepoint_proto(kb, event, &btf, &err);
+	return t ? btf_vlen(t) - 1 : err;
+}
+
+const struct btf_type *btf_tracepoint_arg(const struct kernel_btf *kb,
+					  const char *event, unsigned int i,
+					  const struct btf **btf)
+{
+	const struct btf_type *t;
+	int err;
+
+	t = tracepoint_proto(kb, event, btf, &err);
+	if (!t || btf_vlen(t) < i + 2)
+		return NULL;
+	/* after the context pointer */
+	return btf__type_by_id(
+		*btf, btf__resolve_type(*btf, btf_params(t)[i + 1].type));
 }
 
 bool btf_struct_has_member(const struct kernel_btf *kb, const char *type,

@@ -34,6 +34,15 @@ void kernel_btf_free(struct kernel_btf *kb);
  */
 int btf_tracepoint_nargs(const struct kernel_btf *kb, const char *event);
 
+/*
+ * The type of the tracepoint's argument i (0: the first after the context
+ * pointer), its typedefs and qualifiers resolved, and the BTF holding it
+ * in *btf; NULL when the kernel has no such tracepoint or argument
+ */
+const struct btf_type *btf_tracepoint_arg(const struct kernel_btf *kb,
+					  const char *event, unsigned int i,
+					  const struct btf **btf);
+
 /* the BTF (vmlinux or a module's) that holds type name of kind, or NULL */
 const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 				  int kind, int *id);

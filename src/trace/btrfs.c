@@ -64,26 +64,12 @@ static const struct domain_def btrfs_def = {
 static const char *first_arg_struct(const struct kernel_btf *kb,
 				    const char *event)
 {
-	const struct btf_type *t;
-	const struct btf_param *p;
 	const struct btf *btf;
-	char name[128];
-	int id;
+	const struct btf_type *t = btf_tracepoint_arg(kb, event, 0, &btf);
 
-	snprintf(name, sizeof(name), "btf_trace_%s", event);
-	btf = kernel_btf_find(kb, name, BTF_KIND_TYPEDEF, &id);
-	if (!btf)
-		return NULL;
-	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
 	if (!t || !btf_is_ptr(t))
 		return NULL;
-	t = btf__type_by_id(btf, t->type);
-	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 2)
-		return NULL;
-	p = btf_params(t) + 1; /* after the context pointer */
-	t = btf__type_by_id(btf, p->type);
-	while (t && (btf_is_ptr(t) || btf_is_const(t) || btf_is_volatile(t)))
-		t = btf__type_by_id(btf, t->type);
+	t = btf__type_by_id(btf, btf__resolve_type(btf, t->type));
 	return t && btf_is_struct(t) ? btf__name_by_offset(btf, t->name_off) :
 				       NULL;
 }

@@ -124,25 +124,11 @@ static const struct {
 static enum xfs_arg_kind first_arg_kind(const struct kernel_btf *kb,
 					const char *event)
 {
-	const struct btf_type *t;
 	const struct btf *btf;
-	char typedef_name[128];
+	const struct btf_type *t = btf_tracepoint_arg(kb, event, 0, &btf);
 	const char *name;
 	size_t i;
-	int id;
 
-	snprintf(typedef_name, sizeof(typedef_name), "btf_trace_%s", event);
-	btf = kernel_btf_find(kb, typedef_name, BTF_KIND_TYPEDEF, &id);
-	if (!btf)
-		return XFS_ARG_UNKNOWN;
-	/* typedef -> pointer -> func proto (void *ctx, first, ...) */
-	t = btf__type_by_id(btf, btf__resolve_type(btf, id));
-	if (!t || !btf_is_ptr(t))
-		return XFS_ARG_UNKNOWN;
-	t = btf__type_by_id(btf, t->type);
-	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 2)
-		return XFS_ARG_UNKNOWN;
-	t = btf__type_by_id(btf, btf__resolve_type(btf, btf_params(t)[1].type));
 	if (t && btf_is_int(t))
 		return XFS_ARG_DEV;
 	if (!t || !btf_is_ptr(t))

@@ -35,23 +35,7 @@ setup_file() {
 		--json "$UNTAR_JSON" >"$SCRATCH.untar.out" 2>&1
 	echo $? >"$SCRATCH.untar.status"
 	# 5,000 empty files, 15 to a directory, 40 directories to a parent
-	python3 - "$SCRATCH.empty.tar" <<-'PY'
-		import io, sys, tarfile
-		with tarfile.open(sys.argv[1], "w", format=tarfile.GNU_FORMAT) as t:
-		    def add(name, kind, mode):
-		        ti = tarfile.TarInfo(name)
-		        ti.type, ti.mode = kind, mode
-		        t.addfile(ti, io.BytesIO(b""))
-		    add("tree", tarfile.DIRTYPE, 0o755)
-		    for i in range(5000):
-		        d, f = divmod(i, 15)
-		        top, sub = divmod(d, 40)
-		        if f == 0 and sub == 0:
-		            add("tree/d%03d" % top, tarfile.DIRTYPE, 0o755)
-		        if f == 0:
-		            add("tree/d%03d/s%02d" % (top, sub), tarfile.DIRTYPE, 0o755)
-		        add("tree/d%03d/s%02d/f%05d.c" % (top, sub, i), tarfile.REGTYPE, 0o644)
-	PY
+	python3 "$LIB/empty_tree_tar.py" "$SCRATCH.empty.tar" 5000
 	"$FSPROF" run -q -w untar:tarball="$SCRATCH.empty.tar" \
 		--fs xfs,xfs:mount=logbsize=256k --device-model hdd-15k --repeat 3 \
 		--scratch "$SCRATCH" --json "$RM_JSON" >"$SCRATCH.rm.out" 2>&1

@@ -16,6 +16,7 @@
 #include "report/headline_text.h"
 #include "results/headline.h"
 #include "results/json.h"
+#include "written_text.h"
 
 static void add_finding(struct phase_result *p, const char *rule,
 			enum finding_severity sev, double speedup,
@@ -85,18 +86,10 @@ static unsigned int count_lines(const char *s, unsigned int *widest)
 
 static char *headline_text(const struct run_result *run)
 {
-	FILE *f = tmpfile();
-	long len;
-	char *buf;
+	FILE *f = written_begin();
 
-	assert_non_null(f);
 	report_headline(run, f);
-	len = ftell(f);
-	buf = calloc(1, (size_t)len + 1);
-	rewind(f);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	return buf;
+	return written_text(f);
 }
 
 static void the_phases_that_took_the_time_and_the_explained_ones(void **state)
