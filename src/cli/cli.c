@@ -15,6 +15,7 @@
 #include "run/run_command.h"
 #include "target/leftovers.h"
 #include "target/scratch.h"
+#include "util/stage.h"
 #include "version.h"
 #include "workload/workload.h"
 
@@ -159,6 +160,7 @@ int cli_main(int argc, char **argv)
 	const char *cmd;
 	int err;
 
+	stage_mark("main");
 	if (argc < 2) {
 		cli_usage(stderr);
 		return EXIT_USAGE;

@@ -13,6 +13,7 @@
 #include "target/leftovers.h"
 #include "target/scratch.h"
 #include "util/log.h"
+#include "util/stage.h"
 
 void live_case_spec(const struct run_options *opt, uint64_t image_size,
 		    struct target_spec *spec)
@@ -64,6 +65,7 @@ int live_case_begin(struct live_case *lc, const struct run_options *opt,
 		code = run_stopped_early();
 	if (code)
 		return code;
+	stage_mark("preflight");
 	lc->result = calloc(1, sizeof(*lc->result));
 	if (!lc->result) {
 		log_error("out of memory");
@@ -93,6 +95,7 @@ int live_case_begin(struct live_case *lc, const struct run_options *opt,
 	/* trace's --age: what the command needs is its own, none is held */
 	if (!err && opt->age.on && !lc->stop)
 		err = case_age(&lc->ct.target, &opt->age, 0, &lc->stop, lc->c);
+	stage_mark("target up");
 	if (err == -EINTR)
 		return EXIT_OK; /* lc->stop: live_case_end reports it */
 	if (err) {
@@ -112,8 +115,10 @@ int live_case_end(struct live_case *lc, int code)
 		err = case_model_end(&lc->ct, lc->c, 0);
 	if (lc->target_up)
 		err = case_target_down(&lc->ct, &lc->td, err);
+	stage_mark("target down");
 	tracer_stop(&lc->tracer);
 	leftovers_end(&lc->state, &lc->td, lc->opt->scratch);
+	stage_mark("tracer stopped");
 	if (!r)
 		return code;
 	if (err && !code)
@@ -132,8 +137,11 @@ int live_case_end(struct live_case *lc, int code)
 			strsignal(lc->stop));
 		code = 128 + lc->stop;
 	}
+	stage_mark("analysed");
 	code = run_report_results(lc->opt, r, code);
+	stage_mark("reported");
 	run_history_record(lc->opt, r);
+	stage_mark("recorded");
 	run_result_free(r);
 	free(r);
 	lc->result = NULL;

@@ -18,6 +18,7 @@
 #include "util/clock.h"
 #include "util/log.h"
 #include "util/spawn.h"
+#include "util/stage.h"
 
 /* the image for a command's target: sparse, it takes what CMD writes */
 #define TRACE_IMAGE_SIZE (4ULL << 30)
@@ -147,16 +148,19 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 			why);
 	else
 		cg_ok = true;
+	stage_mark("command forked");
 	who.pid = tc->cmd.pid;
 	err = case_tracer_up(&tc->lc.ct, &tc->lc.tracer, tc->lc.opt, &who,
 			     tc->lc.c, &tc->lc.td);
 	tracer = tc->lc.ct.tracer;
+	stage_mark("tracer up");
 	/* the marker program's cost is fsprof's own, as the domains' */
 	if (!err && tracer && !tc->lc.opt->interval_ns &&
 	    !marker_tracer_start(&tc->marker, &tracer->phase_map, tc->marker_wr,
 				 &tc->lc.c->programs, &tc->lc.td))
 		selfcost_add_object(&tracer->self,
 				    marker_tracer_object(&tc->marker));
+	stage_mark("marker up");
 	close(tc->marker_wr); /* the command holds it now */
 	tc->marker_wr = -1;
 	if (err || tc->lc.stop) {
@@ -171,13 +175,16 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 			   tc->lc.opt->interval_ns != 0);
 	live_phases_begin(&tc->lp, "cmd", clock_mono_ns());
 	command_release(&tc->cmd, true);
+	stage_mark("command started");
 	trace_wait(tc);
+	stage_mark("command exited");
 	/* no marker after the command: its program goes while fsprof collects */
 	marker_tracer_detach_start(&tc->marker);
 	/* the phases end when the command does; its CPU is read before reaping */
 	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
 				  tc->reader.marked &&
 					  !tc->lc.opt->interval_ns);
+	stage_mark("collected");
 	status = command_reap(&tc->cmd);
 	command_end_group(&tc->cmd);
 	trace_record_outcome(tc, status);

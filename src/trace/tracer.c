@@ -13,6 +13,7 @@
 #include "trace/tracer.h"
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/stage.h"
 
 /*
  * How long collect waits for requests of an ended phase to complete: a
@@ -113,6 +114,7 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom)
 	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
 		  (double)(t1 - t0) / 1e6,
 		  (double)(clock_mono_ns() - t1) / 1e6);
+	stage_mark("%s domain loaded", ops->name);
 	tracer_log_verified(ops, dom->priv);
 	selfcost_add_object(&t->self, ops->object(dom->priv));
 	t->dom[t->n++] = *dom;
@@ -197,6 +199,7 @@ int tracer_load(struct tracer *t, const struct trace_config *target)
 		opened[n_opened++].priv = priv;
 	}
 	kernel_btf_free(&btf);
+	stage_mark("domains opened");
 	for (i = 0; i < n_opened; i++)
 		tracer_attach_domain(t, &opened[i]);
 	log_debug("tracer: %u domain(s) loaded in %.1f ms", t->n - n_before,
