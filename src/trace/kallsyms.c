@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The text symbols of a kallsyms file, read once into a table sorted by
- * address and kept for the process: reading /proc/kallsyms (5.4 MB, 122,000
- * lines on 6.18) takes 0.1-0.2 s, and the sched domain names new stacks
- * at every phase's collect. The table is read again when the file may have
+ * address and kept for the process, when the first address is named:
+ * reading /proc/kallsyms (5.4 MB, 122,000 lines on 6.18) takes 40-70 ms,
+ * and the sched domain names new stacks at every phase's collect. The span
+ * a scan finds (kallsyms_scan_text, at the sched domain's load) keeps no
+ * table. The table is read again when the file may have
  * changed: for /proc/kallsyms when /proc/modules reads differently (a
  * module loaded or unloaded; a kernel without it has no modules), for
  * another file when its inode, size or
@@ -20,6 +22,8 @@
 #include <unistd.h>
 
 #include "trace/kallsyms.h"
+#include "util/clock.h"
+#include "util/log.h"
 
 #define KSYM_MODULES "/proc/modules"
 
@@ -196,9 +200,10 @@ static bool table_current(const struct ksym_table *t, const char *path,
 static int table_read(struct ksym_table *t, const char *path, FILE *f,
 		      const struct stat *st)
 {
-	char *line = NULL, name[KSYM_NAME_LEN];
+	char *line = NULL, name[KSYM_NAME_LEN], *names;
+	uint64_t addr, t0 = clock_mono_ns();
+	struct ksym *v;
 	size_t cap = 0;
-	uint64_t addr;
 	int err = 0;
 
 	table_clear(t);
@@ -218,8 +223,19 @@ static int table_read(struct ksym_table *t, const char *path, FILE *f,
 		table_clear(t);
 		return err;
 	}
+	/* kept for the process: no room grown for more */
+	v = realloc(t->v, (t->n ? t->n : 1) * sizeof(*t->v));
+	names = realloc(t->names, t->names_len ? t->names_len : 1);
+	if (v)
+		t->v = v;
+	if (names)
+		t->names = names;
+	t->cap = t->n;
+	t->names_cap = t->names_len;
 	qsort(t->v, t->n, sizeof(*t->v), ksym_compare);
 	t->st = *st;
+	log_debug("kallsyms: %zu text symbols of %s read in %.1f ms", t->n,
+		  path, (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
 }
 
@@ -295,43 +311,80 @@ int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n)
 	return err ? err : (int)named;
 }
 
+/*
+ * Where names[which] ends: the lowest of the text addresses above its
+ * start, of every symbol however the file orders them
+ */
+static uint64_t next_above(const uint64_t *addrs, size_t n, uint64_t start)
+{
+	uint64_t end = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (addrs[k] > start && (!end || addrs[k] < end))
+			end = addrs[k];
+	return end;
+}
+
+/*
+ * One pass over the file, nothing of it kept but the text addresses until
+ * the end is found (1 MB on 6.18): the table (8 MB with its names) is read
+ * only when an address is named (kallsyms_resolve), which a run whose
+ * stacks are all known, or a `trace -- true`, never does.
+ */
 int kallsyms_scan_text(const char *path, const char *const *names,
 		       unsigned int n, struct ksym_text_scan *out)
 {
-	unsigned int i, which = n, best_seq = UINT32_MAX;
-	size_t k, at = 0;
-	int err;
+	char *line = NULL, name[KSYM_NAME_LEN];
+	uint64_t addr, *addrs = NULL, *bigger;
+	size_t cap = 0, n_addrs = 0, addrs_cap = 0;
+	unsigned int i, which = n;
+	FILE *f;
+	int err = 0;
 
-	pthread_mutex_lock(&table_lock);
-	err = table_get(path);
-	if (!err && !table.n)
-		err = -ENOENT;
-	/* the first of names that is there; of its symbols the first line */
-	for (k = 0; !err && k < table.n; k++)
-		for (i = 0; i < n && i <= which; i++) {
-			if (strcmp(table.names + table.v[k].name, names[i]))
-				continue;
-			if (i < which || table.v[k].seq < best_seq) {
-				which = i;
-				best_seq = table.v[k].seq;
-				at = k;
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	out->lo = UINT64_MAX;
+	out->hi = 0;
+	out->which = -1;
+	while (!err && getline(&line, &cap, f) > 0) {
+		if (!ksym_text_line(line, &addr, name))
+			continue;
+		if (n_addrs == addrs_cap) {
+			addrs_cap = addrs_cap ? addrs_cap * 2 : 65536;
+			bigger = realloc(addrs, addrs_cap * sizeof(*addrs));
+			if (!bigger) {
+				err = -ENOMEM;
+				break;
 			}
-			break;
+			addrs = bigger;
 		}
-	if (!err) {
-		out->lo = table.v[0].addr;
-		out->hi = table.v[table.n - 1].addr;
-		out->which = -1;
-		/* it ends where the next text symbol at a higher address is */
-		for (k = at; which < n && k < table.n; k++)
-			if (table.v[k].addr > table.v[at].addr) {
-				out->which = (int)which;
-				out->start = table.v[at].addr;
-				out->end = table.v[k].addr;
+		addrs[n_addrs++] = addr;
+		if (addr < out->lo)
+			out->lo = addr;
+		if (addr > out->hi)
+			out->hi = addr;
+		/* the first of names that is there; of its lines the first */
+		for (i = 0; i < n && i < which; i++)
+			if (!strcmp(name, names[i])) {
+				which = i;
+				out->start = addr;
 				break;
 			}
 	}
-	pthread_mutex_unlock(&table_lock);
+	if (!err && ferror(f))
+		err = -EIO;
+	if (!err && !n_addrs)
+		err = -ENOENT;
+	if (!err && which < n) {
+		out->end = next_above(addrs, n_addrs, out->start);
+		if (out->end)
+			out->which = (int)which;
+	}
+	free(line);
+	free(addrs);
+	fclose(f);
 	return err;
 }
 
