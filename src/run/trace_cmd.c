@@ -131,9 +131,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 {
 	struct case_workload who = { 0 };
 	struct tracer *tracer;
-	bool cg_ok = false;
 	char why[256];
-	int err, status;
+	int err, status, cg_err;
 
 	err = trace_pipe_open(tc);
 	if (!err)
@@ -142,12 +141,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	if (err)
 		return err;
 	/* in its cgroup before it execs: every process it starts is too */
-	if (cpu_cgroup_up(&tc->cg, tc->cmd.pid, &tc->lc.td, why, sizeof(why)))
-		log_warn(
-			"trace: %s: a phase counts the CPU of the command's children only once they are waited for, in 10 ms ticks",
-			why);
-	else
-		cg_ok = true;
+	cg_err = cpu_cgroup_up(&tc->cg, tc->cmd.pid, &tc->lc.td, why,
+			       sizeof(why));
 	stage_mark("command forked");
 	who.pid = tc->cmd.pid;
 	err = case_tracer_up(&tc->lc.ct, &tc->lc.tracer, tc->lc.opt, &who,
@@ -161,6 +156,13 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 		selfcost_add_object(&tracer->self,
 				    marker_tracer_object(&tc->marker));
 	stage_mark("marker up");
+	/* moved while the tracer loaded */
+	if (!cg_err)
+		cg_err = cpu_cgroup_moved(&tc->cg, why, sizeof(why));
+	if (cg_err)
+		log_warn(
+			"trace: %s: a phase counts the CPU of the command's children only once they are waited for, in 10 ms ticks",
+			why);
 	close(tc->marker_wr); /* the command holds it now */
 	tc->marker_wr = -1;
 	if (err || tc->lc.stop) {
@@ -169,7 +171,7 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 		return err ? err : -EINTR;
 	}
 	live_phases_init(&tc->lp, tracer, tc->cmd.pid, tc->lc.opt->interval_ns);
-	if (cg_ok)
+	if (!cg_err)
 		live_phases_use_cgroup(&tc->lp, &tc->cg);
 	marker_reader_init(&tc->reader, tc->marker_rd, &tc->marker, &tc->lp,
 			   tc->lc.opt->interval_ns != 0);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <mntent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,10 +156,21 @@ int cpu_cgroup_remove_dir(const char *dir)
 	return err;
 }
 
+static void cgroup_join(struct cpu_cgroup *cg)
+{
+	if (!cg->moving)
+		return;
+	pthread_join(cg->mover, NULL);
+	cg->moving = false;
+}
+
 static int cgroup_undo(void *arg)
 {
 	struct cpu_cgroup *cg = arg;
-	int err = cpu_cgroup_remove_dir(cg->dir);
+	int err;
+
+	cgroup_join(cg); /* not removed under a move */
+	err = cpu_cgroup_remove_dir(cg->dir);
 
 	if (err)
 		log_warn("remove the cgroup %s: %s", cg->dir,
@@ -167,14 +179,40 @@ static int cgroup_undo(void *arg)
 	return err;
 }
 
+static void *cgroup_move(void *arg)
+{
+	struct cpu_cgroup *cg = arg;
+	uint64_t u, s;
+
+	cg->moved = write_pid(cg->dir, cg->pid);
+	if (!cg->moved)
+		cg->moved = cpu_cgroup_read(cg, &u, &s);
+	return NULL;
+}
+
+static void cgroup_move_start(struct cpu_cgroup *cg)
+{
+	sigset_t all, old;
+
+	/* as every helper thread: no signal, SIGINT is the main thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	cg->moving = !pthread_create(&cg->mover, NULL, cgroup_move, cg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (cg->moving)
+		pthread_setname_np(cg->mover, "fsprof-cgroup");
+	else
+		cgroup_move(cg); /* no thread: the move on this one */
+}
+
 int cpu_cgroup_up(struct cpu_cgroup *cg, pid_t pid, struct teardown *td,
 		  char *why, size_t why_len)
 {
 	char mnt[400];
-	uint64_t u, s;
 	int err, rec;
 
 	cg->dir[0] = '\0';
+	cg->moving = false;
 	if (!cgroup_mount(mnt, sizeof(mnt), &cg->v2)) {
 		snprintf(why, why_len,
 			 "neither cgroup2 nor cgroup v1's cpuacct is mounted");
@@ -204,13 +242,16 @@ int cpu_cgroup_up(struct cpu_cgroup *cg, pid_t pid, struct teardown *td,
 		snprintf(why, why_len, "the teardown registry is full");
 		return err;
 	}
-	err = write_pid(cg->dir, pid);
-	if (!err)
-		err = cpu_cgroup_read(cg, &u, &s);
-	if (err) {
-		snprintf(why, why_len, "move the command into %s: %s", cg->dir,
-			 strerror_safe(-err));
-		return err; /* removed by the teardown */
-	}
+	cg->pid = pid;
+	cgroup_move_start(cg);
 	return 0;
+}
+
+int cpu_cgroup_moved(struct cpu_cgroup *cg, char *why, size_t why_len)
+{
+	cgroup_join(cg);
+	if (cg->moved)
+		snprintf(why, why_len, "move the command into %s: %s", cg->dir,
+			 strerror_safe(-cg->moved));
+	return cg->moved; /* the cgroup is removed by the teardown */
 }

@@ -11,6 +11,7 @@
 #ifndef FSPROF_CPU_CGROUP_H
 #define FSPROF_CPU_CGROUP_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,15 +22,28 @@
 struct cpu_cgroup {
 	char dir[512]; /* the cgroup's directory; "" when there is none */
 	bool v2; /* cgroup2's cpu.stat, else v1's cpuacct.usage_* */
+	pid_t pid; /* the process moved in */
+	pthread_t mover; /* the move, while moving */
+	bool moving;
+	int moved; /* the move's outcome: 0 or -errno */
 };
 
 /*
- * Make the cgroup and move pid into it, the removal registered in td (it
- * moves any process still in it to its parent first). Returns 0, or
- * -errno with why set: the caller goes on without it.
+ * Make the cgroup, the removal registered in td (it moves any process
+ * still in it to its parent first), and start moving pid into it: a
+ * thread does the move, which waits for an RCU grace period in the kernel
+ * (10-14 ms here: cgroup.procs takes the threadgroup lock for writing)
+ * while the caller loads the tracer. Returns 0, or -errno with why set:
+ * the caller goes on without it.
  */
 int cpu_cgroup_up(struct cpu_cgroup *cg, pid_t pid, struct teardown *td,
 		  char *why, size_t why_len);
+
+/*
+ * Wait for the move cpu_cgroup_up started: 0 once pid is in the cgroup
+ * and its CPU can be read, or -errno with why set.
+ */
+int cpu_cgroup_moved(struct cpu_cgroup *cg, char *why, size_t why_len);
 
 /* the cgroup's user and system CPU so far, in ns; -errno */
 int cpu_cgroup_read(const struct cpu_cgroup *cg, uint64_t *user_ns,
