@@ -248,6 +248,7 @@ int trace_command(const struct run_options *opt, char *const argv[])
 	if (tc->marker_wr >= 0)
 		close(tc->marker_wr);
 	code = live_case_end(&tc->lc, code);
+	marker_tracer_stop(&tc->marker); /* its detach ran through the report */
 	free(tc);
 	return code;
 }

@@ -44,7 +44,11 @@ static bool marker_tracepoint_missing(void)
 
 static int marker_undo(void *arg)
 {
-	marker_tracer_stop(arg);
+	struct marker_tracer *m = arg;
+
+	/* a detach under way goes on through the report: the stop joins it */
+	if (!m->detaching)
+		marker_tracer_stop(m);
 	return 0;
 }
 

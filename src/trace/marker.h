@@ -50,10 +50,12 @@ const struct bpf_object *marker_tracer_object(const struct marker_tracer *m);
 
 /*
  * The traced command has exited: its marker program is detached by a thread
- * while fsprof collects and reports (what the kernel recorded stays
- * readable). Detaching a syscall tracepoint's program waits for the
- * kernel's RCU tasks trace grace period, 70-80 ms on 6.18, which the run
- * otherwise waits at its end. marker_tracer_stop() joins it.
+ * while fsprof collects, tears down and reports (what the kernel recorded
+ * stays readable). Detaching a classic tracepoint's program (closing its
+ * perf event) waits for the kernel's RCU grace periods
+ * (tracepoint_synchronize_unregister), 35-85 ms on 6.18, which the run
+ * otherwise waits at its end. The teardown step leaves a detach under way
+ * running; marker_tracer_stop(), after the report, joins it.
  */
 void marker_tracer_detach_start(struct marker_tracer *m);
 
