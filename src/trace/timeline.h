@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A domain's timeline bins, user side (see include/fsprof/timeline.h): the
- * BPF array mmapped, read into named series at the end of a phase and
- * cleared for the next one.
+ * BPF array's bins a phase spans, mmapped at its end, read into named
+ * series and cleared for the next one. Mapped only then: the whole array
+ * (36,000 bins, 2 MB for block's) would count in the RSS of every run.
  */
 #ifndef FSPROF_TRACE_TIMELINE_H
 #define FSPROF_TRACE_TIMELINE_H
@@ -15,9 +16,9 @@
 struct bpf_map;
 
 struct timeline_map {
-	void *mem; /* the array's bins, mmapped; NULL when not open */
-	size_t len; /* bytes mapped */
-	size_t stride; /* bytes per bin */
+	int fd; /* the array's */
+	size_t len; /* the array's bytes, as mmapped */
+	size_t stride; /* bytes per bin; 0 when not open */
 	unsigned int max_bins;
 	uint64_t bin_ns;
 };
@@ -31,7 +32,7 @@ struct timeline_field {
 /* the bin width --bin asked for, or the default */
 uint64_t timeline_bin_ns(uint64_t asked);
 
-/* mmap map (a BPF_F_MMAPABLE array of bins) after load */
+/* map (a BPF_F_MMAPABLE array of bins), after load: its geometry */
 int timeline_map_open(struct timeline_map *tl, struct bpf_map *map,
 		      uint64_t bin_ns);
 
