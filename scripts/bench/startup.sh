@@ -9,7 +9,9 @@
 #     fsprof logs with -v (src/util/stage.h: the monotonic clock, CPU,
 #     VmRSS and the peak, VmHWM, at each): spawn to main (the dynamic
 #     loader and libraries), preflight and target, the command forked
-#     (its cgroup), the tracer, the phase marker, the command, collect,
+#     (its cgroup), the phase marker's load, the tracer (the BTF probes and
+#     the domains' opens, each domain's load, bind), the marker's attach,
+#     the command, collect,
 #     teardown (the marker's detach), the tracer stopped, analysis and
 #     report, the SQLite record, and main's end to the exit; each stage's
 #     time, and the RSS and peak at its end (a peak that grew in a stage
@@ -119,8 +121,9 @@ for line in open(sys.argv[1]):
 # each stage is the time up to its mark, from the one before
 names = {"main": "spawn to main (loader, libraries)", "preflight": "preflight",
          "target up": "target up", "command forked": "command forked, cgroup",
+         "marker loaded": "phase marker: load",
          "domains opened": "tracer: BTF probes, domains opened",
-         "tracer up": "tracer: bind", "marker up": "phase marker",
+         "tracer up": "tracer: bind", "marker up": "phase marker: attach",
          "command started": "command released", "command exited": "the command",
          "collected": "collect", "target down": "teardown (target, cgroup)",
          "tracer stopped": "tracer stopped", "analysed": "analysis",

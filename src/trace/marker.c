@@ -52,34 +52,24 @@ static int marker_undo(void *arg)
 	return 0;
 }
 
-int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
-			int write_fd, struct attach_list *programs,
-			struct teardown *td)
+int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
+		      int write_fd)
 {
-	struct program_slot slot;
 	struct marker_bpf *s;
 	struct stat st;
 	int err;
 
 	m->skel = NULL;
 	m->detaching = false;
+	m->missing = false;
 	if (fstat(write_fd, &st))
 		return -errno;
 	s = marker_bpf__open();
 	if (!s)
 		return -errno;
-	slot = (struct program_slot){
-		.prog = s->progs.fsprof_marker_write,
-		.link = &s->links.fsprof_marker_write,
-		.event = "syscalls:sys_enter_write",
-		.missing = marker_tracepoint_missing(),
-	};
-	if (slot.missing) {
-		attach_programs("marker", &slot, 1, programs);
-		log_warn(
-			"phase markers: this kernel has no tracepoint %s; fsprof switches phases when it reads them (after the write returns)",
-			slot.event);
-		marker_bpf__destroy(s);
+	m->missing = marker_tracepoint_missing();
+	if (m->missing) {
+		m->skel = s; /* opened only: marker_tracer_attach records it */
 		return -ENOENT;
 	}
 	s->rodata->pipe_ino = st.st_ino;
@@ -95,11 +85,37 @@ int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
 		marker_bpf__destroy(s);
 		return err;
 	}
-	if (attach_programs("marker", &slot, 1, programs) != 1) {
-		marker_bpf__destroy(s);
+	m->skel = s;
+	return 0;
+}
+
+int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
+			 struct teardown *td)
+{
+	struct program_slot slot;
+	struct marker_bpf *s = m->skel;
+	int err;
+
+	if (!s)
+		return -ENOENT; /* not loaded: said so */
+	slot = (struct program_slot){
+		.prog = s->progs.fsprof_marker_write,
+		.link = &s->links.fsprof_marker_write,
+		.event = "syscalls:sys_enter_write",
+		.missing = m->missing,
+	};
+	if (slot.missing) {
+		attach_programs("marker", &slot, 1, programs);
+		log_warn(
+			"phase markers: this kernel has no tracepoint %s; fsprof switches phases when it reads them (after the write returns)",
+			slot.event);
+		marker_tracer_stop(m);
 		return -ENOENT;
 	}
-	m->skel = s;
+	if (attach_programs("marker", &slot, 1, programs) != 1) {
+		marker_tracer_stop(m);
+		return -ENOENT;
+	}
 	err = teardown_push(td, marker_undo, m,
 			    "detach the phase marker program");
 	if (err)

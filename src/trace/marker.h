@@ -23,16 +23,26 @@ struct marker_tracer {
 	/* a thread detaching the program (marker_tracer_detach_start) */
 	pthread_t detach_thread;
 	bool detaching;
+	bool missing; /* the kernel has no such tracepoint: opened only */
 };
 
 /*
- * Load and attach the marker program for the pipe whose write end is
- * write_fd, publishing into pm. Records the program in programs; the stop
- * goes onto td. On failure the tracer is left stopped (userspace switches).
+ * Load the marker program for the pipe whose write end is write_fd,
+ * publishing into pm: before the domains load, so that its libbpf parse of
+ * the kernel's BTF (11-12 MB at its peak) is not on top of their mapped
+ * rings. Returns 0, or -errno (warned of; -ENOENT, the kernel has no such
+ * tracepoint: said by marker_tracer_attach).
  */
-int marker_tracer_start(struct marker_tracer *m, const struct phase_map *pm,
-			int write_fd, struct attach_list *programs,
-			struct teardown *td);
+int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
+		       int write_fd);
+
+/*
+ * Attach it once the domains are bound: the program recorded in programs
+ * (missing, when it is), the stop onto td. On failure the tracer is left
+ * stopped (userspace switches).
+ */
+int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
+			 struct teardown *td);
 
 /*
  * What the kernel did with write k (0-based): 0 and *out, or -EAGAIN when
