@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +23,16 @@
  */
 #define TRACER_SETTLE_MAX_NS 2000000000ULL
 #define TRACER_SETTLE_POLL_NS 1000000L
+
+/*
+ * Every libbpf load parses the kernel's BTF into two 5.5 MB buffers
+ * (6.18), freed after. glibc raises its mmap threshold to the size of a
+ * freed mapped block, so from the second parse on they came from the heap
+ * and stayed resident: the threshold held at its default keeps them mapped
+ * and gives them back (`trace -- true`: peak 22.8 -> 21.7 MB, resident
+ * after the loads 11.9 -> 10.6 MB).
+ */
+#define TRACER_MMAP_THRESHOLD (128 * 1024)
 
 /* adding a domain: a bpf/<d>.bpf.c + src/trace/<d>.c pair and a line here */
 static const struct trace_domain_ops *const all_domains[] = {
@@ -131,6 +142,7 @@ int tracer_start(struct tracer *t)
 	memset(t, 0, sizeof(*t));
 	t->self.stats_fd = -1;
 	t->phase_map.fd = -1;
+	mallopt(M_MMAP_THRESHOLD, TRACER_MMAP_THRESHOLD);
 	libbpf_set_print(libbpf_print);
 	t->attached = calloc(1, sizeof(*t->attached));
 	if (!t->attached)
