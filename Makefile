@@ -12,6 +12,7 @@ BUILD := build
 CC ?= gcc
 CLANG ?= clang
 BPFTOOL ?= bpftool
+LLVM_STRIP ?= llvm-strip
 
 WARN := -Wall -Wextra -Werror
 CFLAGS ?= -O2 -g
@@ -99,6 +100,9 @@ deps deps-run:
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard include/fsprof/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+	# its DWARF (85% of it) out: the skeleton embeds the object in
+	# fsprof's binary, and libbpf reads only the BTF
+	$(LLVM_STRIP) -g $@
 
 $(BUILD)/skel/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	@mkdir -p $(@D)
