@@ -295,6 +295,54 @@ int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n)
 	return err ? err : (int)named;
 }
 
+/* the first symbol named name, or -1 */
+static ssize_t table_named(const struct ksym_table *t, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < t->n; k++)
+		if (!strcmp(t->names + t->v[k].name, name))
+			return (ssize_t)k;
+	return -1;
+}
+
+/*
+ * The table's text in ranges, by the kernel's own markers: its text
+ * [first, _etext], its init text [_sinittext, _einittext], and every text
+ * above that (modules, BPF programs, trampolines). The kernel's read-only
+ * data and data lie between the first two, its bss after the second: a
+ * word there (a static variable's address) is no code address. Hashed
+ * into a stack's fingerprint it made a new one of one wait in three here
+ * (fsync cycles). Without the markers (or out of order): one range.
+ */
+static void table_text_ranges(const struct ksym_table *t,
+			      struct ksym_text_scan *out)
+{
+	ssize_t etext = table_named(t, "_etext"),
+		sinit = table_named(t, "_sinittext"),
+		einit = table_named(t, "_einittext");
+	size_t k;
+
+	out->n_ranges = 1;
+	out->range_lo[0] = t->v[0].addr;
+	out->range_hi[0] = t->v[t->n - 1].addr;
+	if (etext < 0 || sinit < 0 || einit < 0 ||
+	    t->v[etext].addr >= t->v[sinit].addr ||
+	    t->v[sinit].addr > t->v[einit].addr)
+		return;
+	out->range_hi[0] = t->v[etext].addr;
+	out->range_lo[1] = t->v[sinit].addr;
+	out->range_hi[1] = t->v[einit].addr;
+	out->n_ranges = 2;
+	for (k = (size_t)einit; k < t->n; k++)
+		if (t->v[k].addr > t->v[einit].addr) {
+			out->range_lo[2] = t->v[k].addr;
+			out->range_hi[2] = t->v[t->n - 1].addr;
+			out->n_ranges = 3;
+			break;
+		}
+}
+
 int kallsyms_scan_text(const char *path, const char *const *names,
 		       unsigned int n, struct ksym_text_scan *out)
 {
@@ -321,6 +369,7 @@ int kallsyms_scan_text(const char *path, const char *const *names,
 	if (!err) {
 		out->lo = table.v[0].addr;
 		out->hi = table.v[table.n - 1].addr;
+		table_text_ranges(&table, out);
 		out->which = -1;
 		/* it ends where the next text symbol at a higher address is */
 		for (k = at; which < n && k < table.n; k++)
