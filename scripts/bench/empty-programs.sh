@@ -84,19 +84,15 @@ while [ "$(date +%s)" -lt "$t_end" ]; do
 	echo "$line" >>"$BENCH_DIR/rounds"
 	round=$((round + 1))
 done
-python3 - "$BENCH_DIR/rounds" "$workload" "$phase" <<'PY'
-import math, statistics, sys
+python3 - "$BENCH_DIR/rounds" "$workload" "$phase" "$here" <<'PY'
+import statistics, sys
+sys.path.insert(0, sys.argv[4])
+from median_ci import median_ci
 rows = [dict(kv.split("=") for kv in l.split()) for l in open(sys.argv[1])]
 for m in [k for k in rows[0] if k not in ("round", "none")]:
-    r = sorted(int(x[m]) / int(x["none"]) for x in rows)
-    n, k, cum = len(r), 0, 0.0
-    while True:
-        p = math.comb(n, k) / 2 ** n
-        if cum + p > 0.025:
-            break
-        cum += p
-        k += 1
-    ci = "CI %.3f-%.3f" % (r[k - 1], r[n - k]) if k else "too few rounds for a CI"
+    r = [int(x[m]) / int(x["none"]) for x in rows]
+    lo, hi, _ = median_ci(r)
+    ci = "CI %.3f-%.3f" % (lo, hi) if lo else "too few rounds for a CI"
     print("%s %s, %s / untraced wall: median %.3f, %s, %d rounds"
-          % (sys.argv[2], sys.argv[3], m, statistics.median(r), ci, n))
+          % (sys.argv[2], sys.argv[3], m, statistics.median(r), ci, len(r)))
 PY
