@@ -54,7 +54,7 @@ one() {
 	case $1 in
 	fsprof) args=() ;;
 	empty*)
-		# shellcheck disable=SC2086
+		# shellcheck disable=SC2046,SC2086 # the words, split
 		coproc EMPTY { exec "$loader" "$BENCH_DIR/empty.bpf.o" \
 			$([ "$1" = empty_only ] && echo ${EMPTY_ONLY}); }
 		pid=$EMPTY_PID
