@@ -40,10 +40,15 @@ const volatile __u32 own_tgid = 0;
 /*
  * The span of kernel and module text (from /proc/kallsyms), for the stack
  * fingerprint; 0, 0 walks every stack. Set after load, before attach
- * (userspace reads /proc/kallsyms while the other domains load).
+ * (userspace reads /proc/kallsyms while the other domains load). Within
+ * it, the code: SCHED_TEXT_RANGES ranges [text_range_lo, + text_range_span]
+ * (src/trace/kallsyms.h: the kernel's text, its init text, the modules'
+ * area), without the kernel's data between them.
  */
 __u64 text_lo = 0;
 __u64 text_hi = 0;
+__u64 text_range_lo[SCHED_TEXT_RANGES] = {};
+__u64 text_range_span[SCHED_TEXT_RANGES] = {};
 /*
  * The system call dispatcher's code (do_syscall_64 on x86): with
  * randomize_kstack_offset it puts a random gap on the stack below its
@@ -248,7 +253,9 @@ __noinline __u64 stack_fingerprint(struct sched_raw_stack *raw)
 	 * The bounds as locals, each range one unsigned compare: read in the
 	 * loop, the globals are loaded again for every word
 	 */
-	__u64 lo = text_lo, span = text_hi - text_lo;
+	__u64 lo0 = text_range_lo[0], span0 = text_range_span[0];
+	__u64 lo1 = text_range_lo[1], span1 = text_range_span[1];
+	__u64 lo2 = text_range_lo[2], span2 = text_range_span[2];
 	__u64 elo = entry_lo, espan = entry_hi - entry_lo;
 	__u64 h = FNV_OFFSET;
 	__u32 i;
@@ -262,7 +269,7 @@ __noinline __u64 stack_fingerprint(struct sched_raw_stack *raw)
 	for (i = 0; i < SCHED_RAW_WORDS; i++) {
 		__u64 w = raw->w[i];
 
-		if (w - lo > span)
+		if (w - lo0 > span0 && w - lo1 > span1 && w - lo2 > span2)
 			continue;
 		h = (h ^ w) * FNV_PRIME;
 		if (w - elo < espan)
@@ -271,6 +278,24 @@ __noinline __u64 stack_fingerprint(struct sched_raw_stack *raw)
 	if (h == FNV_OFFSET)
 		return 0;
 	return (h ^ user_entry()) * FNV_PRIME;
+}
+
+/*
+ * The fingerprint of the stack above ctx. A read past the stack's end
+ * faults (guard page): a sleeper fewer than SCHED_RAW_WORDS words below it
+ * has the half nearest ctx (its innermost frames) read alone, the rest
+ * zero (no code address). Without a fingerprint its stack was walked at
+ * every sleep: 15,000 of 84,000 switch-outs of fsync cycles.
+ */
+static __always_inline __u64 raw_stack_fingerprint(struct sched_raw_stack *raw,
+						   void *ctx)
+{
+	if (!bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
+		return stack_fingerprint(raw);
+	if (bpf_probe_read_kernel(raw->w, sizeof(raw->w) / 2, ctx))
+		return 0;
+	__builtin_memset(&raw->w[SCHED_RAW_WORDS / 2], 0, sizeof(raw->w) / 2);
+	return stack_fingerprint(raw);
 }
 
 /*
@@ -287,10 +312,7 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 	__s32 id;
 
 	raw = bpf_map_lookup_elem(&raw_stack, &zero);
-	/* a read past the stack's end faults (guard page): no fingerprint */
-	if (raw && text_hi &&
-	    !bpf_probe_read_kernel(raw->w, sizeof(raw->w), ctx))
-		fp = stack_fingerprint(raw);
+	fp = raw && text_hi ? raw_stack_fingerprint(raw, ctx) : 0;
 	if (fp && raw) {
 		m = bpf_map_lookup_elem(&stack_memo, &fp);
 		/*

@@ -9,14 +9,22 @@
 # IO of the target. bpf_stats itself costs each run its two clock reads:
 # an empty tp_btf program measured ~50 ns a run here, so runs/io times
 # 50 ns of the total is the floor of any set of that many programs.
+# BACKING=memory puts the image in tmpfs (as wall-overhead.sh does): no
+# host disk under the loop, so only the target's events run the programs
+# beside the rest of the machine's, and the figures are those of the
+# phases wall-overhead.sh times.
 # usage: per-io-programs.sh [ROUNDS=3] [WORKLOAD=seqio:size=1G,direct=yes,bs=4k]
 #   FSPROF=path compares another build; FSPROF_SCHED_STACK_MEMO=0 passes on
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 rounds=${1:-3}
 workload=${2:-seqio:size=1G,direct=yes,bs=4k}
-bench_fs 4G
-fallocate -l 4G "$BENCH_DIR/image"
+if [ "${BACKING:-disk}" = memory ]; then
+	bench_fs 4G memory
+else
+	bench_fs 4G
+	fallocate -l 4G "$BENCH_DIR/image"
+fi
 lo=${BENCH_LOOP#/dev/}
 
 # "id name run_time_ns run_cnt" of the programs whose ids are in $1 (a,b,c)

@@ -27,17 +27,13 @@ for i in $(seq "$pairs"); do
 		'[$on, $off] | map(.[0].cases[0].phases[] | select(.name == $p) | .wall_ns) | "\(.[0]) \(.[1])"' \
 		>>"$BENCH_DIR/pairs"
 done
-python3 - "$BENCH_DIR/pairs" "$workload" "$phase" <<'EOF'
-import math, statistics, sys
-r = sorted(int(a) / int(b) for a, b in (l.split() for l in open(sys.argv[1])))
-n, k, cum = len(r), 0, 0.0
-while True:
-    p = math.comb(n, k) / 2 ** n
-    if cum + p > 0.025:
-        break
-    cum += p
-    k += 1
-ci = "CI %.3f-%.3f" % (r[k - 1], r[n - k]) if k else "too few pairs for a CI"
+python3 - "$BENCH_DIR/pairs" "$workload" "$phase" "$(dirname "$0")" <<'EOF'
+import statistics, sys
+sys.path.insert(0, sys.argv[4])
+from median_ci import median_ci
+r = [int(a) / int(b) for a, b in (l.split() for l in open(sys.argv[1]))]
+lo, hi, _ = median_ci(r)
+ci = "CI %.3f-%.3f" % (lo, hi) if lo else "too few pairs for a CI"
 print("%s %s, stats on / off: median %.3f, %s, %d pairs"
-      % (sys.argv[2], sys.argv[3], statistics.median(r), ci, n))
+      % (sys.argv[2], sys.argv[3], statistics.median(r), ci, len(r)))
 EOF

@@ -30,9 +30,11 @@ set -euo pipefail
 here=$(dirname "$0")
 
 summary() {
-	python3 - "$1" <<'EOF'
-import math, statistics, sys
+	python3 - "$1" "$here" <<'EOF'
+import statistics, sys
 from collections import OrderedDict
+sys.path.insert(0, sys.argv[2])
+from median_ci import median_ci
 
 target = 1.02
 pairs = OrderedDict()
@@ -40,22 +42,6 @@ for line in open(sys.argv[1]):
     f = dict(kv.split("=", 1) for kv in line.split())
     key = (f["backing"], f["case"], f["phase"])
     pairs.setdefault(key, []).append(f)
-
-def median_ci(v, level=0.95):
-    """distribution-free CI of the median: [x_(k), x_(n+1-k)], the largest
-    k with P(Binom(n, 1/2) < k) <= (1 - level) / 2"""
-    n = len(v)
-    s = sorted(v)
-    k, cum = 0, 0.0
-    while True:
-        p = math.comb(n, k) / 2 ** n
-        if cum + p > (1 - level) / 2:
-            break
-        cum += p
-        k += 1
-    if k == 0:
-        return None, None, 1.0
-    return s[k - 1], s[n - k], 1 - 2 * cum
 
 for (backing, case, phase), fs in pairs.items():
     r = [float(f["none"]) / float(f["default"]) for f in fs]

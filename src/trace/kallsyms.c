@@ -327,6 +327,37 @@ static uint64_t next_above(const uint64_t *addrs, size_t n, uint64_t start)
 }
 
 /*
+ * The text in ranges, by the kernel's own markers: its text [first,
+ * _etext], its init text [_sinittext, _einittext], and every text above
+ * that (modules, BPF programs, trampolines). The kernel's read-only data
+ * and data lie between the first two, its bss after the second: a word
+ * there (a static variable's address) is no code address. Hashed into a
+ * stack's fingerprint it made a new one of one wait in three here (fsync
+ * cycles). Without the markers (or out of order): one range, the span.
+ */
+static void text_ranges(const uint64_t *addrs, size_t n,
+			const uint64_t marks[3], struct ksym_text_scan *out)
+{
+	uint64_t etext = marks[0], sinit = marks[1], einit = marks[2], above;
+
+	out->n_ranges = 1;
+	out->range_lo[0] = out->lo;
+	out->range_hi[0] = out->hi;
+	if (!etext || !sinit || !einit || etext >= sinit || sinit > einit)
+		return;
+	out->range_hi[0] = etext;
+	out->range_lo[1] = sinit;
+	out->range_hi[1] = einit;
+	out->n_ranges = 2;
+	above = next_above(addrs, n, einit);
+	if (above) {
+		out->range_lo[2] = above;
+		out->range_hi[2] = out->hi;
+		out->n_ranges = 3;
+	}
+}
+
+/*
  * One pass over the file, nothing of it kept but the text addresses until
  * the end is found (1 MB on 6.18): the table (8 MB with its names) is read
  * only when an address is named (kallsyms_resolve), which a run whose
@@ -336,7 +367,9 @@ int kallsyms_scan_text(const char *path, const char *const *names,
 		       unsigned int n, struct ksym_text_scan *out)
 {
 	char *line = NULL, name[KSYM_NAME_LEN];
-	uint64_t addr, *addrs = NULL, *bigger;
+	static const char *const marker_names[3] = { "_etext", "_sinittext",
+						     "_einittext" };
+	uint64_t addr, *addrs = NULL, *bigger, marks[3] = { 0 };
 	size_t cap = 0, n_addrs = 0, addrs_cap = 0;
 	unsigned int i, which = n;
 	FILE *f;
@@ -365,6 +398,9 @@ int kallsyms_scan_text(const char *path, const char *const *names,
 			out->lo = addr;
 		if (addr > out->hi)
 			out->hi = addr;
+		for (i = 0; i < 3; i++)
+			if (!marks[i] && !strcmp(name, marker_names[i]))
+				marks[i] = addr;
 		/* the first of names that is there; of its lines the first */
 		for (i = 0; i < n && i < which; i++)
 			if (!strcmp(name, names[i])) {
@@ -377,6 +413,8 @@ int kallsyms_scan_text(const char *path, const char *const *names,
 		err = -EIO;
 	if (!err && !n_addrs)
 		err = -ENOENT;
+	if (!err)
+		text_ranges(addrs, n_addrs, marks, out);
 	if (!err && which < n) {
 		out->end = next_above(addrs, n_addrs, out->start);
 		if (out->end)

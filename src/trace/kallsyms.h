@@ -52,9 +52,23 @@ int kallsyms_text_span(const char *path, uint64_t *lo, uint64_t *hi);
 int kallsyms_function(const char *path, const char *name, uint64_t *start,
 		      uint64_t *end);
 
+/*
+ * The text span in at most this many ranges: the kernel's text (up to
+ * _etext), its init text (_sinittext to _einittext) and all text above
+ * (modules, BPF programs, ftrace trampolines); the kernel's read-only
+ * data, data and bss lie between them.
+ */
+#define KSYM_TEXT_RANGES 3
+
 /* what one pass over the text symbols found (kallsyms_scan_text) */
 struct ksym_text_scan {
 	uint64_t lo, hi; /* the span, as kallsyms_text_span() */
+	/*
+	 * the span without the kernel's data, by address: [range_lo[i],
+	 * range_hi[i]], n_ranges of them (1, the span, without the markers)
+	 */
+	uint64_t range_lo[KSYM_TEXT_RANGES], range_hi[KSYM_TEXT_RANGES];
+	unsigned int n_ranges;
 	int which; /* the first of the names asked for that is there, or -1 */
 	uint64_t start,
 		end; /* where names[which] lies, as kallsyms_function() */

@@ -215,6 +215,24 @@ static void sched_span_join(struct sched_domain *d)
 	d->span_started = false;
 }
 
+/*
+ * The span's code ranges for the fingerprint; a range kallsyms did not
+ * make repeats the first (an empty one, 0 + 0, would take a word of 0)
+ */
+static void sched_text_ranges_set(struct sched_domain *d)
+{
+	_Static_assert(SCHED_TEXT_RANGES == KSYM_TEXT_RANGES,
+		       "one fingerprint range per kallsyms text range");
+	unsigned int i, from;
+
+	for (i = 0; i < SCHED_TEXT_RANGES; i++) {
+		from = i < d->span.n_ranges ? i : 0;
+		d->skel->bss->text_range_lo[i] = d->span.range_lo[from];
+		d->skel->bss->text_range_span[i] =
+			d->span.range_hi[from] - d->span.range_lo[from];
+	}
+}
+
 /* after load, before attach: the programs' span from the scan */
 static void sched_span_set(struct sched_domain *d)
 {
@@ -233,6 +251,7 @@ static void sched_span_set(struct sched_domain *d)
 		d->skel->bss->entry_lo = d->span.start;
 		d->skel->bss->entry_hi = d->span.end;
 	}
+	sched_text_ranges_set(d);
 	d->skel->bss->text_lo = d->span.lo;
 	/* last: a program takes the span as set when text_hi is */
 	__atomic_store_n(&d->skel->bss->text_hi, d->span.hi, __ATOMIC_RELEASE);

@@ -241,6 +241,45 @@ static void one_scan_gives_the_span_and_the_first_name_found(void **state)
 	free(path);
 }
 
+/*
+ * the kernel's data (between _etext and _sinittext, after _einittext) is
+ * in no range of the span; its text, init text and modules' text are
+ */
+static void the_text_ranges_leave_the_kernels_data_out(void **state)
+{
+	char *path = write_temp("ffffffff81000000 T _stext\n"
+				"ffffffff81907750 t xfs_file_fsync\n"
+				"ffffffff8225b140 T _etext\n"
+				"ffffffff82400000 d jiffies_data\n"
+				"ffffffff83576000 T _sinittext\n"
+				"ffffffff835ec7b0 T _einittext\n"
+				"ffffffffc0001000 t ext4_sync_file\t[ext4]\n"
+				"ffffffffc0201000 t ftrace_trampoline\n");
+	struct ksym_text_scan scan;
+
+	(void)state;
+	assert_int_equal(kallsyms_scan_text(path, NULL, 0, &scan), 0);
+	assert_int_equal(scan.lo, 0xffffffff81000000);
+	assert_int_equal(scan.hi, 0xffffffffc0201000);
+	assert_int_equal(scan.n_ranges, 3);
+	assert_int_equal(scan.range_lo[0], 0xffffffff81000000);
+	assert_int_equal(scan.range_hi[0], 0xffffffff8225b140);
+	assert_int_equal(scan.range_lo[1], 0xffffffff83576000);
+	assert_int_equal(scan.range_hi[1], 0xffffffff835ec7b0);
+	assert_int_equal(scan.range_lo[2], 0xffffffffc0001000);
+	assert_int_equal(scan.range_hi[2], 0xffffffffc0201000);
+	unlink(path);
+	free(path);
+	/* without the markers: the span, one range */
+	path = write_temp(kallsyms_text);
+	assert_int_equal(kallsyms_scan_text(path, NULL, 0, &scan), 0);
+	assert_int_equal(scan.n_ranges, 1);
+	assert_int_equal(scan.range_lo[0], 0xffffffff81000000);
+	assert_int_equal(scan.range_hi[0], 0xffffffffc0001000);
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +292,7 @@ int main(void)
 		cmocka_unit_test(many_addresses_are_named_as_one_by_one),
 		cmocka_unit_test(a_file_written_again_is_read_again),
 		cmocka_unit_test(the_text_span_covers_kernel_and_module_code),
+		cmocka_unit_test(the_text_ranges_leave_the_kernels_data_out),
 		cmocka_unit_test(
 			a_function_ends_where_the_next_text_symbol_begins),
 		cmocka_unit_test(
