@@ -10,6 +10,8 @@
 
 #include "history/history.h"
 #include "history/history_int.h"
+#include "util/log.h"
+#include "util/parse.h"
 #include "version.h"
 
 const char *history_default_path(void)
@@ -17,6 +19,27 @@ const char *history_default_path(void)
 	const char *env = getenv("FSPROF_DB");
 
 	return env && *env ? env : HISTORY_DEFAULT_PATH;
+}
+
+int history_busy_ms(void)
+{
+	const char *env = getenv("FSPROF_DB_BUSY_TIMEOUT");
+	static bool warned;
+	uint64_t ns;
+	char err[128];
+
+	if (!env || !*env)
+		return HISTORY_BUSY_MS;
+	if (parse_duration(env, &ns, err, sizeof(err)) || ns < 1000000 ||
+	    ns / 1000000 > HISTORY_BUSY_MAX_MS) {
+		if (!warned)
+			log_warn(
+				"FSPROF_DB_BUSY_TIMEOUT=%s is not a duration from 1ms to 1h; the run history waits %d ms for a lock",
+				env, HISTORY_BUSY_MS);
+		warned = true;
+		return HISTORY_BUSY_MS;
+	}
+	return (int)(ns / 1000000);
 }
 
 /* the errno of a SQLite result code, and the advice that goes with it */
@@ -95,7 +118,7 @@ static int hdb_make_dir(const char *path, char *err, size_t errlen)
 
 /*
  * sql, retried while another connection holds the lock it needs, up to
- * HISTORY_BUSY_MS: a change of journal mode needs the database to itself,
+ * the busy timeout: a change of journal mode needs the database to itself,
  * and SQLite answers SQLITE_BUSY at once, without the busy handler, where
  * waiting could deadlock - two runs opening a new database at the same
  * time, one of them still reading its version (run_history.bats "two runs
@@ -103,12 +126,13 @@ static int hdb_make_dir(const char *path, char *err, size_t errlen)
  */
 static int hdb_exec_locked(sqlite3 *db, const char *sql)
 {
-	int rc, waited;
+	int rc, waited, busy_ms = history_busy_ms();
 
 	for (waited = 0;; waited += HISTORY_RETRY_MS) {
 		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-		if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) ||
-		    waited >= HISTORY_BUSY_MS)
+		if (((rc & 0xff) != SQLITE_BUSY &&
+		     (rc & 0xff) != SQLITE_LOCKED) ||
+		    waited >= busy_ms)
 			return rc;
 		sqlite3_sleep(HISTORY_RETRY_MS);
 	}
@@ -175,7 +199,7 @@ int hdb_open(const char *path, bool write, sqlite3 **db, char *err,
 	 * them, and SQLite cannot read a WAL database without them.
 	 */
 	sqlite3_file_control(*db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
-	sqlite3_busy_timeout(*db, HISTORY_BUSY_MS);
+	sqlite3_busy_timeout(*db, history_busy_ms());
 	if (!write)
 		return 0;
 	code = hdb_open_write(path, *db, err, errlen);

@@ -8,10 +8,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* how long a writer waits for another run's transaction */
+/* how long a writer waits for another run's transaction, unless
+ * $FSPROF_DB_BUSY_TIMEOUT says otherwise (history_busy_ms) */
 #define HISTORY_BUSY_MS 10000
+/* the longest busy timeout $FSPROF_DB_BUSY_TIMEOUT may set: an hour */
+#define HISTORY_BUSY_MAX_MS 3600000
 /* the pause between tries of a statement SQLite refused as busy at once */
 #define HISTORY_RETRY_MS 20
+
+/*
+ * The busy timeout in ms: $FSPROF_DB_BUSY_TIMEOUT, a duration with its
+ * unit ("2s", "500ms") from 1 ms to HISTORY_BUSY_MAX_MS, else (unset, or
+ * not such a duration: a warning) HISTORY_BUSY_MS.
+ */
+int history_busy_ms(void);
 
 /*
  * Open path: for writing (created, with its directory, when missing; WAL

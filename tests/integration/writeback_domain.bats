@@ -5,7 +5,11 @@
 # Run 1: a seqio write 25% larger than the kernel's dirty background
 # threshold (read from /proc/vmstat just before), with buffered writes and
 # syncfs to the root filesystem running all along, so that another bdi's
-# flusher works during every phase.
+# flusher works during every phase. The threshold is held to BG_BYTES
+# (vm.dirty_background_bytes) for this run and put back after it: the
+# default, 10% of free memory, made it a 3 GB write here (19 s of the
+# file), and the size the flusher works on is what crosses the threshold,
+# whichever threshold it is.
 # Run 2: a 256 MiB seqio write with the target's own bdi capped at 32 MiB of
 # dirty memory (strict_limit + max_bytes, set on fsprof's loop device as soon
 # as it appears and restored afterwards), so that the writer is throttled.
@@ -14,6 +18,29 @@ load helpers
 
 CAP=$((32 << 20))
 MIB256=268435456
+# run 1's dirty background threshold: well above a seqio phase's other
+# dirty data (the noise loop's 64 MiB), far below this machine's default
+BG_BYTES=$((256 << 20))
+
+# hold vm.dirty_background_bytes at $2, keeping what it was in $1
+dirty_background_hold() {
+	echo "$(sysctl -n vm.dirty_background_ratio) $(sysctl -n vm.dirty_background_bytes)" >"$1"
+	sysctl -qw vm.dirty_background_bytes="$2"
+}
+
+# put back what dirty_background_hold kept in $1 (the setting written last
+# wins: a ratio zeroes the bytes and the bytes the ratio)
+dirty_background_restore() {
+	local ratio bytes
+	[ -f "$1" ] || return 0
+	read -r ratio bytes <"$1"
+	if [ "$bytes" -gt 0 ]; then
+		sysctl -qw vm.dirty_background_bytes="$bytes"
+	else
+		sysctl -qw vm.dirty_background_ratio="$ratio"
+	fi
+	rm -f "$1"
+}
 
 # wait for fsprof's loop device backed by a file under $1; cap its bdi
 cap_own_bdi() {
@@ -48,6 +75,7 @@ setup_file() {
 	export BG_JSON="$SCRATCH.bg.json" CAP_JSON="$SCRATCH.cap.json"
 	export BTLOG="$SCRATCH.bt" NOISE="$SCRATCH.noise"
 	local bg noise_pid cap_pid status
+	dirty_background_hold "$SCRATCH.dirtybg" "$BG_BYTES"
 	bg=$(awk '$1 == "nr_dirty_background_threshold" { print $2 }' /proc/vmstat)
 	export BG_THRESH=$((bg * 4096))
 	export SIZE=$(((BG_THRESH * 5 / 4 / 1048576 + 1) * 1048576))
@@ -69,6 +97,7 @@ setup_file() {
 	kill "$noise_pid" || true
 	wait "$noise_pid" 2>/dev/null || true
 	rm -f "$NOISE"
+	dirty_background_restore "$SCRATCH.dirtybg"
 
 	cap_own_bdi "$SCRATCH" &
 	cap_pid=$!
@@ -89,6 +118,7 @@ teardown_file() {
 	load helpers
 	# a setup that failed half-way must not leave bpftrace or a cap behind
 	bpftrace_stop || true
+	dirty_background_restore "$SCRATCH.dirtybg" || true
 	uncap_own_bdi "$SCRATCH" || true
 	rm -f "$BG_JSON" "$CAP_JSON" "$BTLOG" "$NOISE" "$SCRATCH".*.out \
 		"$SCRATCH".*.status "$SCRATCH.capped"

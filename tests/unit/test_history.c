@@ -24,6 +24,7 @@
 #include "analyze/analyze.h"
 #include "analyze_fixture.h"
 #include "history/history.h"
+#include "history/history_int.h"
 #include "results/json.h"
 
 struct fixture {
@@ -541,6 +542,29 @@ static void test_a_label_is_short_and_printable(void **state)
 #define T(fn) \
 	cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
 
+/* a writer waits 10 s for another's lock unless FSPROF_DB_BUSY_TIMEOUT,
+ * a duration from 1 ms to an hour, says otherwise (run_history.bats waits
+ * the 1 s it sets) */
+static void test_the_busy_timeout_is_10_s_unless_fsprof_db_busy_timeout_sets_it(
+	void **state)
+{
+	(void)state;
+	unsetenv("FSPROF_DB_BUSY_TIMEOUT");
+	assert_int_equal(history_busy_ms(), 10000);
+	setenv("FSPROF_DB_BUSY_TIMEOUT", "1s", 1);
+	assert_int_equal(history_busy_ms(), 1000);
+	setenv("FSPROF_DB_BUSY_TIMEOUT", "250ms", 1);
+	assert_int_equal(history_busy_ms(), 250);
+	/* no unit, under a millisecond, over an hour: the default */
+	setenv("FSPROF_DB_BUSY_TIMEOUT", "5", 1);
+	assert_int_equal(history_busy_ms(), 10000);
+	setenv("FSPROF_DB_BUSY_TIMEOUT", "500us", 1);
+	assert_int_equal(history_busy_ms(), 10000);
+	setenv("FSPROF_DB_BUSY_TIMEOUT", "2h", 1);
+	assert_int_equal(history_busy_ms(), 10000);
+	unsetenv("FSPROF_DB_BUSY_TIMEOUT");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -556,6 +580,8 @@ int main(void)
 		T(test_a_missing_database_is_not_created_by_reading),
 		T(test_the_list_filters_by_label_workload_and_fs),
 		cmocka_unit_test(test_a_label_is_short_and_printable),
+		cmocka_unit_test(
+			test_the_busy_timeout_is_10_s_unless_fsprof_db_busy_timeout_sets_it),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
