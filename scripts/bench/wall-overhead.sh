@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Wall-time overhead of fsprof's default probe set on the densest phases
-# (issue 21: traced / untraced <= 1.02x on mdcreate create, fsync cycles
-# and direct 4 KiB seqio write), measured so that the verdict is decided
-# by the data and not by the machine's noise:
+# (issue 34: traced / untraced <= 1.02x on mdcreate create, <= 1.05x on
+# fsync cycles and direct 4 KiB seqio write, whose every IO runs the block
+# and sched programs; empty programs on the default set's tracepoints
+# alone cost fsync cycles ~1.05x, scripts/bench/empty-programs.sh),
+# measured so that the verdict is decided by the data and not by the
+# machine's noise:
 #   - the filesystem's image is in memory (tmpfs, a direct-IO loop device
 #     over it): the host disk's latency, which varies by tens of percent
 #     from one run to the next on a shared VM, is out of the measurement,
@@ -16,8 +19,8 @@
 #     traced throughput = traced wall / untraced wall for the same work)
 #     with its distribution-free 95% confidence interval from the order
 #     statistics (binomial: no assumption on the ratios' distribution).
-#     Verdict: met when the interval's top is <= 1.02, not met when its
-#     bottom is > 1.02, otherwise undecided (more rounds).
+#     Verdict: met when the interval's top is <= the case's target, not
+#     met when its bottom is above it, otherwise undecided (more rounds).
 # Rounds go on until SECONDS have passed (default 480: one hold of the
 # timing lock under 10 minutes), each pair appended to FILE as it ends, so
 # that several invocations, each under its own lock hold, add up:
@@ -36,7 +39,9 @@ from collections import OrderedDict
 sys.path.insert(0, sys.argv[2])
 from median_ci import median_ci
 
-target = 1.02
+# the issue's targets by workload; a case named on the command line
+# otherwise is judged by the strictest
+targets = {"mdcreate": 1.02, "fsync": 1.05, "seqio": 1.05}
 pairs = OrderedDict()
 for line in open(sys.argv[1]):
     f = dict(kv.split("=", 1) for kv in line.split())
@@ -44,6 +49,7 @@ for line in open(sys.argv[1]):
     pairs.setdefault(key, []).append(f)
 
 for (backing, case, phase), fs in pairs.items():
+    target = targets.get(case.split(":")[0], 1.02)
     r = [float(f["none"]) / float(f["default"]) for f in fs]
     share = [float(f["bpf_ns"]) / float(f["wall_ns"]) for f in fs]
     lo, hi, conf = median_ci(r)
