@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The text symbols of a kallsyms file, read once into a table sorted by
- * address and kept for the process, when the first address is named:
- * reading /proc/kallsyms (5.4 MB, 122,000 lines on 6.18) takes 40-70 ms,
- * and the sched domain names new stacks at every phase's collect. The span
- * a scan finds (kallsyms_scan_text, at the sched domain's load) keeps no
- * table. The table is read again when the file may have
+ * address and kept for the process: reading /proc/kallsyms (5.4 MB, 122,000
+ * lines on 6.18) takes 0.1-0.2 s, and the sched domain names new stacks
+ * at every phase's collect. The table is read again when the file may have
  * changed: for /proc/kallsyms when /proc/modules reads differently (a
  * module loaded or unloaded; a kernel without it has no modules), for
  * another file when its inode, size or
@@ -22,8 +20,6 @@
 #include <unistd.h>
 
 #include "trace/kallsyms.h"
-#include "util/clock.h"
-#include "util/log.h"
 
 #define KSYM_MODULES "/proc/modules"
 
@@ -200,10 +196,9 @@ static bool table_current(const struct ksym_table *t, const char *path,
 static int table_read(struct ksym_table *t, const char *path, FILE *f,
 		      const struct stat *st)
 {
-	char *line = NULL, name[KSYM_NAME_LEN], *names;
-	uint64_t addr, t0 = clock_mono_ns();
-	struct ksym *v;
+	char *line = NULL, name[KSYM_NAME_LEN];
 	size_t cap = 0;
+	uint64_t addr;
 	int err = 0;
 
 	table_clear(t);
@@ -223,19 +218,8 @@ static int table_read(struct ksym_table *t, const char *path, FILE *f,
 		table_clear(t);
 		return err;
 	}
-	/* kept for the process: no room grown for more */
-	v = realloc(t->v, (t->n ? t->n : 1) * sizeof(*t->v));
-	names = realloc(t->names, t->names_len ? t->names_len : 1);
-	if (v)
-		t->v = v;
-	if (names)
-		t->names = names;
-	t->cap = t->n;
-	t->names_cap = t->names_len;
 	qsort(t->v, t->n, sizeof(*t->v), ksym_compare);
 	t->st = *st;
-	log_debug("kallsyms: %zu text symbols of %s read in %.1f ms", t->n,
-		  path, (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
 }
 
@@ -311,118 +295,92 @@ int kallsyms_resolve(const char *path, struct ksym_lookup *v, unsigned int n)
 	return err ? err : (int)named;
 }
 
-/*
- * Where names[which] ends: the lowest of the text addresses above its
- * start, of every symbol however the file orders them
- */
-static uint64_t next_above(const uint64_t *addrs, size_t n, uint64_t start)
+/* the first symbol named name, or -1 */
+static ssize_t table_named(const struct ksym_table *t, const char *name)
 {
-	uint64_t end = 0;
 	size_t k;
 
-	for (k = 0; k < n; k++)
-		if (addrs[k] > start && (!end || addrs[k] < end))
-			end = addrs[k];
-	return end;
+	for (k = 0; k < t->n; k++)
+		if (!strcmp(t->names + t->v[k].name, name))
+			return (ssize_t)k;
+	return -1;
 }
 
 /*
- * The text in ranges, by the kernel's own markers: its text [first,
- * _etext], its init text [_sinittext, _einittext], and every text above
- * that (modules, BPF programs, trampolines). The kernel's read-only data
- * and data lie between the first two, its bss after the second: a word
- * there (a static variable's address) is no code address. Hashed into a
- * stack's fingerprint it made a new one of one wait in three here (fsync
- * cycles). Without the markers (or out of order): one range, the span.
+ * The table's text in ranges, by the kernel's own markers: its text
+ * [first, _etext], its init text [_sinittext, _einittext], and every text
+ * above that (modules, BPF programs, trampolines). The kernel's read-only
+ * data and data lie between the first two, its bss after the second: a
+ * word there (a static variable's address) is no code address. Hashed
+ * into a stack's fingerprint it made a new one of one wait in three here
+ * (fsync cycles). Without the markers (or out of order): one range.
  */
-static void text_ranges(const uint64_t *addrs, size_t n,
-			const uint64_t marks[3], struct ksym_text_scan *out)
+static void table_text_ranges(const struct ksym_table *t,
+			      struct ksym_text_scan *out)
 {
-	uint64_t etext = marks[0], sinit = marks[1], einit = marks[2], above;
+	ssize_t etext = table_named(t, "_etext"),
+		sinit = table_named(t, "_sinittext"),
+		einit = table_named(t, "_einittext");
+	size_t k;
 
 	out->n_ranges = 1;
-	out->range_lo[0] = out->lo;
-	out->range_hi[0] = out->hi;
-	if (!etext || !sinit || !einit || etext >= sinit || sinit > einit)
+	out->range_lo[0] = t->v[0].addr;
+	out->range_hi[0] = t->v[t->n - 1].addr;
+	if (etext < 0 || sinit < 0 || einit < 0 ||
+	    t->v[etext].addr >= t->v[sinit].addr ||
+	    t->v[sinit].addr > t->v[einit].addr)
 		return;
-	out->range_hi[0] = etext;
-	out->range_lo[1] = sinit;
-	out->range_hi[1] = einit;
+	out->range_hi[0] = t->v[etext].addr;
+	out->range_lo[1] = t->v[sinit].addr;
+	out->range_hi[1] = t->v[einit].addr;
 	out->n_ranges = 2;
-	above = next_above(addrs, n, einit);
-	if (above) {
-		out->range_lo[2] = above;
-		out->range_hi[2] = out->hi;
-		out->n_ranges = 3;
-	}
+	for (k = (size_t)einit; k < t->n; k++)
+		if (t->v[k].addr > t->v[einit].addr) {
+			out->range_lo[2] = t->v[k].addr;
+			out->range_hi[2] = t->v[t->n - 1].addr;
+			out->n_ranges = 3;
+			break;
+		}
 }
 
-/*
- * One pass over the file, nothing of it kept but the text addresses until
- * the end is found (1 MB on 6.18): the table (8 MB with its names) is read
- * only when an address is named (kallsyms_resolve), which a run whose
- * stacks are all known, or a `trace -- true`, never does.
- */
 int kallsyms_scan_text(const char *path, const char *const *names,
 		       unsigned int n, struct ksym_text_scan *out)
 {
-	char *line = NULL, name[KSYM_NAME_LEN];
-	static const char *const marker_names[3] = { "_etext", "_sinittext",
-						     "_einittext" };
-	uint64_t addr, *addrs = NULL, *bigger, marks[3] = { 0 };
-	size_t cap = 0, n_addrs = 0, addrs_cap = 0;
-	unsigned int i, which = n;
-	FILE *f;
-	int err = 0;
+	unsigned int i, which = n, best_seq = UINT32_MAX;
+	size_t k, at = 0;
+	int err;
 
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	out->lo = UINT64_MAX;
-	out->hi = 0;
-	out->which = -1;
-	while (!err && getline(&line, &cap, f) > 0) {
-		if (!ksym_text_line(line, &addr, name))
-			continue;
-		if (n_addrs == addrs_cap) {
-			addrs_cap = addrs_cap ? addrs_cap * 2 : 65536;
-			bigger = realloc(addrs, addrs_cap * sizeof(*addrs));
-			if (!bigger) {
-				err = -ENOMEM;
-				break;
-			}
-			addrs = bigger;
-		}
-		addrs[n_addrs++] = addr;
-		if (addr < out->lo)
-			out->lo = addr;
-		if (addr > out->hi)
-			out->hi = addr;
-		for (i = 0; i < 3; i++)
-			if (!marks[i] && !strcmp(name, marker_names[i]))
-				marks[i] = addr;
-		/* the first of names that is there; of its lines the first */
-		for (i = 0; i < n && i < which; i++)
-			if (!strcmp(name, names[i])) {
-				which = i;
-				out->start = addr;
-				break;
-			}
-	}
-	if (!err && ferror(f))
-		err = -EIO;
-	if (!err && !n_addrs)
+	pthread_mutex_lock(&table_lock);
+	err = table_get(path);
+	if (!err && !table.n)
 		err = -ENOENT;
-	if (!err)
-		text_ranges(addrs, n_addrs, marks, out);
-	if (!err && which < n) {
-		out->end = next_above(addrs, n_addrs, out->start);
-		if (out->end)
-			out->which = (int)which;
+	/* the first of names that is there; of its symbols the first line */
+	for (k = 0; !err && k < table.n; k++)
+		for (i = 0; i < n && i <= which; i++) {
+			if (strcmp(table.names + table.v[k].name, names[i]))
+				continue;
+			if (i < which || table.v[k].seq < best_seq) {
+				which = i;
+				best_seq = table.v[k].seq;
+				at = k;
+			}
+			break;
+		}
+	if (!err) {
+		out->lo = table.v[0].addr;
+		out->hi = table.v[table.n - 1].addr;
+		table_text_ranges(&table, out);
+		out->which = -1;
+		/* it ends where the next text symbol at a higher address is */
+		for (k = at; which < n && k < table.n; k++)
+			if (table.v[k].addr > table.v[at].addr) {
+				out->which = (int)which;
+				out->start = table.v[at].addr;
+				out->end = table.v[k].addr;
+				break;
+			}
 	}
-	free(line);
-	free(addrs);
-	fclose(f);
+	pthread_mutex_unlock(&table_lock);
 	return err;
 }
 

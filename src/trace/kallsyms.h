@@ -2,12 +2,10 @@
 /*
  * Naming kernel code addresses (a tracepoint's caller_ip) from the kernel's
  * symbol table, /proc/kallsyms. Without kprobes this is the only way to
- * learn which function a recorded return address lies in. To name an
- * address, the file's text symbols are read once into a table the process
- * keeps, and read again only when the file may have changed (for
- * /proc/kallsyms: a module loaded or unloaded). The span and a function's
- * place (kallsyms_text_span, kallsyms_function, kallsyms_scan_text) come
- * from one pass over the file that keeps no table.
+ * learn which function a recorded return address lies in. The file's text
+ * symbols are read once into a table the process keeps, and read again
+ * only when the file may have changed (for /proc/kallsyms: a module loaded
+ * or unloaded); every function here answers from that table.
  */
 #ifndef FSPROF_KALLSYMS_H
 #define FSPROF_KALLSYMS_H
