@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Phase markers (include/fsprof/marker.h): a write(2) to the traced
- * command's FSPROF_PHASE_FD pipe switches the phase at sys_enter_write,
- * before the write returns, in the order the writes reach the kernel. The
+ * command's FSPROF_PHASE_FD pipe switches the phase at the system call's
+ * entry, before the write returns, in the order the writes reach the kernel. The
  * pipe is recognised by its inode (number and superblock), whatever fd
  * number the writer holds it under (a shell's `>&$FSPROF_PHASE_FD` writes
  * through fd 1). Every write on it gets an entry in the log, applied or
@@ -25,6 +25,8 @@ char LICENSE[] SEC("license") = "GPL";
 /* the pipe: its inode number and its superblock's dev_t (kernel encoding) */
 const volatile __u64 pipe_ino = 0;
 const volatile __u32 pipe_sdev = 0;
+/* write(2)'s number on this architecture, from userspace's <sys/syscall.h> */
+const volatile long nr_write = -1;
 
 /*
  * The marker state, shared with userspace (mmapped .bss), which applies
@@ -32,6 +34,13 @@ const volatile __u32 pipe_sdev = 0;
  * (0: none), writes seen on the pipe.
  */
 __u32 next_phase = 2;
+/*
+ * The traced command's cgroup (cgroup2 id), 0: none, every writer looked
+ * at. Set once the command is in it, before it runs: a writer in it is the
+ * command or one of its processes; any other write on the machine is let
+ * go for one helper call, before the file lookup.
+ */
+__u64 cmd_cgroup = 0;
 __u32 open_phase = 0;
 __u64 writes = 0;
 struct marker_entry marker_log[MARKER_LOG_LEN];
@@ -111,19 +120,34 @@ static __always_inline __u32 apply(const char *buf, __u32 n, __u32 *phase)
 	return MARKER_BEGAN;
 }
 
-SEC("tracepoint/syscalls/sys_enter_write")
-int fsprof_marker_write(struct trace_event_raw_sys_enter *ctx)
+/*
+ * The raw sys_enter tracepoint, not the syscalls:sys_enter_write event:
+ * the event is ftrace's own probe on sys_enter, and closing its perf event
+ * waits for an RCU grace period in the kernel (34-66 ms here, at every
+ * fsprof trace's exit); a raw tracepoint's link goes without a wait. Both
+ * run on every system call: the event's probe tests the number in C, this
+ * program first thing. BTF-typed (tp_btf): the registers are read straight
+ * from the kernel's pt_regs, no helper call each.
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(fsprof_marker_write, struct pt_regs *regs, long id)
 {
 	char buf[BUF_LEN] = {};
 	struct marker_entry e = {};
-	__u64 count = ctx->args[2], k;
+	__u64 count, k;
 	__u32 phase = 0;
 
-	if (!is_marker_file((unsigned int)ctx->args[0]))
+	if (id != nr_write)
 		return 0;
+	if (cmd_cgroup && bpf_get_current_cgroup_id() != cmd_cgroup)
+		return 0;
+	if (!is_marker_file((unsigned int)PT_REGS_PARM1_SYSCALL(regs)))
+		return 0;
+	count = PT_REGS_PARM3_SYSCALL(regs);
 	e.at_ns = bpf_ktime_get_ns();
 	if (count && count <= MARKER_WRITE_MAX &&
-	    !bpf_probe_read_user(buf, count & BUF_MASK, (void *)ctx->args[1]))
+	    !bpf_probe_read_user(buf, count & BUF_MASK,
+				 (void *)PT_REGS_PARM2_SYSCALL(regs)))
 		e.action = apply(buf, (__u32)count, &phase);
 	e.phase = phase;
 	if (e.action == MARKER_BEGAN)

@@ -157,8 +157,7 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	stage_mark("tracer up");
 	/* the marker program's cost is fsprof's own, as the domains' */
 	if (!err && tracer &&
-	    !marker_tracer_attach(&tc->marker, &tc->lc.c->programs,
-				  &tc->lc.td))
+	    !marker_tracer_attach(&tc->marker, &tc->lc.c->programs, &tc->lc.td))
 		selfcost_add_object(&tracer->self,
 				    marker_tracer_object(&tc->marker));
 	else
@@ -171,6 +170,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 		log_warn(
 			"trace: %s: a phase counts the CPU of the command's children only once they are waited for, in 10 ms ticks",
 			why);
+	marker_tracer_set_cgroup(&tc->marker,
+				 cg_err ? 0 : cpu_cgroup_id(&tc->cg));
 	close(tc->marker_wr); /* the command holds it now */
 	tc->marker_wr = -1;
 	if (err || tc->lc.stop) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <bpf/libbpf.h>
 
@@ -14,33 +15,6 @@
 #include "trace/marker.h"
 #include "util/kdev.h"
 #include "util/log.h"
-
-/*
- * Whether the kernel lacks the syscalls:sys_enter_write tracepoint
- * (CONFIG_FTRACE_SYSCALLS off), as the mounted tracefs shows it: then the
- * program is not loaded only to fail its attach (10-20 ms of libbpf and the
- * verifier). Without a mounted tracefs it cannot be told: false.
- */
-static bool marker_tracepoint_missing(void)
-{
-	static const char *const dirs[] = { "/sys/kernel/tracing",
-					    "/sys/kernel/debug/tracing" };
-	char path[128];
-	size_t i;
-	bool mounted = false;
-
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/events", dirs[i]);
-		if (access(path, F_OK))
-			continue;
-		mounted = true;
-		snprintf(path, sizeof(path),
-			 "%s/events/syscalls/sys_enter_write/id", dirs[i]);
-		if (!access(path, F_OK))
-			return false;
-	}
-	return mounted;
-}
 
 static int marker_undo(void *arg)
 {
@@ -53,7 +27,7 @@ static int marker_undo(void *arg)
 }
 
 int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
-		      int write_fd)
+		       int write_fd)
 {
 	struct marker_bpf *s;
 	struct stat st;
@@ -61,17 +35,12 @@ int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
 
 	m->skel = NULL;
 	m->detaching = false;
-	m->missing = false;
 	if (fstat(write_fd, &st))
 		return -errno;
 	s = marker_bpf__open();
 	if (!s)
 		return -errno;
-	m->missing = marker_tracepoint_missing();
-	if (m->missing) {
-		m->skel = s; /* opened only: marker_tracer_attach records it */
-		return -ENOENT;
-	}
+	s->rodata->nr_write = SYS_write;
 	s->rodata->pipe_ino = st.st_ino;
 	/* the kernel's dev_t encoding, as the BPF side compares it */
 	s->rodata->pipe_sdev = kdev_encode(st.st_dev);
@@ -101,17 +70,8 @@ int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
 	slot = (struct program_slot){
 		.prog = s->progs.fsprof_marker_write,
 		.link = &s->links.fsprof_marker_write,
-		.event = "syscalls:sys_enter_write",
-		.missing = m->missing,
+		.event = "raw_syscalls:sys_enter",
 	};
-	if (slot.missing) {
-		attach_programs("marker", &slot, 1, programs);
-		log_warn(
-			"phase markers: this kernel has no tracepoint %s; fsprof switches phases when it reads them (after the write returns)",
-			slot.event);
-		marker_tracer_stop(m);
-		return -ENOENT;
-	}
 	if (attach_programs("marker", &slot, 1, programs) != 1) {
 		marker_tracer_stop(m);
 		return -ENOENT;
@@ -144,6 +104,12 @@ void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
 		return;
 	m->skel->data->next_phase = next_phase;
 	m->skel->bss->open_phase = open_phase;
+}
+
+void marker_tracer_set_cgroup(struct marker_tracer *m, uint64_t cgroup_id)
+{
+	if (m->skel)
+		m->skel->bss->cmd_cgroup = cgroup_id;
 }
 
 const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)

@@ -23,22 +23,20 @@ struct marker_tracer {
 	/* a thread detaching the program (marker_tracer_detach_start) */
 	pthread_t detach_thread;
 	bool detaching;
-	bool missing; /* the kernel has no such tracepoint: opened only */
 };
 
 /*
  * Load the marker program for the pipe whose write end is write_fd,
  * publishing into pm: before the domains load, so that its libbpf parse of
  * the kernel's BTF (11-12 MB at its peak) is not on top of their mapped
- * rings. Returns 0, or -errno (warned of; -ENOENT, the kernel has no such
- * tracepoint: said by marker_tracer_attach).
+ * rings. Returns 0, or -errno (warned of).
  */
 int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
 		       int write_fd);
 
 /*
- * Attach it once the domains are bound: the program recorded in programs
- * (missing, when it is), the stop onto td. On failure the tracer is left
+ * Attach it once the domains are bound: the program recorded in programs,
+ * the stop onto td. On failure the tracer is left
  * stopped (userspace switches).
  */
 int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
@@ -50,6 +48,12 @@ int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
  */
 int marker_tracer_entry(const struct marker_tracer *m, uint64_t k,
 			struct marker_entry *out);
+
+/*
+ * Only writers in the cgroup of this id (cgroup2) are looked at; 0: every
+ * writer. Set before the command runs, once it is in the cgroup.
+ */
+void marker_tracer_set_cgroup(struct marker_tracer *m, uint64_t cgroup_id);
 
 /* after userspace applied a deferred write: the kernel side's state */
 void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,

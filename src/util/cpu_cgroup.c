@@ -80,6 +80,15 @@ static int read_value(const char *path, const char *key, uint64_t *v)
 	return err;
 }
 
+uint64_t cpu_cgroup_id(const struct cpu_cgroup *cg)
+{
+	struct stat st;
+
+	if (!cg->dir[0] || !cg->v2 || stat(cg->dir, &st))
+		return 0;
+	return st.st_ino;
+}
+
 int cpu_cgroup_read(const struct cpu_cgroup *cg, uint64_t *user_ns,
 		    uint64_t *sys_ns)
 {
