@@ -134,7 +134,7 @@ for r in runs:
     for name, mono, rss, peak in r["marks"]:
         add(stages, names.get(name, name), ((mono - prev) / 1e6, rss, peak))
         prev = mono
-    add(stages, "main's end to exit (marker detach)", ((r["t1"] - prev) / 1e6, -1, r["peak"]))
+    add(stages, "main's end to exit", ((r["t1"] - prev) / 1e6, -1, r["peak"]))
     add(stages, "TOTAL (spawned to reaped)", ((r["t1"] - r["t0"]) / 1e6, -1, r["peak"]))
 print("split of the whole wall, -v runs (ms: median, min-max; RSS and peak at the stage's end, kB, median):")
 for k, v in stages.items():

@@ -189,8 +189,8 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 	stage_mark("command started");
 	trace_wait(tc);
 	stage_mark("command exited");
-	/* no marker after the command: its program goes while fsprof collects */
-	marker_tracer_detach_start(&tc->marker);
+	/* no marker after the command */
+	marker_tracer_detach(&tc->marker);
 	/* the phases end when the command does; its CPU is read before reaping */
 	err = live_phases_collect(&tc->lp, tc->lc.c, clock_mono_ns(),
 				  tc->reader.marked &&
@@ -257,7 +257,6 @@ int trace_command(const struct run_options *opt, char *const argv[])
 	if (tc->marker_wr >= 0)
 		close(tc->marker_wr);
 	code = live_case_end(&tc->lc, code);
-	marker_tracer_stop(&tc->marker); /* its detach ran through the report */
 	free(tc);
 	return code;
 }

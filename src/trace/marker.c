@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,11 +17,7 @@
 
 static int marker_undo(void *arg)
 {
-	struct marker_tracer *m = arg;
-
-	/* a detach under way goes on through the report: the stop joins it */
-	if (!m->detaching)
-		marker_tracer_stop(m);
+	marker_tracer_stop(arg);
 	return 0;
 }
 
@@ -34,7 +29,6 @@ int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
 	int err;
 
 	m->skel = NULL;
-	m->detaching = false;
 	if (fstat(write_fd, &st))
 		return -errno;
 	s = marker_bpf__open();
@@ -117,39 +111,16 @@ const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)
 	return m->skel ? m->skel->obj : NULL;
 }
 
-static void *marker_detach(void *arg)
+void marker_tracer_detach(struct marker_tracer *m)
 {
-	struct marker_bpf *s = arg;
-
-	bpf_link__destroy(s->links.fsprof_marker_write);
-	s->links.fsprof_marker_write = NULL;
-	return NULL;
-}
-
-void marker_tracer_detach_start(struct marker_tracer *m)
-{
-	sigset_t all, old;
-	int err;
-
-	if (!m->skel || !m->skel->links.fsprof_marker_write || m->detaching)
+	if (!m->skel)
 		return;
-	/* as every helper thread: no signal, SIGINT is the main thread's */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&m->detach_thread, NULL, marker_detach, m->skel);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err)
-		return; /* the stop detaches it */
-	pthread_setname_np(m->detach_thread, "fsprof-detach");
-	m->detaching = true;
+	bpf_link__destroy(m->skel->links.fsprof_marker_write);
+	m->skel->links.fsprof_marker_write = NULL;
 }
 
 void marker_tracer_stop(struct marker_tracer *m)
 {
-	if (m->detaching) {
-		pthread_join(m->detach_thread, NULL);
-		m->detaching = false;
-	}
 	marker_bpf__destroy(m->skel);
 	m->skel = NULL;
 }

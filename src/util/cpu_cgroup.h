@@ -45,13 +45,13 @@ int cpu_cgroup_up(struct cpu_cgroup *cg, pid_t pid, struct teardown *td,
  */
 int cpu_cgroup_moved(struct cpu_cgroup *cg, char *why, size_t why_len);
 
-/* the cgroup's user and system CPU so far, in ns; -errno */
 /*
  * The cgroup's id as BPF's bpf_get_current_cgroup_id() gives it (cgroup2:
  * its directory's inode number), 0 for a v1 cgroup or none
  */
 uint64_t cpu_cgroup_id(const struct cpu_cgroup *cg);
 
+/* the cgroup's user and system CPU so far, in ns; -errno */
 int cpu_cgroup_read(const struct cpu_cgroup *cg, uint64_t *user_ns,
 		    uint64_t *sys_ns);
 

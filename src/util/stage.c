@@ -10,8 +10,11 @@
 #include "util/log.h"
 #include "util/stage.h"
 
-/* marks taken before the log level is known; main's is the first */
-#define STAGE_PENDING 4
+/*
+ * marks kept before the log level is known: main's, the one mark before
+ * the options are parsed; without -v every later mark returns at once
+ */
+#define STAGE_PENDING 1
 
 struct stage {
 	char name[64];

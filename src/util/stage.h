@@ -6,8 +6,8 @@
  * MONO is CLOCK_MONOTONIC (absolute: scripts/bench/startup.sh subtracts
  * the moment it started the process); cpu the process's user + system
  * time; rss is VmRSS now, peak its high-water mark (VmHWM). Without -v a
- * mark costs nothing but the first few, taken before -v is parsed (main's)
- * and logged with the next mark when it is given.
+ * mark costs nothing but main's, taken before -v is parsed and logged with
+ * the next mark when it is given.
  */
 #ifndef FSPROF_STAGE_H
 #define FSPROF_STAGE_H
