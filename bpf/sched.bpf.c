@@ -38,15 +38,14 @@ const volatile __u32 workload_tid = 0;
 const volatile __u32 own_tgid = 0;
 
 /*
- * The span of kernel and module text (from /proc/kallsyms), for the stack
- * fingerprint; 0, 0 walks every stack. Set after load, before attach
- * (userspace reads /proc/kallsyms while the other domains load). Within
- * it, the code: SCHED_TEXT_RANGES ranges [text_range_lo, + text_range_span]
+ * The code a stack fingerprint takes words from (from /proc/kallsyms):
+ * SCHED_TEXT_RANGES ranges [text_range_lo, + text_range_span]
  * (src/trace/kallsyms.h: the kernel's text, its init text, the modules'
- * area), without the kernel's data between them.
+ * area), without the kernel's data between them. Set after load, before
+ * attach (userspace reads /proc/kallsyms while the other domains load);
+ * text_set last: 0 walks every stack.
  */
-__u64 text_lo = 0;
-__u64 text_hi = 0;
+__u64 text_set = 0;
 __u64 text_range_lo[SCHED_TEXT_RANGES] = {};
 __u64 text_range_span[SCHED_TEXT_RANGES] = {};
 /*
@@ -312,7 +311,7 @@ static __always_inline __s32 sleep_stack_memo(void *ctx,
 	__s32 id;
 
 	raw = bpf_map_lookup_elem(&raw_stack, &zero);
-	fp = raw && text_hi ? raw_stack_fingerprint(raw, ctx) : 0;
+	fp = raw && text_set ? raw_stack_fingerprint(raw, ctx) : 0;
 	if (fp && raw) {
 		m = bpf_map_lookup_elem(&stack_memo, &fp);
 		/*

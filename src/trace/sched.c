@@ -252,9 +252,8 @@ static void sched_span_set(struct sched_domain *d)
 		d->skel->bss->entry_hi = d->span.end;
 	}
 	sched_text_ranges_set(d);
-	d->skel->bss->text_lo = d->span.lo;
-	/* last: a program takes the span as set when text_hi is */
-	__atomic_store_n(&d->skel->bss->text_hi, d->span.hi, __ATOMIC_RELEASE);
+	/* last: a program takes the ranges as set when text_set is */
+	__atomic_store_n(&d->skel->bss->text_set, 1, __ATOMIC_RELEASE);
 }
 
 static bool sched_info_available(const struct kernel_btf *kb)
