@@ -67,6 +67,11 @@ struct diff_metric {
 	struct diff_side a, b;
 	double diff; /* b.mean - a.mean; NAN when a side has no value */
 	double ratio; /* b.mean / a.mean; NAN when a.mean is 0 or absent */
+	/*
+	 * a count of kernel events or bytes: its p is never below the exact
+	 * permutation test's for the sides apart (diff_welch)
+	 */
+	bool discrete;
 	bool has_ci; /* an interval could be given (n >= 2 on both sides) */
 	double ci_lo, ci_hi; /* of the difference, 95% */
 	double p; /* Welch's two-sided p; NAN when not tested */

@@ -209,6 +209,7 @@ static int metric_kind(struct diff_metric *m)
 	row = kpi_lookup(t, m->name);
 	m->dir = row->dir;
 	m->headline = row->key;
+	m->discrete = diff_materiality_floor(m->name, 0, 0) > 0;
 	return 0;
 }
 

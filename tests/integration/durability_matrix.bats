@@ -74,9 +74,10 @@ for i in range(300):
 		oflag=dsync
 	run ctlfiles run --warm -w files1m:files=2000,filesize=64k --fs ext4,xfs,btrfs
 	run ctlseq run --warm -w seqio:size=128M,sync=none --fs ext4,xfs
-	# A/A: the same target twice, two rounds each, split into A and B
-	run aafsync run --warm -w fsync:files=100 --fs ext4,ext4,xfs,xfs --repeat 2
-	run aaseq run --warm -w seqio:size=2M,sync=odsync --fs ext4,ext4 --repeat 2
+	# A/A: the same target twice, four rounds each, split into A and B: a
+	# count is decided from 4 runs a side at the earliest (docs/diff.md)
+	run aafsync run --warm -w fsync:files=100 --fs ext4,ext4,xfs,xfs --repeat 4
+	run aaseq run --warm -w seqio:size=2M,sync=odsync --fs ext4,ext4 --repeat 4
 }
 
 teardown_file() {

@@ -96,6 +96,40 @@ static void test_no_spread_gives_the_permutation_p_of_a_separation(void **state)
 	assert_true(m.p == 1);
 }
 
+/*
+ * A count whose runs take one of two values: ext4's mballoc regular path
+ * served 0 and 1 allocations in two A/A runs, 255 and 255 in the other
+ * two. Welch's t says p = 0.001 (one degree of freedom); the ranks of
+ * four runs cannot say below 1/3, and a count's p is held there. A time
+ * with the same runs keeps Welch's p.
+ */
+static void test_a_count_is_never_surer_than_its_best_split(void **state)
+{
+	static const double a[] = { 0, 1 }, b[] = { 255, 255 };
+	static const double a6[] = { 0, 1, 0, 1, 0, 2 };
+	static const double b6[] = { 255, 255, 256, 255, 255, 254 };
+	struct diff_metric m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	side_of(a, 2, &m.a);
+	side_of(b, 2, &m.b);
+	diff_welch(&m);
+	assert_true(m.p < 0.01);
+	m.discrete = true;
+	diff_welch(&m);
+	assert_true(fabs(m.p - 1.0 / 3) < 1e-12);
+	/* Welch's interval: 254.5 +- 12.706 x 0.5 */
+	assert_true(fabs(m.ci_lo - 248.147) < 0.01 && fabs(m.ci_hi - 260.853) < 0.01);
+	/* undecided at alpha 0.05 until 4 a side (1/35) */
+	assert_int_equal(diff_repeats_needed(&m, 254.5, 0.05), 4);
+	/* 6 a side: the best split is 1/462, Welch's p smaller still */
+	side_of(a6, 6, &m.a);
+	side_of(b6, 6, &m.b);
+	diff_welch(&m);
+	assert_true(fabs(m.p - 1.0 / 462) < 1e-12);
+}
+
 static void test_benjamini_hochberg_by_its_definition(void **state)
 {
 	/* sorted 0.005 0.01 0.03 0.04 (m = 4): p(k) m / k = 0.02 0.02 0.04
@@ -290,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_one_run_a_side_gives_no_interval),
 		cmocka_unit_test(
 			test_no_spread_gives_the_permutation_p_of_a_separation),
+		cmocka_unit_test(test_a_count_is_never_surer_than_its_best_split),
 		cmocka_unit_test(test_benjamini_hochberg_by_its_definition),
 		cmocka_unit_test(test_ks_gap_matches_scipy),
 		cmocka_unit_test(test_more_variance_needs_more_repeats),
