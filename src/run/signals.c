@@ -18,7 +18,7 @@ static void on_stop_signal(int sig)
 
 static int handlers_install(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	struct sigaction sa;
 	unsigned int i;
 

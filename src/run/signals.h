@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * SIGINT, SIGTERM and SIGHUP only set a flag; the workload stops at its next
- * operation and the teardown runs as after any other error.
+ * SIGINT, SIGTERM, SIGHUP and SIGPIPE only set a flag; the workload stops at
+ * its next operation and the teardown runs as after any other error. SIGPIPE
+ * is one of them: `fsprof run -v ... 2>&1 | head` closes fsprof's output
+ * mid-run, and its default action left the mount and loop device behind.
  */
 #ifndef FSPROF_SIGNALS_H
 #define FSPROF_SIGNALS_H

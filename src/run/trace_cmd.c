@@ -43,7 +43,10 @@ static void on_child(int sig)
 	(void)sig; /* only to wake poll() */
 }
 
-/* SIGINT/SIGTERM/SIGHUP: to the command's process group, then SIGKILL */
+/*
+ * SIGINT/SIGTERM/SIGHUP: to the command's process group, then SIGKILL;
+ * SIGPIPE (fsprof's own output closed) goes on as SIGTERM
+ */
 static void trace_forward_stop(struct trace_ctx *tc, uint64_t now)
 {
 	if (!tc->lc.stop)
@@ -54,7 +57,8 @@ static void trace_forward_stop(struct trace_ctx *tc, uint64_t now)
 		log_warn(
 			"%s: sent to the command's process group; waiting for it",
 			strsignal(tc->lc.stop));
-		command_signal(&tc->cmd, tc->lc.stop);
+		command_signal(&tc->cmd,
+			       tc->lc.stop == SIGPIPE ? SIGTERM : tc->lc.stop);
 	} else if (now - tc->forwarded_ns > TRACE_KILL_AFTER_NS &&
 		   tc->forwarded_ns) {
 		log_warn("the command is still running 10 s after %s: SIGKILL",

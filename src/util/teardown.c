@@ -62,6 +62,7 @@ int teardown_run_to(struct teardown *td, size_t mark)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGPIPE); /* a log line to a closed pipe: EPIPE */
 	sigprocmask(SIG_BLOCK, &block, &old);
 
 	while (td->n > mark) {

@@ -40,6 +40,24 @@ interrupt_during_phase() {
 	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH.json"
 }
 
+# the reader of fsprof's output goes away (| head): its next log line is a
+# SIGPIPE, whose default action killed fsprof with the mount, loop device
+# and BPF programs in place
+@test "the output pipe closed mid-run (-v 2>&1 | head -n 1): torn down, nothing left behind, exit 141" {
+	local codes
+	codes=$("$FSPROF" run -v -w seqio:size=64M --fs ext4 --scratch "$SCRATCH" \
+		--json "$SCRATCH.json" 2>&1 | head -n 1 >"$SCRATCH.out"
+		echo "${PIPESTATUS[@]}")
+	cat "$SCRATCH.out"
+	echo "exit codes: $codes"
+	[ "${codes%% *}" -eq 141 ]
+	wait_for "leftovers '$SCRATCH' >/dev/null" 5 || true
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	rm -f "$SCRATCH.out" "$SCRATCH.json"
+}
+
 # reads held to 32 MB/s: the read phase lasts 8 s however fast the disk (a
 # 4 GiB write before it took 30-45 s of the file's time), and the model's
 # engine (FUSE mount, daemon, lower loop) is more for the teardown to take
