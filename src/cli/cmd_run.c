@@ -65,7 +65,8 @@ static void run_usage(FILE *out)
 	fputs("\n"
 	      "exit codes: 0 ok; 1 the run failed; 2 usage error; 3 this environment\n"
 	      "cannot run fsprof (privileges, BTF, tools); 128+N interrupted by signal N\n"
-	      "(130 for SIGINT, 143 for SIGTERM), after tearing everything down.\n",
+	      "(130 for SIGINT, 143 for SIGTERM, 141 for SIGPIPE: the output's reader\n"
+	      "gone), after tearing everything down.\n",
 	      out);
 }
 
