@@ -26,7 +26,8 @@
 #          directory
 #   TRACE  fsprof trace --fs xfs -- dd bs=4k count=800 oflag=dsync
 #   AA     fsync:files=100 on ext4,ext4,xfs,xfs and seqio:size=2M,sync=odsync
-#          on ext4,ext4, two repeats: three A/A diffs
+#          on ext4,ext4, four repeats: three A/A diffs (a count is decided
+#          from 4 runs a side at the earliest)
 #   CTL    files1m:files=2000,filesize=64k on ext4, xfs, btrfs and
 #          seqio:size=128M (sync=none) on ext4 and xfs, default mounts:
 #          their write phases last more than the rules' 0.1 s floor
