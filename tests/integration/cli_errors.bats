@@ -42,6 +42,13 @@ see 'fsprof run --help'" ]
 	[ -z "$stderr" ]
 }
 
+# a report to a full disk exited 0 with nothing written
+@test "output that cannot be written (> /dev/full) fails with exit 1 and says why on stderr" {
+	run --separate-stderr bash -c "'$FSPROF' run --help >/dev/full"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fsprof: writing to standard output: No space left on device" ]
+}
+
 @test "no arguments prints usage and exits 2" {
 	run "$FSPROF"
 	[ "$status" -eq 2 ]
