@@ -156,10 +156,6 @@ static int run_options_conflict(const char *cmd, const struct run_options *opt)
 		return cmd_usage_error(
 			cmd,
 			"--kernel-modules, --kernel-cmdline and --kernel-timeout apply to the guests of --kernel LIST");
-	if (opt->cold && opt->warm)
-		return cmd_usage_error(
-			cmd,
-			"--warm runs every phase warm: not with --cold (--cold none runs the defaults' cold phases warm)");
 	if (opt->cold && opt->dir && strcmp(opt->cold, PHASE_COLD_NONE))
 		return cmd_usage_error(
 			cmd,

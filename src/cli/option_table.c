@@ -418,7 +418,7 @@ static const struct cli_option table[] = {
 	{ "warm", 0, NONE, NULL, CLI_RUN, set_run_flag, RUN_FIELD(warm),
 	  "read phases read what the page cache holds: no\n"
 	  "cache drop before them (a warm re-read), and no\n"
-	  "phase runs cold" },
+	  "phase runs cold but those --cold names" },
 	{ "cold", 0, ARG, "PHASE[,PHASE]", CLI_RUN, set_run_string,
 	  RUN_FIELD(cold),
 	  "run exactly these phases cold: the target is\n"

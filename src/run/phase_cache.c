@@ -87,12 +87,13 @@ const char *phase_cache_state(const struct run_options *opt,
 {
 	bool cold;
 
-	if (opt->warm)
-		return "warm";
+	/* --cold's list holds with --warm too: warm reads, a cold remove */
 	cold = opt->cold ? cold_list_has(opt->cold, def->name) :
-			   !strcmp(def->cache, "cold");
+			   !opt->warm && !strcmp(def->cache, "cold");
 	if (cold)
 		return can_remount ? "cold" : "dropped";
+	if (opt->warm)
+		return "warm";
 	/* a default cold phase that --cold left out runs warm */
 	return !strcmp(def->cache, "cold") ? "warm" : def->cache;
 }

@@ -7,8 +7,8 @@
  *   after the workload's prepare step: only the target's page cache,
  *   dentries, inodes and metadata buffers go; the device model stays.
  * The state comes from the workload's default (phase_def.cache), --warm
- * (nothing dropped, nothing cold) and --cold LIST (exactly the phases
- * named run cold; "none": no phase does).
+ * (nothing dropped, and nothing cold but what --cold names) and --cold
+ * LIST (exactly the phases named run cold; "none": no phase does).
  */
 #ifndef FSPROF_RUN_PHASE_CACHE_H
 #define FSPROF_RUN_PHASE_CACHE_H

@@ -9,6 +9,7 @@
 
 #include "target/kmsg.h"
 #include "target/mount.h"
+#include "target/mount_holder.h"
 #include "target/mountopts.h"
 #include "util/log.h"
 
@@ -45,7 +46,20 @@ static int mount_undo(void *arg)
 
 int mount_remove(const char *dir)
 {
-	return mount_undo((void *)dir);
+	char comm[32];
+	pid_t holder;
+
+	if (!umount2(dir, 0) || errno == EINVAL)
+		return 0;
+	if (errno != EBUSY)
+		return -errno;
+	/* a dead run's command, still running in it, never lets go */
+	holder = mount_holder(dir, comm, sizeof(comm));
+	if (holder <= 0)
+		return mount_undo((void *)dir);
+	log_warn("%s is held by pid %d (%s); detaching it lazily", dir,
+		 (int)holder, comm);
+	return umount2(dir, MNT_DETACH) ? -errno : 0;
 }
 
 static int mountdir_remove(void *arg)

@@ -11,8 +11,9 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 	     const char *options, struct teardown *td);
 
 /*
- * Unmount dir, waiting up to 5 s for it to be idle, then detaching it
- * lazily. 0 or -errno.
+ * Unmount dir (fsprof cleanup): when a live process holds it
+ * (mount_holder), detach it lazily at once, saying which; else wait up to
+ * 5 s for it to be idle, then detach it lazily. 0 or -errno.
  */
 int mount_remove(const char *dir);
 

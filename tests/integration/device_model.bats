@@ -23,7 +23,7 @@ setup_file() {
 		--image-size 512M --scratch "$SCRATCH" --json "$SCRATCH.json" \
 		>"$SCRATCH.out" 2>&1
 	echo $? >"$SCRATCH.status"
-	bpftrace_stop
+	bpftrace_end_quick "$BPFTRACE_PID"
 }
 
 teardown_file() {
@@ -115,7 +115,8 @@ model_loops() {
 		--scratch "$SCRATCH" 2>"$SCRATCH.err" >/dev/null &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 60
-	sleep 1
+	# logged as the phase's body begins (progress_phase_begin): in it
+	sleep 0.2
 	loops=$(model_loops)
 	echo "loops: $loops"
 	[ "$(echo "$loops" | wc -l)" -eq 2 ]

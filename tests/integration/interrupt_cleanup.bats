@@ -14,7 +14,10 @@ teardown() {
 }
 
 # start a long run (run options $3..., default --size 4G), wait for phase $1
-# to begin, send signal $2, then wait
+# to begin, send signal $2, then wait. "phase NAME ..." is logged after the
+# phase's untimed prepare step, as its body begins (progress_phase_begin):
+# a signal any time after it lands in the phase; 0.2 s puts it inside a
+# write(2) or read(2) of the body (1 s before session 17: 0.8 s a kill)
 interrupt_during_phase() {
 	local phase=$1 sig=$2
 	shift 2
@@ -23,7 +26,7 @@ interrupt_during_phase() {
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase $phase' '$SCRATCH.err'" 120
-	sleep 1
+	sleep 0.2
 	kill -"$sig" "$pid"
 	wait "$pid"
 }
@@ -78,6 +81,14 @@ interrupt_during_phase() {
 	rm -f "$SCRATCH.out" "$SCRATCH.err" "$SCRATCH.json"
 }
 
+# process $1 has exited: gone, or a zombie not yet reaped (a killed run's
+# command is reparented to PID 1, which here reaps it 1.2-1.7 s later; it
+# let go of its working directory, and with it the mount, as it exited)
+exited() {
+	! kill -0 "$1" 2>/dev/null ||
+		[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
 # the loop devices backed by $1 (a file or a loop device), one per line
 loops_backed_by() {
 	local f
@@ -99,7 +110,7 @@ loops_backed_by() {
 		>"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase write' '$SCRATCH.err'" 120
-	sleep 1
+	sleep 0.2 # in the body, as interrupt_during_phase's
 	image=$(ls "$SCRATCH"/fsprof.*/image)
 	lower=$(loops_backed_by "$(dirname "$image")/model/disk")
 	upper=$(loops_backed_by "$lower")
@@ -161,10 +172,12 @@ loops_backed_by() {
 	[[ "$output" == *"removed cgroup $cg (run $pid)"* ]]
 	[ ! -d "$cg" ]
 	# the user's command is not fsprof's to end; its working directory
-	# held the mount, detached lazily: the loop device goes with it
+	# holds the mount, detached lazily at once (not after a futile 5 s
+	# wait), naming it: the loop device goes with it
+	[[ "$output" == *"/mnt is held by pid $cmd (sleep); detaching it lazily"* ]]
 	kill -0 "$cmd"
 	kill "$cmd"
-	wait_for "! kill -0 $cmd 2>/dev/null" 10
+	wait_for "exited $cmd" 10
 	wait_for "leftovers '$SCRATCH' >/dev/null" 10 || true
 	run leftovers "$SCRATCH"
 	echo "$output"
@@ -241,7 +254,7 @@ loops_backed_by() {
 	[ -z "$(ls -A "$SCRATCH")" ]
 }
 
-# 20,000 files each with its fsync: the phase lasts well over the second
+# 20,000 files each with its fsync: the phase lasts well over the 0.2 s
 # the kill waits for
 @test "after kill -9 of a --dir run, fsprof cleanup removes the work directory, and nothing else in the directory" {
 	truncate -s 1G "$SCRATCH.disk"
@@ -254,7 +267,7 @@ loops_backed_by() {
 		--scratch "$SCRATCH" >"$SCRATCH.out" 2>"$SCRATCH.err" &
 	pid=$!
 	wait_for "grep -q 'phase cycles' '$SCRATCH.err'" 120
-	sleep 1
+	sleep 0.2
 	kill -KILL "$pid"
 	wait "$pid" || true
 	wait_for "[ ! -d /proc/$pid ]" 10

@@ -99,6 +99,30 @@ static void warm_runs_nothing_cold_or_dropped(void **state)
 		"warm");
 }
 
+static void
+warm_with_a_cold_list_runs_the_listed_cold_and_drops_nothing(void **state)
+{
+	struct run_options opt;
+
+	(void)state;
+	one_workload(&opt, "files1m");
+	opt.warm = true;
+	opt.cold = "remove";
+	assert_string_equal(
+		phase_cache_state(&opt, phase_of("files1m", "remove"), true),
+		"cold");
+	assert_string_equal(
+		phase_cache_state(&opt, phase_of("files1m", "read"), true),
+		"warm");
+	assert_string_equal(
+		phase_cache_state(&opt, phase_of("files1m", "create"), true),
+		"warm");
+	opt.cold = PHASE_COLD_NONE;
+	assert_string_equal(
+		phase_cache_state(&opt, phase_of("files1m", "remove"), true),
+		"warm");
+}
+
 static void a_dir_target_drops_caches_for_a_default_cold_phase(void **state)
 {
 	struct run_options opt;
@@ -144,6 +168,8 @@ int main(void)
 			files1m_remove_is_cold_by_default_as_the_original),
 		cmocka_unit_test(cold_list_names_exactly_the_cold_phases),
 		cmocka_unit_test(warm_runs_nothing_cold_or_dropped),
+		cmocka_unit_test(
+			warm_with_a_cold_list_runs_the_listed_cold_and_drops_nothing),
 		cmocka_unit_test(
 			a_dir_target_drops_caches_for_a_default_cold_phase),
 		cmocka_unit_test(
