@@ -12,6 +12,74 @@
 /* modules whose tracepoints fsprof uses */
 static const char *const traced_modules[] = { "ext4", "jbd2", "xfs", "btrfs" };
 
+#define BTF_TRACE_PREFIX "btf_trace_"
+
+static const struct btf *sort_btf; /* of the ids qsort compares */
+
+static int by_name(const void *x, const void *y)
+{
+	const struct btf_type *a =
+		btf__type_by_id(sort_btf, *(const unsigned int *)x);
+	const struct btf_type *b =
+		btf__type_by_id(sort_btf, *(const unsigned int *)y);
+
+	return strcmp(btf__name_by_offset(sort_btf, a->name_off),
+		      btf__name_by_offset(sort_btf, b->name_off));
+}
+
+/* btf's own btf_trace_* typedefs (not its base's), sorted: -ENOMEM or 0 */
+static int trace_index_build(struct btf_trace_index *ix, const struct btf *btf)
+{
+	const struct btf *base = btf__base_btf(btf);
+	unsigned int id = base ? btf__type_cnt(base) : 1,
+		     n = btf__type_cnt(btf);
+	size_t cap = 0;
+
+	ix->btf = btf;
+	for (; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (!btf_is_typedef(t) ||
+		    strncmp(btf__name_by_offset(btf, t->name_off),
+			    BTF_TRACE_PREFIX, sizeof(BTF_TRACE_PREFIX) - 1))
+			continue;
+		if (ix->n == cap) {
+			unsigned int *more;
+
+			cap = cap ? 2 * cap : 1024;
+			more = realloc(ix->ids, cap * sizeof(*more));
+			if (!more)
+				return -ENOMEM;
+			ix->ids = more;
+		}
+		ix->ids[ix->n++] = id;
+	}
+	sort_btf = btf;
+	qsort(ix->ids, ix->n, sizeof(*ix->ids), by_name);
+	return 0;
+}
+
+/* the typedef's id in ix, or -ENOENT */
+static int trace_index_find(const struct btf_trace_index *ix, const char *name)
+{
+	size_t lo = 0, hi = ix->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct btf_type *t =
+			btf__type_by_id(ix->btf, ix->ids[mid]);
+		int c = strcmp(name, btf__name_by_offset(ix->btf, t->name_off));
+
+		if (!c)
+			return (int)ix->ids[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -ENOENT;
+}
+
 int kernel_btf_load(struct kernel_btf *kb)
 {
 	unsigned int i;
@@ -38,7 +106,12 @@ int kernel_btf_load(struct kernel_btf *kb)
 			continue;
 		kb->modules[kb->n_modules++] = mod;
 	}
-	return 0;
+	err = trace_index_build(&kb->traces[0], kb->vmlinux);
+	for (i = 0; !err && i < kb->n_modules; i++)
+		err = trace_index_build(&kb->traces[1 + i], kb->modules[i]);
+	if (err)
+		kernel_btf_free(kb);
+	return err;
 }
 
 void kernel_btf_free(struct kernel_btf *kb)
@@ -48,6 +121,8 @@ void kernel_btf_free(struct kernel_btf *kb)
 	for (i = 0; i < kb->n_modules; i++)
 		btf__free(kb->modules[i]);
 	btf__free(kb->vmlinux);
+	for (i = 0; i < 1 + BTF_PROBE_MAX_MODULES; i++)
+		free(kb->traces[i].ids);
 	memset(kb, 0, sizeof(*kb));
 }
 
@@ -58,6 +133,15 @@ const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 
 	if (!kb || !kb->vmlinux)
 		return NULL;
+	if (kind == BTF_KIND_TYPEDEF && kb->traces[0].btf &&
+	    !strncmp(name, BTF_TRACE_PREFIX, sizeof(BTF_TRACE_PREFIX) - 1)) {
+		for (i = 0; i <= kb->n_modules; i++) {
+			*id = trace_index_find(&kb->traces[i], name);
+			if (*id > 0)
+				return kb->traces[i].btf;
+		}
+		return NULL;
+	}
 	*id = btf__find_by_name_kind(kb->vmlinux, name, kind);
 	if (*id > 0)
 		return kb->vmlinux;
