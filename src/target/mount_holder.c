@@ -67,15 +67,50 @@ static void comm_read(const char *pid, char *comm, size_t len)
 	comm[strcspn(comm, "\n")] = '\0';
 }
 
+/*
+ * dir as /proc gives it: its parent resolved, its own name kept. realpath
+ * of dir itself would stat the mounted filesystem's root, which waits on
+ * a FUSE daemon that no longer answers.
+ */
+static int mount_point_path(const char *dir, char *real, size_t size)
+{
+	char parent[PATH_MAX], resolved[PATH_MAX];
+	const char *slash = strrchr(dir, '/'), *name;
+	size_t n;
+
+	if (slash && !slash[1])
+		return -EINVAL; /* a trailing slash: no name of its own */
+	if (!slash) {
+		strcpy(parent, ".");
+		name = dir;
+	} else {
+		n = slash == dir ? 1 : (size_t)(slash - dir);
+		if (n >= sizeof(parent))
+			return -ENAMETOOLONG;
+		memcpy(parent, dir, n);
+		parent[n] = '\0';
+		name = slash + 1;
+	}
+	if (!realpath(parent, resolved))
+		return -errno;
+	if ((size_t)snprintf(real, size, "%s/%s",
+			     strcmp(resolved, "/") ? resolved : "",
+			     name) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
 pid_t mount_holder(const char *dir, char *comm, size_t len)
 {
 	pid_t self = getpid(), found = 0;
 	char real[PATH_MAX];
 	struct dirent *e;
+	int err;
 	DIR *d;
 
-	if (!realpath(dir, real))
-		return -errno;
+	err = mount_point_path(dir, real, sizeof(real));
+	if (err)
+		return err;
 	d = opendir("/proc");
 	if (!d)
 		return 0;

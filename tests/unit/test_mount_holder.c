@@ -118,6 +118,31 @@ static void a_process_with_a_file_open_below_it_holds_it(void **state)
 	dirs_remove(&d);
 }
 
+/*
+ * the mount point by a path through a symlink: its parent resolved as
+ * /proc gives it, never the mount point itself (a stat of a mounted
+ * filesystem's root waits on a FUSE daemon that no longer answers)
+ */
+static void
+a_mount_point_named_through_a_symlinked_parent_is_found(void **state)
+{
+	char comm[32] = "", link[96], via[112];
+	struct dirs d;
+	pid_t pid;
+
+	(void)state;
+	dirs_make(&d);
+	snprintf(link, sizeof(link), "%s.link", d.top);
+	snprintf(via, sizeof(via), "%s/mnt", link);
+	assert_int_equal(symlink(d.top, link), 0);
+	pid = child_in(d.work, NULL);
+	assert_int_equal(mount_holder(via, comm, sizeof(comm)), pid);
+	assert_int_equal(mount_holder(link, comm, sizeof(comm)), 0);
+	child_end(pid);
+	unlink(link);
+	dirs_remove(&d);
+}
+
 static void this_process_is_no_holder(void **state)
 {
 	struct dirs d;
@@ -145,6 +170,8 @@ int main(void)
 		cmocka_unit_test(
 			a_process_working_below_the_directory_holds_it),
 		cmocka_unit_test(a_process_with_a_file_open_below_it_holds_it),
+		cmocka_unit_test(
+			a_mount_point_named_through_a_symlinked_parent_is_found),
 		cmocka_unit_test(this_process_is_no_holder),
 	};
 
