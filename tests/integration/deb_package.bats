@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
 # make deb: a Debian package of the tree (scripts/make-deb.sh, dpkg-deb)
-# with the binary, the man page and the guest scripts; its Depends name the
-# package of every library the binary links. Installed with apt into a
-# clean Debian root (scripts/chroot-base.sh: this machine's release, the
-# Essential packages and apt, nothing else), its Depends come from the
-# archive and the installed fsprof check says a run is possible there.
-# In the same clean root, the Makefile's own apt-get install of make run's
-# and make test's lists brings no mail server.
+# with the binary (stripped), the man page and the guest scripts; its
+# Depends name the package of every library the binary links. Installed
+# with apt into a clean Debian root (scripts/chroot-base.sh: this
+# machine's release, the Essential packages and apt, nothing else), its
+# Depends come from the archive and the installed fsprof check says a run
+# is possible there. In the same clean root, the Makefile's own apt-get
+# install of make run's and make test's lists brings no mail server.
 
 load helpers
 bats_require_minimum_version 1.5.0
@@ -17,7 +17,14 @@ setup_file() {
 	load helpers
 	scratch_create
 	{
-		make -s -C "$TOP" deb &&
+		# make deb and its make install build nothing: build/ is
+		# current (make test builds it first), so no make here links
+		# build/fsprof while another test file may be running it
+		if ! make -q -C "$TOP" all; then
+			echo "build/ is not current: make all first"
+			false
+		fi &&
+			make -s -C "$TOP" deb &&
 			base=$("$TOP/scripts/chroot-base.sh") &&
 			mkdir "$SCRATCH/root" &&
 			tar -C "$SCRATCH/root" -xf "$base" &&
