@@ -243,9 +243,9 @@ install: all
 		scripts/vm/modules.sh scripts/vm/init scripts/vm/guest-fsprof-run.sh \
 		$(DESTDIR)$(PREFIX)/lib/fsprof/vm/
 
-# a Debian package of this tree, build/fsprof_VERSION_ARCH.deb: the binary,
-# the man page and the guest scripts, its Depends the libraries' and tools'
-# packages (scripts/make-deb.sh)
+# a Debian package of this tree, build/fsprof_VERSION_ARCH.deb: the binary
+# (stripped), the man page and the guest scripts, its Depends the
+# libraries' and tools' packages (scripts/make-deb.sh)
 deb: all
 	scripts/make-deb.sh $(BUILD) $(BUILD)
 

@@ -9,6 +9,13 @@
 #
 # Runs (about 12 s): seqio:size=8M,direct=yes on ext4,xfs,ext4 with -v,
 # and on ext4 and on xfs alone.
+#
+# The kill -9 run: seqio:size=32M,direct=yes on ext4 three times, killed
+# as its second case's first phase begins. A case is about 1.7 s of
+# phases here (4 KiB direct writes, then reads: write 1.0 s, read 0.6 s),
+# so the kill lands with most of case 2 still to run, and the test says
+# it did (no case 3 began); 96M before made case 1 alone 6 s of the file's
+# 10.
 
 load helpers
 
@@ -98,7 +105,7 @@ data_counts() {
 }
 
 @test "kill -9 in the second of three cases, programs attached once for the run: fsprof cleanup leaves nothing behind" {
-	"$FSPROF" run -w seqio:size=96M,direct=yes --fs ext4,ext4,ext4 \
+	"$FSPROF" run -w seqio:size=32M,direct=yes --fs ext4,ext4,ext4 \
 		--scratch "$SCRATCH" >"$SCRATCH.kill.out" 2>"$SCRATCH.kill.err" &
 	pid=$!
 	wait_for "grep -q 'case 2/3' '$SCRATCH.kill.err'" 60
@@ -107,6 +114,11 @@ data_counts() {
 		startswith("fsprof_"))] | length')" -gt 0 ]
 	kill -KILL "$pid"
 	wait "$pid" || true
+	# killed in the second case: the third never began
+	cat "$SCRATCH.kill.err"
+	if grep -q 'case 3/3' "$SCRATCH.kill.err"; then
+		false
+	fi
 	run "$FSPROF" cleanup --scratch "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]
