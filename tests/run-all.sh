@@ -42,8 +42,10 @@
 #     check would take for a leftover, and changes nothing another file
 #     uses: no killed fsprof trace (its cgroup outlives it), no throttle
 #     rule on a device not its own, no tracefs unmounted outside a private
-#     mount namespace, no make (man_page's make install may link
-#     build/fsprof again while the other file runs it). Every fsprof run
+#     mount namespace, no make that can build (man_page's make install
+#     may link build/fsprof again while the other file runs it;
+#     deb_package's make deb and make install run only once make -q all
+#     says build/ is current, so they link nothing). Every fsprof run
 #     drops the page cache and turns kernel.bpf_stats_enabled on and off
 #     for the whole machine: a file asserting a warm cache, or self cost
 #     (probes_and_selfcost), runs alone.
@@ -54,7 +56,9 @@
 # the runs' repeats, whatever the values; report_bundle the files a bundle
 # holds and the lines a run recorded; bisect_step judges mballoc's free
 # extents scanned per allocation, a count the block size fixes (1, or 1.2
-# with 1 KiB blocks), never a time.
+# with 1 KiB blocks), never a time. deb_package judges apt's simulations,
+# an install into a clean root (its binds in a mount namespace of its own)
+# and fsprof check's answer there: no time, no leftovers check.
 # report_formats checks formats of one run under the hdd model (its one
 # finding checked, jbd2-commit-bound, is the fsync loop's wait for commits
 # the throttle holds to 150 IOPS, not a share a CPU moves).
@@ -93,6 +97,7 @@ tests/integration/raid_dm_guest.bats
 tests/integration/kernel_killed.bats
 tests/integration/concurrent_runs.bats
 tests/integration/results_schema.bats
+tests/integration/deb_package.bats
 tests/integration/report_formats.bats
 tests/integration/aged_mballoc.bats
 tests/integration/bisect_step.bats
