@@ -85,7 +85,8 @@ for i in range(300):
 	run aaseq run --warm -w seqio:size=2M,sync=odsync --fs ext4,ext4 --repeat 4
 	# what the tests below read of the other runs, into NAME.f: ~40 jq
 	# calls on a run's whole JSON (1-5 MB with its events, ~0.1 s each to
-	# parse) took 2-3 s; the qualifier check reads the whole JSONs
+	# parse) took 3.5 s of tests, 1 s now; the qualifier check reads the
+	# whole JSONs
 	local name
 	for name in sync mount syncm dj fc chattr trace ctlfiles ctlseq; do
 		jq -c '{cases: [.cases[] | {target_name,
