@@ -114,13 +114,16 @@ run_ok() {
 }
 
 # "<severity> <advice kind> <advice option>|<title>" of rule $4 in phase $3
-# of the case whose target is $2, in run $1; "none" when it did not fire
+# of the case whose target is $2, in run $1; "none" when it did not fire,
+# "no such phase" when the run has no such case or phase (not "none")
 finding() {
 	jq -r --arg t "$2" --arg p "$3" --arg r "$4" '
 		[.cases[] | select(.target_name == $t) | .phases[] |
-		 select(.name == $p) | .findings[] | select(.rule == $r) |
+		 select(.name == $p)] as $ph |
+		[$ph[] | .findings[] | select(.rule == $r) |
 		 "\(.severity) \(.advice.kind // "-") \(.advice.option // "-")|\(.title)"] |
-		if length == 0 then "none" else .[0] end' "$SCRATCH.$1.f"
+		if ($ph | length) == 0 then "no such phase"
+		elif length == 0 then "none" else .[0] end' "$SCRATCH.$1.f"
 }
 
 # finding $2 $4 $5 as above, of the case whose workload parameters match
@@ -129,9 +132,11 @@ finding_w() {
 	jq -r --arg t "$2" --arg w "$3" --arg p "$4" --arg r "$5" '
 		[.cases[] | select(.target_name == $t) |
 		 select(.workload.params | test($w)) | .phases[] |
-		 select(.name == $p) | .findings[] | select(.rule == $r) |
+		 select(.name == $p)] as $ph |
+		[$ph[] | .findings[] | select(.rule == $r) |
 		 "\(.severity) \(.advice.kind // "-") \(.advice.option // "-")|\(.title)"] |
-		if length == 0 then "none" else .[0] end' "$SCRATCH.$1.f"
+		if ($ph | length) == 0 then "no such phase"
+		elif length == 0 then "none" else .[0] end' "$SCRATCH.$1.f"
 }
 
 # fires with a workload parameter regex $3 before the phase
