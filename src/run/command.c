@@ -155,6 +155,17 @@ void command_signal(const struct command *cmd, int sig)
 		kill(-cmd->pgid, sig);
 }
 
+/*
+ * the group is empty; its zombies reaped first: its orphans are ours (the
+ * subreaper), and a zombie is a member until reaped
+ */
+static bool group_gone(pid_t pgid)
+{
+	while (waitpid(-pgid, NULL, WNOHANG) > 0)
+		;
+	return kill(-pgid, 0) && errno == ESRCH;
+}
+
 /* is anyone left in the group, after up to ns of waiting? */
 static bool group_lingers(pid_t pgid, uint64_t ns)
 {
@@ -162,17 +173,11 @@ static bool group_lingers(pid_t pgid, uint64_t ns)
 	uint64_t waited;
 
 	for (waited = 0; waited < ns; waited += 10000000ULL) {
-		/* the group's orphans are ours (the subreaper): a zombie is
-		 * still a member until reaped */
-		while (waitpid(-pgid, NULL, WNOHANG) > 0)
-			;
-		if (kill(-pgid, 0) && errno == ESRCH)
+		if (group_gone(pgid))
 			return false;
 		nanosleep(&step, NULL);
 	}
-	while (waitpid(-pgid, NULL, WNOHANG) > 0)
-		;
-	return !(kill(-pgid, 0) && errno == ESRCH);
+	return !group_gone(pgid);
 }
 
 void command_end_group(struct command *cmd)

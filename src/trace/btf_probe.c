@@ -14,17 +14,17 @@ static const char *const traced_modules[] = { "ext4", "jbd2", "xfs", "btrfs" };
 
 #define BTF_TRACE_PREFIX "btf_trace_"
 
-static const struct btf *sort_btf; /* of the ids qsort compares */
-
-static int by_name(const void *x, const void *y)
+/* qsort_r: two type ids of btf by their names */
+static int by_name(const void *x, const void *y, void *arg)
 {
+	const struct btf *btf = arg;
 	const struct btf_type *a =
-		btf__type_by_id(sort_btf, *(const unsigned int *)x);
+		btf__type_by_id(btf, *(const unsigned int *)x);
 	const struct btf_type *b =
-		btf__type_by_id(sort_btf, *(const unsigned int *)y);
+		btf__type_by_id(btf, *(const unsigned int *)y);
 
-	return strcmp(btf__name_by_offset(sort_btf, a->name_off),
-		      btf__name_by_offset(sort_btf, b->name_off));
+	return strcmp(btf__name_by_offset(btf, a->name_off),
+		      btf__name_by_offset(btf, b->name_off));
 }
 
 /* btf's own btf_trace_* typedefs (not its base's), sorted: -ENOMEM or 0 */
@@ -54,8 +54,7 @@ static int trace_index_build(struct btf_trace_index *ix, const struct btf *btf)
 		}
 		ix->ids[ix->n++] = id;
 	}
-	sort_btf = btf;
-	qsort(ix->ids, ix->n, sizeof(*ix->ids), by_name);
+	qsort_r(ix->ids, ix->n, sizeof(*ix->ids), by_name, (void *)btf);
 	return 0;
 }
 
@@ -133,7 +132,7 @@ const struct btf *kernel_btf_find(const struct kernel_btf *kb, const char *name,
 
 	if (!kb || !kb->vmlinux)
 		return NULL;
-	if (kind == BTF_KIND_TYPEDEF && kb->traces[0].btf &&
+	if (kind == BTF_KIND_TYPEDEF &&
 	    !strncmp(name, BTF_TRACE_PREFIX, sizeof(BTF_TRACE_PREFIX) - 1)) {
 		for (i = 0; i <= kb->n_modules; i++) {
 			*id = trace_index_find(&kb->traces[i], name);
