@@ -65,14 +65,19 @@ int command_resolve(const char *argv0, char *out, size_t out_len, char *why,
 	return -ENOENT;
 }
 
-/* in the child: wait for the go, then become the command */
+/*
+ * in the child: wait for the go, then become the command. Its copy of the
+ * go pipe's write end is closed first: fsprof giving up closes its own,
+ * and the read must then see the end, not wait on the child's own copy.
+ */
 static void __attribute__((noreturn))
-command_child(int go_rd, const char *path, char *const argv[], const char *dir,
-	      int marker_fd)
+command_child(int go_rd, int go_wr, const char *path, char *const argv[],
+	      const char *dir, int marker_fd)
 {
 	char num[16];
 	char go = 0;
 
+	close(go_wr);
 	setpgid(0, 0);
 	if (read(go_rd, &go, 1) != 1 || go != 'g')
 		_exit(EXIT_COMMAND_NOT_EXECUTABLE); /* fsprof gave up */
@@ -120,7 +125,7 @@ int command_fork(struct command *cmd, const char *path, char *const argv[],
 		return err;
 	}
 	if (!cmd->pid)
-		command_child(go[0], path, argv, dir, marker_fd);
+		command_child(go[0], go[1], path, argv, dir, marker_fd);
 	setpgid(cmd->pid, cmd->pid); /* either side may get there first */
 	cmd->pgid = cmd->pid;
 	close(go[0]);

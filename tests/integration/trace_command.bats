@@ -274,6 +274,36 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+# the command is forked before the programs load and waits for fsprof's go;
+# a stop then closes fsprof's end of that pipe. The child kept a copy of
+# the write end itself: its read never ended and fsprof waited for it
+# forever (the -v line "command forked" is logged before the phase marker
+# and the domains load, 0.25 s or more before the command is let go)
+@test "SIGINT while fsprof trace loads its programs: exit 130 at once, the command never runs, nothing left behind" {
+	"$FSPROF" trace -v --scratch "$SCRATCH" --json "$JSON" -- \
+		touch "$SCRATCH.got" >"$OUT" 2>"$ERR" &
+	pid=$!
+	wait_for "grep -q 'stage: command forked' '$ERR'" 60
+	kill -INT "$pid"
+	# 10 s: a hang, not a slow teardown (the teardown takes ~0.1 s)
+	if ! wait_for "! kill -0 $pid 2>/dev/null" 10; then
+		echo "fsprof trace still running 10 s after SIGINT"
+		# fsprof and its fork, the command not yet exec'd
+		pkill -9 -f "trace -v --scratch $SCRATCH " || true
+		wait_for "\"\$FSPROF\" cleanup --scratch '$SCRATCH' >/dev/null" 5
+		false
+	fi
+	status=0
+	wait "$pid" || status=$?
+	grep -v '^libbpf' "$ERR" | tail -5
+	[ "$status" -eq 130 ]
+	[ ! -e "$SCRATCH.got" ]
+	[ -z "$(grep 'stage: command started' "$ERR")" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
