@@ -21,6 +21,13 @@
 #     statistics (binomial: no assumption on the ratios' distribution).
 #     Verdict: met when the interval's top is <= the case's target, not
 #     met when its bottom is above it, otherwise undecided (more rounds).
+# PEERS=1 adds two arms to each round, the yardsticks: the untraced run
+# under libbpf-tools' biolatency -d on the image's disk ("bio"), and under
+# biolatency plus offcputime ("biooff": what a user runs to learn what the
+# default set tells, block latency and off-CPU time by stack); each is
+# reported as arm / untraced wall, and fsprof against biooff, with the same
+# intervals. A target below the peers' own cost cannot be met by a tool
+# that sees every IO and every sleep.
 # Rounds go on until SECONDS have passed (default 480: one hold of the
 # timing lock under 10 minutes), each pair appended to FILE as it ends, so
 # that several invocations, each under its own lock hold, add up:
@@ -83,6 +90,22 @@ for (backing, case, phase), fs in pairs.items():
                  (statistics.median(idle), min(idle), max(idle),
                   statistics.median(steal), max(steal), len(idle)))
     print(line)
+    # the yardsticks (PEERS=1): each arm's wall against the untraced run's,
+    # and fsprof's against the pair a user would run instead
+    for arm, what in (("bio", "biolatency -d"),
+                      ("biooff", "biolatency -d + offcputime")):
+        have = [f for f in fs if arm in f]
+        if not have:
+            continue
+        for name, r in (
+                ("%s/untraced" % what,
+                 [float(f["none"]) / float(f[arm]) for f in have]),
+                ("fsprof/(%s)" % what,
+                 [float(f[arm]) / float(f["default"]) for f in have])):
+            lo, hi, conf = median_ci(r)
+            ci = "n/a" if lo is None else "%.3f-%.3f" % (lo, hi)
+            print("  %s wall %.3f, 95%% CI %s, n %d" %
+                  (name, statistics.median(r), ci, len(r)))
 EOF
 }
 
@@ -103,6 +126,11 @@ cases=("$@")
 backing=${BACKING:-memory}
 
 source "$here/lib.sh"
+# the peers never outlive the script: they hold the timing lock's file
+# descriptor, inherited, as long as they run. They start in one's
+# subshell: their pids are kept in a file the EXIT trap reads
+PEER_PIDS=$BENCH_DIR/peer.pids
+trap 'peers_stop; bench_cleanup' EXIT
 if [ "$backing" = memory ]; then bench_fs 4G memory; else bench_fs 4G; fi
 
 # "rate wall_ns bpf_run_ns" of phase $1 in the run's JSON (files/s, or
@@ -121,17 +149,71 @@ cpu_ticks() {
 		/proc/stat
 }
 
-# one run of workload $1 traced ($2 = default) or not (none), phase $3:
-# "rate wall_ns bpf_ns idle% steal%", the last two of the machine's CPU
-# time over the whole run (the load beside the workload: what makes the
-# noise)
+# the BPF links process $1 holds, counted by their file descriptors
+links_held() {
+	grep -l '^link_id:' /proc/"$1"/fdinfo/* 2>/dev/null | wc -l
+}
+
+# the peers of an arm (bio, biooff) started, each attached before this
+# returns: its links, once their count has stayed the same for 0.5 s (not
+# every peer says when it is attached: offcputime prints nothing)
+peers_start() {
+	local tools=("biolatency -d ${BENCH_LOOP##*/}") t n last same
+	[ "$1" = biooff ] && tools+=(offcputime)
+	for t in "${tools[@]}"; do
+		# shellcheck disable=SC2086 # one command line, split into words
+		$t >/dev/null 2>&1 &
+		echo $! >>"$PEER_PIDS"
+		last=0 same=0
+		for _ in $(seq 300); do
+			n=$(links_held $!)
+			if [ "$n" -gt 0 ] && [ "$n" = "$last" ]; then
+				same=$((same + 1))
+				[ "$same" -ge 5 ] && break
+			else
+				same=0
+			fi
+			last=$n
+			sleep 0.1
+		done
+		[ "$same" -ge 5 ] || {
+			echo "wall-overhead: $t did not attach in 30 s" >&2
+			peers_stop
+			exit 1
+		}
+	done
+}
+
+# their output is not wanted: ended at once, their programs with them
+peers_stop() {
+	local pid
+	[ -s "$PEER_PIDS" ] || return 0
+	while read -r pid; do
+		kill -KILL "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true # reaped when it is this shell's
+		# exited before the next starts: its programs went with its
+		# files (a zombie, its parent's to reap, holds none)
+		while [ -e "/proc/$pid" ] &&
+			[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+			sleep 0.05
+		done
+	done <"$PEER_PIDS"
+	: >"$PEER_PIDS"
+}
+
+# one run of workload $1 traced ($2 = default), not (none), or untraced
+# under the peers (bio, biooff), phase $3: "rate wall_ns bpf_ns idle%
+# steal%", the last two of the machine's CPU time over the whole run (the
+# load beside the workload: what makes the noise)
 one() {
 	local args=(--no-trace) i0 s0 t0 i1 s1 t1
 	[ "$2" = default ] && args=()
+	case $2 in bio | biooff) peers_start "$2" ;; esac
 	read -r i0 s0 t0 <<<"$(cpu_ticks)"
 	"$FSPROF" run -q --no-db "${args[@]}" --dir "$BENCH_MNT" -w "$1" \
 		--json "$BENCH_DIR/r.json" >/dev/null
 	read -r i1 s1 t1 <<<"$(cpu_ticks)"
+	case $2 in bio | biooff) peers_stop ;; esac
 	echo "$(phase_rate "$3") $(((i1 - i0) * 100 / (t1 - t0 + 1)))" \
 		"$(((s1 - s0) * 100 / (t1 - t0 + 1)))"
 }
@@ -143,15 +225,23 @@ round=$((lines / ${#cases[@]}))
 while [ "$(date +%s)" -lt "$t_end" ]; do
 	for c in "${cases[@]}"; do
 		read -r w phase <<<"$c"
-		if ((round % 2)); then order=(default none); else order=(none default); fi
+		# each arm first in turn: an arm's place in the round is no bias
+		arms=(none default)
+		[ "${PEERS:-0}" = 1 ] && arms+=(bio biooff)
+		order=()
+		for ((i = 0; i < ${#arms[@]}; i++)); do
+			order+=("${arms[(i + round) % ${#arms[@]}]}")
+		done
 		declare -A rate=() idle=() steal=()
 		for m in "${order[@]}"; do
 			read -r rate[$m] wall bpf idle[$m] steal[$m] \
 				<<<"$(one "$w" "$m" "$phase")"
 			[ "$m" = default ] && { twall=$wall; tbpf=$bpf; }
 		done
+		peers=""
+		[ "${PEERS:-0}" = 1 ] && peers=" bio=${rate[bio]} biooff=${rate[biooff]}"
 		echo "backing=$backing case=$w phase=$phase first=${order[0]}" \
-			"none=${rate[none]} default=${rate[default]}" \
+			"none=${rate[none]} default=${rate[default]}$peers" \
 			"wall_ns=$twall bpf_ns=$tbpf" \
 			"idle_none=${idle[none]} idle_default=${idle[default]}" \
 			"steal_none=${steal[none]} steal_default=${steal[default]}" \
