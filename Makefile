@@ -27,7 +27,9 @@ LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
 	-Ivmlinux/$(ARCH) -Iinclude -Ibpf
 
-BPF_SRCS := $(wildcard bpf/*.bpf.c)
+# two objects: every domain in one (bpf/fsprof.bpf.c includes each
+# bpf/<domain>.bpf.c), and the phase marker
+BPF_SRCS := bpf/fsprof.bpf.c bpf/marker.bpf.c
 BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 
@@ -97,7 +99,8 @@ deps deps-run:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard include/fsprof/*.h)
+$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(wildcard bpf/*.bpf.c) \
+		$(wildcard include/fsprof/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 	# its DWARF (85% of it) out: the skeleton embeds the object in

@@ -31,7 +31,9 @@
 #include "hist.bpf.h"
 #include "untrusted.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
+/* this domain's target (bpf/phase.bpf.h) */
+__u32 block_targ_dev = 0;
+
 
 /*
  * The case's target, set by userspace for each case (writable globals,
@@ -48,7 +50,7 @@ __u32 n_log_ranges = 0;
 /*
  * A stacked target's member disks (include/fsprof/block.h): their dev_t,
  * and a partition's sectors on it ([member_lo, member_hi); 0, 0 for a
- * whole disk). n_members 0: the target is targ_dev itself, one member.
+ * whole disk). n_members 0: the target is block_targ_dev itself, one member.
  */
 __u32 n_members = 0;
 __u32 member_dev[BLK_MEMBERS_MAX] = {};
@@ -196,7 +198,8 @@ struct {
 	__type(value, struct blk_inflight);
 } inflight SEC(".maps");
 
-TIMELINE_MAP(struct blk_tl_bin);
+TIMELINE_MAP(block, struct blk_tl_bin);
+EVENT_RING(block);
 
 /* every_process: requests by (phase, submitting process), and its name */
 struct {
@@ -437,7 +440,7 @@ static __always_inline int target_member(__u32 dev, __u64 sector, __u32 bytes)
 {
 	if (n_members)
 		return member_find(dev, sector, bytes);
-	if (dev != targ_dev)
+	if (dev != block_targ_dev)
 		return -1;
 	/* an empty flush has no place: it flushes the whole disk */
 	return !bytes || sector_in_target(sector) ? 0 : -1;
@@ -697,7 +700,7 @@ static __always_inline struct blk_io_stats *io_stats_of(__u32 idx)
 static __always_inline void timeline_count(__u32 phase, __u32 ioclass,
 					   __u32 bytes, __u64 now)
 {
-	struct blk_tl_bin *bin = timeline_bin(&timeline, phase, now);
+	struct blk_tl_bin *bin = timeline_bin(&block_timeline, phase, now);
 
 	if (!bin)
 		return;
@@ -718,14 +721,14 @@ static __always_inline void slow_io_event(struct request *rq, __u32 phase,
 
 	if (latency < slow_io_ns)
 		return;
-	e = event_reserve(phase, FSPROF_EV_BLK_SLOW_IO);
+	e = event_reserve(&block_rare_events, block_events_dropped, phase, FSPROF_EV_BLK_SLOW_IO);
 	if (!e)
 		return;
 	e->aux = EVENT_AUX_BLK(ioclass, issuer);
 	e->v[0] = rq->__sector;
 	e->v[1] = rq->__data_len;
 	e->v[2] = latency;
-	event_submit(e);
+	event_submit(&block_rare_events, e);
 }
 
 /*

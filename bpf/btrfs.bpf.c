@@ -19,7 +19,9 @@
 #include "phase.bpf.h"
 #include "phase_stats.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
+/* this domain's target (bpf/phase.bpf.h) */
+__u32 btrfs_targ_dev = 0;
+
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -33,7 +35,7 @@ struct {
 static __always_inline bool fs_info_is_target(const struct btrfs_fs_info *fs)
 {
 	return fs && BPF_CORE_READ(fs, fs_devices, latest_dev, bdev, bd_dev) ==
-			     targ_dev;
+			     btrfs_targ_dev;
 }
 
 SEC("tp_btf/btrfs_sync_file")

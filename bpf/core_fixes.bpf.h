@@ -114,8 +114,8 @@ static __always_inline long bdi_name_read(struct backing_dev_info *bdi,
 
 /* ---- ext4 domain (bpf/ext4.bpf.c) ---- */
 
-/* the ext4 helpers need enum ext4_cr: only for objects including ext4.h */
-#ifdef FSPROF_EXT4_H
+/* the ext4 helpers need enum ext4_cr */
+#include "fsprof/ext4.h"
 
 /*
  * mballoc criteria (6.5). Before, ac_criteria was a plain 0..3. Then
@@ -188,7 +188,6 @@ static __always_inline enum ext4_cr ext4_cr_decode(__u32 cr)
 	}
 }
 
-#endif /* FSPROF_EXT4_H */
 
 /* ---- xfs domain (bpf/xfs.bpf.c) ---- */
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A domain's ring of rare events (include/fsprof/event.h): event_reserve()
- * a record, fill v[], event_submit() it. A full ring drops the event
- * and counts it in events_dropped[phase], which userspace reports as the
+ * A domain's ring of rare events (include/fsprof/event.h): EVENT_RING(d)
+ * declares d_rare_events and d_events_dropped; event_reserve() a record
+ * from the ring, fill v[], event_submit() it. A full ring drops the event
+ * and counts it in d_events_dropped[phase], which userspace reports as the
  * metric <domain>.events_dropped. Include after phase.bpf.h.
  */
 #ifndef FSPROF_EVENTS_BPF_H
@@ -10,25 +11,25 @@
 
 #include "fsprof/event.h"
 
-struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, EVENT_RING_BYTES);
-} rare_events SEC(".maps");
+/* a domain's ring, and its events lost to a full ring by phase */
+#define EVENT_RING(d)                                  \
+	struct {                                       \
+		__uint(type, BPF_MAP_TYPE_RINGBUF);    \
+		__uint(max_entries, EVENT_RING_BYTES); \
+	} d##_rare_events SEC(".maps");                \
+	__u64 d##_events_dropped[FSPROF_MAX_PHASES]
 
-/* events lost to a full ring, by the phase they happened in */
-__u64 events_dropped[FSPROF_MAX_PHASES];
-
-static __always_inline struct fsprof_event *event_reserve(__u32 phase,
-							  __u32 kind)
+static __always_inline struct fsprof_event *
+event_reserve(void *ring, __u64 *dropped, __u32 phase, __u32 kind)
 {
 	struct fsprof_event *e;
 	int i;
 
 	if (phase >= FSPROF_MAX_PHASES)
 		phase = FSPROF_PHASE_NONE;
-	e = bpf_ringbuf_reserve(&rare_events, sizeof(*e), 0);
+	e = bpf_ringbuf_reserve(ring, sizeof(*e), 0);
 	if (!e) {
-		__sync_fetch_and_add(&events_dropped[phase], 1);
+		__sync_fetch_and_add(&dropped[phase], 1);
 		return NULL;
 	}
 	e->ts_ns = bpf_ktime_get_ns();
@@ -45,9 +46,9 @@ static __always_inline struct fsprof_event *event_reserve(__u32 phase,
  * waking it per event (an interrupt and a wakeup, ~10 us charged to the
  * program) is needed only when the ring fills up.
  */
-static __always_inline void event_submit(struct fsprof_event *e)
+static __always_inline void event_submit(void *ring, struct fsprof_event *e)
 {
-	__u64 queued = bpf_ringbuf_query(&rare_events, BPF_RB_AVAIL_DATA);
+	__u64 queued = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA);
 
 	bpf_ringbuf_submit(e, queued > EVENT_RING_BYTES / 2 ?
 				      BPF_RB_FORCE_WAKEUP :

@@ -25,7 +25,9 @@
 #include "hist.bpf.h"
 #include "untrusted.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
+/* this domain's target (bpf/phase.bpf.h) */
+__u32 ext4_targ_dev = 0;
+
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -53,7 +55,7 @@ __u64 fsync_untracked = 0;
 
 static __always_inline bool sb_is_target(struct super_block *sb)
 {
-	return sb && sb->s_dev == targ_dev;
+	return sb && sb->s_dev == ext4_targ_dev;
 }
 
 static __always_inline bool inode_is_target(struct inode *inode)

@@ -9,7 +9,7 @@
  * unless asked for).
  *
  * The dev every jbd2 event carries is journal->j_fs_dev: the filesystem's
- * device, also when the journal is external. targ_dev is that device.
+ * device, also when the journal is external. jbd2_targ_dev is that device.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -24,7 +24,9 @@
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
+/* this domain's target (bpf/phase.bpf.h) */
+__u32 jbd2_targ_dev = 0;
+
 
 /* 0 when libbpf found no kernel config: the jiffies times are then skipped */
 extern int CONFIG_HZ __kconfig __weak;
@@ -47,7 +49,8 @@ struct {
 	__type(value, __u64);
 } commit_start SEC(".maps");
 
-TIMELINE_MAP(struct jbd2_tl_bin);
+TIMELINE_MAP(jbd2, struct jbd2_tl_bin);
+EVENT_RING(jbd2);
 
 /* run_stats times not recorded because the kernel's CONFIG_HZ is unknown */
 __u64 hz_unknown = 0;
@@ -71,7 +74,7 @@ int BPF_PROG(fsprof_j2_start, journal_t *journal, transaction_t *trans)
 	__u64 now = bpf_ktime_get_ns();
 	__u32 tid;
 
-	if (!journal || !trans || journal_dev(journal) != targ_dev)
+	if (!journal || !trans || journal_dev(journal) != jbd2_targ_dev)
 		return 0;
 	tid = BPF_CORE_READ(trans, t_tid);
 	bpf_map_update_elem(&commit_start, &tid, &now, BPF_ANY);
@@ -94,7 +97,7 @@ int BPF_PROG(fsprof_j2_end, journal_t *journal, transaction_t *trans)
 	__u64 *start, delta;
 	__u32 tid;
 
-	if (!journal || !trans || journal_dev(journal) != targ_dev)
+	if (!journal || !trans || journal_dev(journal) != jbd2_targ_dev)
 		return 0;
 	tid = BPF_CORE_READ(trans, t_tid);
 	start = bpf_map_lookup_elem(&commit_start, &tid);
@@ -121,14 +124,14 @@ static __always_inline void commit_record(__u32 phase, __u32 tid, __u64 handles,
 					  __u64 blocks, __u64 logged)
 {
 	__u64 now = bpf_ktime_get_ns(), *start;
-	struct jbd2_tl_bin *bin = timeline_bin(&timeline, phase, now);
+	struct jbd2_tl_bin *bin = timeline_bin(&jbd2_timeline, phase, now);
 	struct fsprof_event *e;
 
 	if (bin) {
 		__sync_fetch_and_add(&bin->commits, 1);
 		__sync_fetch_and_add(&bin->blocks_logged, logged);
 	}
-	e = event_reserve(phase, FSPROF_EV_JBD2_COMMIT);
+	e = event_reserve(&jbd2_rare_events, jbd2_events_dropped, phase, FSPROF_EV_JBD2_COMMIT);
 	if (!e)
 		return;
 	/* run_stats fires before end_commit: the start is still there */
@@ -138,7 +141,7 @@ static __always_inline void commit_record(__u32 phase, __u32 tid, __u64 handles,
 	e->v[2] = handles;
 	e->v[3] = blocks;
 	e->v[4] = logged;
-	event_submit(e);
+	event_submit(&jbd2_rare_events, e);
 }
 
 SEC("tp_btf/jbd2_run_stats")
@@ -149,9 +152,9 @@ int BPF_PROG(fsprof_j2_stats, dev_t dev, unsigned long tid,
 	__u64 hz = CONFIG_HZ > 0 ? (__u64)CONFIG_HZ : 0;
 	__u64 handles, blocks, logged;
 
-	if (dev == targ_dev)
+	if (dev == jbd2_targ_dev)
 		__sync_fetch_and_add(&commits_seen, 1);
-	st = target_phase_stats(&jbd2_stats, dev == targ_dev && rs);
+	st = target_phase_stats(&jbd2_stats, dev == jbd2_targ_dev && rs);
 	if (!st)
 		return 0;
 	handles = BPF_CORE_READ(rs, rs_handle_count);
@@ -181,7 +184,7 @@ int BPF_PROG(fsprof_j2_chkpt, dev_t dev, unsigned long tid,
 {
 	struct jbd2_stats *st;
 
-	st = target_phase_stats(&jbd2_stats, dev == targ_dev && cs);
+	st = target_phase_stats(&jbd2_stats, dev == jbd2_targ_dev && cs);
 	if (!st)
 		return 0;
 	st->checkpoints++;
@@ -195,7 +198,7 @@ int BPF_PROG(fsprof_j2_stall, dev_t dev, unsigned long stall_ms)
 {
 	struct jbd2_stats *st;
 
-	st = target_phase_stats(&jbd2_stats, dev == targ_dev);
+	st = target_phase_stats(&jbd2_stats, dev == jbd2_targ_dev);
 	if (!st)
 		return 0;
 	st->lock_buffer_stalls++;
@@ -210,7 +213,7 @@ int BPF_PROG(fsprof_j2_hbeg, dev_t dev, tid_t tid, unsigned int type,
 	     unsigned int line_no, int requested_blocks)
 {
 	return COUNT_TARGET_EVENT(&jbd2_stats, struct jbd2_stats,
-				  dev == targ_dev, handles_started);
+				  dev == jbd2_targ_dev, handles_started);
 }
 
 SEC("tp_btf/jbd2_handle_stats")
@@ -220,7 +223,7 @@ int BPF_PROG(fsprof_j2_hstat, dev_t dev, tid_t tid, unsigned int type,
 {
 	struct jbd2_stats *st;
 
-	st = target_phase_stats(&jbd2_stats, dev == targ_dev);
+	st = target_phase_stats(&jbd2_stats, dev == jbd2_targ_dev);
 	if (!st)
 		return 0;
 	st->handles_stopped++;

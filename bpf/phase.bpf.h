@@ -18,11 +18,12 @@ struct {
 } phase_shared SEC(".maps");
 
 /*
- * the target's dev_t in the kernel's encoding (major << 20 | minor); 0
- * between cases, when nothing is counted (a writable global: the programs
- * stay loaded from case to case)
+ * Each domain's target is a global of its own, <domain>_targ_dev: the
+ * target's dev_t in the kernel's encoding (major << 20 | minor); 0 between
+ * cases, when nothing is counted (a writable global: the programs stay
+ * loaded from case to case). Its own: the domains are one object
+ * (bpf/fsprof.bpf.c), and a domain that sits a case out keeps its 0.
  */
-__u32 targ_dev = 0;
 
 static __always_inline struct phase_shared *phase_map(void)
 {

@@ -26,7 +26,6 @@
 #include "hist.bpf.h"
 #include "untrusted.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
 
 /*
  * The workload's root thread (fsprof's thread running the generators, or a
@@ -138,7 +137,7 @@ struct {
 
 static const struct hist_counts zero_wait;
 
-static __always_inline struct sched_phase_stats *phase_stats(__u32 phase)
+static __always_inline struct sched_phase_stats *sched_stats_of(__u32 phase)
 {
 	return bpf_map_lookup_elem(&sched_stats, &phase);
 }
@@ -400,7 +399,7 @@ __noinline int taken_part(__u32 phase, __u64 part_ns, __u64 len, __u64 taken,
 
 	if (!part_ns || !len || steal > taken)
 		return 0;
-	ps = phase_stats(phase);
+	ps = sched_stats_of(phase);
 	if (!ps)
 		return 0;
 	if (part_ns >= len) {
@@ -513,7 +512,7 @@ static __always_inline void switch_out(void *ctx, struct task_struct *prev,
 				       __u64 now)
 {
 	__u32 phase = current_phase();
-	struct sched_phase_stats *ps = phase_stats(phase);
+	struct sched_phase_stats *ps = sched_stats_of(phase);
 	__u64 taken, steal;
 
 	if (st->out_ns)
@@ -548,7 +547,7 @@ static __always_inline void switch_in(struct task_struct *next,
 				      struct sched_task *st, __u64 now)
 {
 	__u32 phase = current_phase();
-	struct sched_phase_stats *ps = phase_stats(phase);
+	struct sched_phase_stats *ps = sched_stats_of(phase);
 
 	st->in_ns = 0;
 	if (taken_time && rq_taken(next, &st->in_taken, &st->in_steal))
@@ -643,7 +642,7 @@ int BPF_PROG(fsprof_fork, struct task_struct *parent, struct task_struct *child)
 	if (!bpf_task_storage_get(&sched_tasks, child, 0,
 				  BPF_LOCAL_STORAGE_GET_F_CREATE))
 		return 0;
-	ps = phase_stats(current_phase());
+	ps = sched_stats_of(current_phase());
 	if (ps)
 		ps->forks++;
 	return 0;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A domain's timeline: TIMELINE_MAP(struct x_tl_bin) declares its bins (a
+ * A domain's timeline: TIMELINE_MAP(d, struct x_tl_bin) declares its bins,
+ * d_timeline (a
  * shared array userspace mmaps, see include/fsprof/timeline.h) and
  * timeline_bin() finds the bin of the running phase that a time falls in.
  * Bins are shared by all CPUs: add to them with __sync_fetch_and_add.
@@ -11,17 +12,17 @@
 
 #include "fsprof/timeline.h"
 
-/* bin width, set by userspace before load (--bin) */
+/* bin width, set by userspace before load (--bin): one for every domain */
 const volatile __u64 tl_bin_ns = TL_BIN_NS_DEFAULT;
 
-#define TIMELINE_MAP(value_type)                   \
+#define TIMELINE_MAP(d, value_type)                \
 	struct {                                   \
 		__uint(type, BPF_MAP_TYPE_ARRAY);  \
 		__uint(map_flags, BPF_F_MMAPABLE); \
 		__uint(max_entries, TL_MAX_BINS);  \
 		__type(key, __u32);                \
 		__type(value, value_type);         \
-	} timeline SEC(".maps")
+	} d##_timeline SEC(".maps")
 
 /*
  * The bin of phase that now falls in; NULL between phases (phase 0 has no

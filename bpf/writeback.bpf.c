@@ -20,12 +20,11 @@
 #include "core_fixes.bpf.h"
 #include "hist.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
 
 #define NSEC_PER_SEC 1000000000ULL
 
 /* balance_dirty_pages' pause is in jiffies; 0 when the config is unknown */
-extern unsigned int CONFIG_HZ __kconfig __weak;
+extern int CONFIG_HZ __kconfig __weak;
 
 /* the case's target's bdi name, NUL-terminated: "7:2"; "" between cases */
 char targ_bdi[WB_BDI_NAME_LEN] = {};
@@ -59,9 +58,10 @@ struct {
 	__type(value, struct wb_flight);
 } wb_flight SEC(".maps");
 
-TIMELINE_MAP(struct wb_tl_bin);
+TIMELINE_MAP(writeback, struct wb_tl_bin);
+EVENT_RING(writeback);
 
-static __always_inline struct wb_phase_stats *phase_stats(void)
+static __always_inline struct wb_phase_stats *wb_stats_now(void)
 {
 	__u32 key = current_phase();
 	struct wb_phase_stats *st = bpf_map_lookup_elem(&wb_stats, &key);
@@ -102,7 +102,7 @@ static __always_inline int on_work_start(struct bdi_writeback *wb,
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct wb_flight next = {}, *fl;
-	struct wb_phase_stats *st = phase_stats();
+	struct wb_phase_stats *st = wb_stats_now();
 
 	if (!st || !work)
 		return 0;
@@ -135,24 +135,24 @@ static __always_inline void pass_record(const struct wb_flight *fl, __s64 wrote)
 {
 	__u32 phase = current_phase();
 	__u64 now = bpf_ktime_get_ns();
-	struct wb_tl_bin *bin = timeline_bin(&timeline, phase, now);
+	struct wb_tl_bin *bin = timeline_bin(&writeback_timeline, phase, now);
 	struct fsprof_event *e;
 
 	if (bin)
 		__sync_fetch_and_add(&bin->pages, wrote);
-	e = event_reserve(phase, FSPROF_EV_WB_WORK);
+	e = event_reserve(&writeback_rare_events, writeback_events_dropped, phase, FSPROF_EV_WB_WORK);
 	if (!e)
 		return;
 	e->aux = fl->reason_slot;
 	e->v[0] = wrote;
 	e->v[1] = now > fl->start_ns ? now - fl->start_ns : 0;
-	event_submit(e);
+	event_submit(&writeback_rare_events, e);
 }
 
 static __always_inline int on_work_written(struct wb_writeback_work *work)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct wb_phase_stats *st = phase_stats();
+	struct wb_phase_stats *st = wb_stats_now();
 	struct wb_flight *fl;
 	__s64 nr, wrote;
 
@@ -175,7 +175,7 @@ static __always_inline int on_work_written(struct wb_writeback_work *work)
 /* pause > 0: the writer sleeps that many jiffies; <= 0: it goes on */
 static __always_inline int on_throttle(struct bdi_writeback *wb, long pause)
 {
-	struct wb_phase_stats *st = phase_stats();
+	struct wb_phase_stats *st = wb_stats_now();
 	struct wb_tl_bin *bin;
 	__u64 ns = 0;
 
@@ -185,7 +185,7 @@ static __always_inline int on_throttle(struct bdi_writeback *wb, long pause)
 	st->throttle_pause_jiffies += pause;
 	if (CONFIG_HZ)
 		ns = (__u64)pause * NSEC_PER_SEC / CONFIG_HZ;
-	bin = timeline_bin(&timeline, current_phase(), bpf_ktime_get_ns());
+	bin = timeline_bin(&writeback_timeline, current_phase(), bpf_ktime_get_ns());
 	if (bin) {
 		__sync_fetch_and_add(&bin->throttle_count, 1);
 		__sync_fetch_and_add(&bin->throttle_pause,

@@ -22,7 +22,9 @@
 #include "xfs_dev.bpf.h"
 #include "hist.bpf.h"
 
-char LICENSE[] SEC("license") = "GPL";
+/* this domain's target (bpf/phase.bpf.h) */
+__u32 xfs_targ_dev = 0;
+
 
 /* the first argument of xfs_ail_* and of xfs_extent_busy_force */
 const volatile __u32 ail_arg = XFS_ARG_UNKNOWN;
@@ -50,7 +52,8 @@ struct {
 	__type(value, __u64);
 } xfs_force_callers SEC(".maps");
 
-TIMELINE_MAP(struct xfs_tl_bin);
+TIMELINE_MAP(xfs, struct xfs_tl_bin);
+EVENT_RING(xfs);
 
 struct started {
 	__u64 ns;
@@ -94,7 +97,7 @@ static __always_inline void record(__u32 phase, enum xfs_histogram h, __u64 v)
 /* count event c for the target's dev: the work of the running phase */
 static __always_inline int count_if_target(__u32 dev, enum xfs_counter c)
 {
-	if (dev == targ_dev)
+	if (dev == xfs_targ_dev)
 		count(current_phase(), c);
 	return 0;
 }
@@ -132,17 +135,17 @@ static __always_inline __u32 iclog_dev(struct xlog_in_core *iclog)
 static __always_inline void force_record(__u32 phase, __s64 lsn, __u64 ip)
 {
 	struct xfs_tl_bin *bin =
-		timeline_bin(&timeline, phase, bpf_ktime_get_ns());
+		timeline_bin(&xfs_timeline, phase, bpf_ktime_get_ns());
 	struct fsprof_event *e;
 
 	if (bin)
 		__sync_fetch_and_add(&bin->log_force_events, 1);
-	e = event_reserve(phase, FSPROF_EV_XFS_LOG_FORCE);
+	e = event_reserve(&xfs_rare_events, xfs_events_dropped, phase, FSPROF_EV_XFS_LOG_FORCE);
 	if (!e)
 		return;
 	e->v[0] = lsn;
 	e->v[1] = ip;
-	event_submit(e);
+	event_submit(&xfs_rare_events, e);
 }
 
 SEC("tp_btf/xfs_log_force")
@@ -152,7 +155,7 @@ int BPF_PROG(fsprof_xfs_force, struct xfs_mount *mp, xfs_lsn_t lsn,
 	struct xfs_force_key key = {};
 	__u64 one = 1, *n;
 
-	if (xfs_mount_dev(mp) != targ_dev)
+	if (xfs_mount_dev(mp) != xfs_targ_dev)
 		return 0;
 	key.phase = current_phase();
 	key.caller_ip = caller_ip;
@@ -174,11 +177,11 @@ int BPF_PROG(fsprof_iclog_wr, struct xlog_in_core *iclog)
 	struct xfs_tl_bin *bin;
 	__u32 phase;
 
-	if (iclog_dev(iclog) != targ_dev)
+	if (iclog_dev(iclog) != xfs_targ_dev)
 		return 0;
 	phase = current_phase();
 	count(phase, XFS_CTR_LOG_WRITES);
-	bin = timeline_bin(&timeline, phase, bpf_ktime_get_ns());
+	bin = timeline_bin(&xfs_timeline, phase, bpf_ktime_get_ns());
 	if (bin)
 		__sync_fetch_and_add(&bin->log_writes, 1);
 	if (xlog_iclog_flags(iclog) & FSPROF_XLOG_ICL_NEED_FUA)
@@ -194,7 +197,7 @@ int BPF_PROG(fsprof_iclog_syn, struct xlog_in_core *iclog)
 	__u64 key = (__u64)iclog;
 	struct started s = {};
 
-	if (iclog_dev(iclog) != targ_dev)
+	if (iclog_dev(iclog) != xfs_targ_dev)
 		return 0;
 	s.ns = bpf_ktime_get_ns();
 	s.phase = current_phase();
@@ -223,7 +226,7 @@ int BPF_PROG(fsprof_grant_slp, struct xlog *log)
 	__u64 task = bpf_get_current_pid_tgid();
 	struct started s = {};
 
-	if (xlog_dev(log) != targ_dev)
+	if (xlog_dev(log) != xfs_targ_dev)
 		return 0;
 	s.ns = bpf_ktime_get_ns();
 	s.phase = current_phase();
@@ -315,7 +318,7 @@ int BPF_PROG(fsprof_al_exact, struct xfs_alloc_arg *args)
 SEC("tp_btf/xfs_alloc_vextent_finish")
 int BPF_PROG(fsprof_al_done, struct xfs_alloc_arg *args)
 {
-	if (alloc_arg_dev(args) == targ_dev)
+	if (alloc_arg_dev(args) == xfs_targ_dev)
 		record(current_phase(), XFS_HIST_ALLOC_BLOCKS,
 		       BPF_CORE_READ(args, len));
 	return 0;

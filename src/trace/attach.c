@@ -103,3 +103,14 @@ int program_slots_fill(const struct bpf_object_skeleton *skel,
 	}
 	return 0;
 }
+
+void detach_programs(struct program_slot *slots, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (slots[i].link && *slots[i].link) {
+			bpf_link__destroy(*slots[i].link);
+			*slots[i].link = NULL;
+		}
+}

@@ -48,4 +48,10 @@ static inline bool program_slot_attached(const struct program_slot *slot)
 int attach_programs(const char *domain, struct program_slot *slots, int n,
 		    struct attach_list *list);
 
+/*
+ * Detach every attached program of slots: a domain dropped (or ended)
+ * while the object it shares with the others stays loaded
+ */
+void detach_programs(struct program_slot *slots, int n);
+
 #endif

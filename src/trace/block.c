@@ -11,7 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "block.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/block_procs.h"
 #include "trace/percpu.h"
@@ -60,7 +60,7 @@ static const struct program_def block_progs[BL_NR] = {
 };
 
 struct block_domain {
-	struct block_bpf *skel;
+	struct fsprof_bpf *skel;
 	struct program_slot slots[BL_NR]; /* missing: the kernel has no event */
 	struct timeline_map timeline;
 	struct blk_tracks_expired *track_expired; /* mmapped */
@@ -160,7 +160,7 @@ static void block_programs_choose(struct block_domain *d,
 }
 
 /* the log's ranges in disk sectors (log_region_read adds a partition's start) */
-static void block_set_log(struct block_bpf *skel, const struct log_region *log)
+static void block_set_log(struct fsprof_bpf *skel, const struct log_region *log)
 {
 	unsigned int i;
 
@@ -179,7 +179,7 @@ static void block_set_log(struct block_bpf *skel, const struct log_region *log)
 static void block_set_members(struct block_domain *d,
 			      const struct block_stack *st)
 {
-	struct block_bpf *skel = d->skel;
+	struct fsprof_bpf *skel = d->skel;
 	unsigned int i;
 
 	for (i = 0; i < st->n && i < BLK_MEMBERS_MAX; i++) {
@@ -232,20 +232,16 @@ static unsigned int block_test_drop_every(void)
 	return (unsigned int)n;
 }
 
-static int block_open(void **priv, const struct trace_config *cfg)
+static int block_open(void **priv, struct fsprof_bpf *skel,
+		      const struct trace_config *cfg)
 {
 	struct block_domain *d = calloc(1, sizeof(*d));
-	struct block_bpf *s;
+	struct fsprof_bpf *s;
 	int err;
 
 	if (!d)
 		return -ENOMEM;
-	s = d->skel = block_bpf__open();
-	if (!s) {
-		err = -errno;
-		free(d);
-		return err;
-	}
+	s = d->skel = skel;
 	s->rodata->workload_tgid =
 		cfg->workload_pid ? (__u32)cfg->workload_pid : (__u32)getpid();
 	s->rodata->every_process = cfg->every_process;
@@ -257,7 +253,6 @@ static int block_open(void **priv, const struct trace_config *cfg)
 		s->rodata->slow_io_ns = cfg->slow_io_ns;
 	err = program_slots_fill(s->skeleton, block_progs, BL_NR, d->slots);
 	if (err) {
-		block_bpf__destroy(s);
 		free(d);
 		return err;
 	}
@@ -277,7 +272,6 @@ static int block_open(void **priv, const struct trace_config *cfg)
 	if (err) {
 		percpu_stats_fini(&d->io);
 		percpu_stats_fini(&d->busy);
-		block_bpf__destroy(s);
 		free(d);
 		return err;
 	}
@@ -335,14 +329,12 @@ static void block_phase_after(void *priv, unsigned int from, unsigned int to,
 	phase_keys_switched(&d->io_keys, from, to);
 }
 
-static int block_load(void *priv)
+static int block_loaded(void *priv)
 {
 	struct block_domain *d = priv;
-	int err = block_bpf__load(d->skel);
+	int err = timeline_map_open(&d->timeline, d->skel->maps.block_timeline,
+				    d->skel->rodata->tl_bin_ns);
 
-	if (!err)
-		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
-					d->skel->rodata->tl_bin_ns);
 	if (!err) {
 		void *m = mmap(NULL, track_expired_len(),
 			       PROT_READ | PROT_WRITE, MAP_SHARED,
@@ -368,7 +360,7 @@ static int block_load(void *priv)
 static int block_bind(void *priv, const struct trace_config *cfg)
 {
 	struct block_domain *d = priv;
-	struct block_bpf *s = d->skel;
+	struct fsprof_bpf *s = d->skel;
 	unsigned int dev = cfg->disk_dev ? cfg->disk_dev : cfg->kernel_dev;
 
 	if (cfg->no_requests)
@@ -390,7 +382,7 @@ static int block_bind(void *priv, const struct trace_config *cfg)
 		block_set_log(s, cfg->log);
 	phase_keys_start(&d->io_keys);
 	/* last: the programs count from here */
-	__atomic_store_n(&s->bss->targ_dev, dev, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->bss->block_targ_dev, dev, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -835,7 +827,7 @@ static int block_collect(void *priv, unsigned int phase,
 			 struct phase_result *out)
 {
 	struct block_domain *d = priv;
-	struct block_bpf__bss *bss = d->skel->bss;
+	struct fsprof_bpf__bss *bss = d->skel->bss;
 	struct phase_window w = { 0, 0 };
 	int err;
 
@@ -857,7 +849,7 @@ static int block_collect(void *priv, unsigned int phase,
 		return err;
 	out->block.traced = true;
 	err = metric_add(&out->metrics, "block.events_dropped",
-			 bss->events_dropped[phase]);
+			 bss->block_events_dropped[phase]);
 	if (!err && d->skel->rodata->test_drop_every)
 		err = metric_add(&out->metrics,
 				 "block.test_completions_dropped",
@@ -897,18 +889,11 @@ static int block_collect(void *priv, unsigned int phase,
 	return err;
 }
 
-static const struct bpf_object *block_object(void *priv)
-{
-	const struct block_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static int block_event_ring(void *priv)
 {
 	const struct block_domain *d = priv;
 
-	return bpf_map__fd(d->skel->maps.rare_events);
+	return bpf_map__fd(d->skel->maps.block_rare_events);
 }
 
 /* a slow IO: its class and issuer by name */
@@ -933,7 +918,7 @@ static void block_destroy(void *priv)
 	timeline_map_close(&d->timeline);
 	if (d->track_expired)
 		munmap(d->track_expired, track_expired_len());
-	block_bpf__destroy(d->skel);
+	detach_programs(d->slots, BL_NR);
 	percpu_stats_fini(&d->busy);
 	percpu_stats_fini(&d->io);
 	percpu_stats_fini(&d->members);
@@ -945,13 +930,12 @@ const struct trace_domain_ops block_domain = {
 	.charging =
 		"requests (count, bytes, size, latency): the phase they were issued in; busy and in-flight time: the phase in which it elapsed, split at every switch",
 	.open = block_open,
-	.load = block_load,
+	.loaded = block_loaded,
 	.attach = block_attach,
 	.bind = block_bind,
 	.phase_after = block_phase_after,
 	.in_flight = block_in_flight,
 	.collect = block_collect,
-	.object = block_object,
 	.event_ring = block_event_ring,
 	.event_name = block_event_name,
 	.destroy = block_destroy,

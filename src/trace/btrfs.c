@@ -7,7 +7,7 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/btrfs.h"
-#include "btrfs.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -35,7 +35,7 @@ static const char *const btrfs_first_arg[BT_NR] = {
 };
 
 struct btrfs_domain {
-	struct btrfs_bpf *skel;
+	struct fsprof_bpf *skel;
 	struct program_slot slots[BT_NR];
 	struct percpu_stats stats;
 };
@@ -77,22 +77,19 @@ static const char *first_arg_struct(const struct kernel_btf *kb,
 static void btrfs_free(struct btrfs_domain *d)
 {
 	percpu_stats_fini(&d->stats);
-	btrfs_bpf__destroy(d->skel);
+	detach_programs(d->slots, BT_NR);
 	free(d);
 }
 
-static int btrfs_open(void **priv, const struct trace_config *cfg)
+static int btrfs_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
 	struct btrfs_domain *d = calloc(1, sizeof(*d));
 	int err, i;
 
 	if (!d)
 		return -ENOMEM;
-	d->skel = btrfs_bpf__open();
-	if (!d->skel) {
-		err = -errno;
-		goto fail;
-	}
+	d->skel = skel;
 	err = domain_def_open(&btrfs_def, d->skel->skeleton, &d->stats,
 			      d->slots);
 	if (err)
@@ -112,13 +109,6 @@ fail:
 	return err;
 }
 
-static int btrfs_load(void *priv)
-{
-	struct btrfs_domain *d = priv;
-
-	return btrfs_bpf__load(d->skel);
-}
-
 static int btrfs_attach(void *priv, struct attach_list *list)
 {
 	struct btrfs_domain *d = priv;
@@ -130,7 +120,7 @@ static int btrfs_bind(void *priv, const struct trace_config *cfg)
 {
 	struct btrfs_domain *d = priv;
 
-	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+	__atomic_store_n(&d->skel->bss->btrfs_targ_dev, cfg->kernel_dev,
 			 __ATOMIC_RELEASE);
 	return 0;
 }
@@ -157,13 +147,6 @@ static int btrfs_collect(void *priv, unsigned int phase,
 	return err;
 }
 
-static const struct bpf_object *btrfs_object(void *priv)
-{
-	const struct btrfs_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static void btrfs_destroy(void *priv)
 {
 	if (priv)
@@ -177,10 +160,8 @@ const struct trace_domain_ops btrfs_domain = {
 	.name = "btrfs",
 	.charging = "an event: the phase running when it fired",
 	.open = btrfs_open,
-	.load = btrfs_load,
 	.attach = btrfs_attach,
 	.bind = btrfs_bind,
 	.collect = btrfs_collect,
-	.object = btrfs_object,
 	.destroy = btrfs_destroy,
 };

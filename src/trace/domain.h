@@ -2,10 +2,12 @@
 /*
  * The interface every kernel domain implements (bpf/<domain>.bpf.c +
  * src/trace/<domain>.c). The tracer drives them through these steps, once
- * per run: open (and configure the read-only globals, the same for every
- * case) -> load -> attach; then for each case: bind (its target, into
- * writable globals) -> set_phase ... -> collect -> off; at the end destroy. A domain that cannot load is reported, and the run
- * goes on without it. What domains share (their programs and events, the
+ * per run: open (configure its part of the one BPF object of all domains,
+ * trace/bpf_group.h: its read-only globals, the same for every case, and
+ * its programs on) -> the object loads -> loaded -> attach; then for each
+ * case: bind (its target, into writable globals) -> set_phase ... ->
+ * collect -> off; at the end destroy. A domain that cannot load is
+ * reported, and the run goes on without it. What domains share (their programs and events, the
  * per-CPU sum of their per-phase statistics, their counters' names) is a
  * table entry, struct domain_def (trace/domain_def.h).
  */
@@ -20,6 +22,7 @@
 #include "trace/btf_probe.h"
 
 struct bpf_object;
+struct fsprof_bpf;
 
 /*
  * What the tracer is set up for. A run's settings (the same in every case:
@@ -59,9 +62,21 @@ struct trace_domain_ops {
 	const char *charging;
 	/* the filesystems whose events it traces; NULL: every filesystem */
 	const char *const *fstypes;
-	/* open the skeleton and set its read-only configuration */
-	int (*open)(void **priv, const struct trace_config *cfg);
-	int (*load)(void *priv);
+	/*
+	 * its part of skel (opened, not loaded): its read-only
+	 * configuration, its programs on (autoload) where the kernel has
+	 * their events; the domain keeps skel for its maps and globals
+	 */
+	int (*open)(void **priv, struct fsprof_bpf *skel,
+		    const struct trace_config *cfg);
+	/* optional: skel loaded, its programs not yet attached */
+	int (*loaded)(void *priv);
+	/*
+	 * optional: skel failed to load with this domain alone in it (err):
+	 * 0 keeps the domain, unloaded, for its attach to say why; else
+	 * (or without it) the domain is dropped
+	 */
+	int (*load_failed)(void *priv, int err);
 	/* attach what exists; one attach_record per program into list */
 	int (*attach)(void *priv, struct attach_list *list);
 	/*
@@ -113,8 +128,7 @@ struct trace_domain_ops {
 	/* optional: fill the strings of a raw event from its ring */
 	void (*event_name)(void *priv, const struct fsprof_event *raw,
 			   struct event_record *rec);
-	/* the loaded object, for fsprof's own cost (program run times) */
-	const struct bpf_object *(*object)(void *priv);
+	/* its user side freed, its programs detached (skel is the tracer's) */
 	void (*destroy)(void *priv);
 };
 

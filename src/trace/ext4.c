@@ -10,7 +10,7 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/ext4.h"
-#include "ext4.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -83,7 +83,7 @@ static const char *const cr_names[EXT4_CR_NR] = {
 };
 
 struct ext4_domain {
-	struct ext4_bpf *skel;
+	struct fsprof_bpf *skel;
 	/* the kernel's fast-commit ineligibility reasons by value, lower case */
 	char fc_reasons[EXT4_FC_REASONS_MAX][32];
 	struct program_slot slots[E4_NR]; /* missing: the kernel has no event */
@@ -214,22 +214,19 @@ static void ext4_fc_constants(struct ext4_domain *d,
 static void ext4_free(struct ext4_domain *d)
 {
 	percpu_stats_fini(&d->stats);
-	ext4_bpf__destroy(d->skel);
+	detach_programs(d->slots, E4_NR);
 	free(d);
 }
 
-static int ext4_open(void **priv, const struct trace_config *cfg)
+static int ext4_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
 	struct ext4_domain *d = calloc(1, sizeof(*d));
 	int err;
 
 	if (!d)
 		return -ENOMEM;
-	d->skel = ext4_bpf__open();
-	if (!d->skel) {
-		err = -errno;
-		goto fail;
-	}
+	d->skel = skel;
 	err = domain_def_open(&ext4_def, d->skel->skeleton, &d->stats,
 			      d->slots);
 	if (err)
@@ -244,13 +241,6 @@ fail:
 	return err;
 }
 
-static int ext4_load(void *priv)
-{
-	struct ext4_domain *d = priv;
-
-	return ext4_bpf__load(d->skel);
-}
-
 static int ext4_attach(void *priv, struct attach_list *list)
 {
 	struct ext4_domain *d = priv;
@@ -262,7 +252,7 @@ static int ext4_bind(void *priv, const struct trace_config *cfg)
 {
 	struct ext4_domain *d = priv;
 
-	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+	__atomic_store_n(&d->skel->bss->ext4_targ_dev, cfg->kernel_dev,
 			 __ATOMIC_RELEASE);
 	return 0;
 }
@@ -371,13 +361,6 @@ static int ext4_collect(void *priv, unsigned int phase,
 	return err;
 }
 
-static const struct bpf_object *ext4_object(void *priv)
-{
-	const struct ext4_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static void ext4_destroy(void *priv)
 {
 	if (priv)
@@ -392,10 +375,8 @@ const struct trace_domain_ops ext4_domain = {
 	.charging =
 		"an event: the phase running when it fired; an fsync call: the phase in which it started",
 	.open = ext4_open,
-	.load = ext4_load,
 	.attach = ext4_attach,
 	.bind = ext4_bind,
 	.collect = ext4_collect,
-	.object = ext4_object,
 	.destroy = ext4_destroy,
 };

@@ -16,7 +16,7 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/jbd2.h"
-#include "jbd2.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -106,7 +106,7 @@ static const struct domain_def jbd2_def = {
 };
 
 struct jbd2_domain {
-	struct jbd2_bpf *skel;
+	struct fsprof_bpf *skel;
 	struct program_slot slots[J2_NR]; /* missing: the kernel has no event */
 	struct percpu_stats stats;
 	struct proc_peer peer;
@@ -206,26 +206,21 @@ static void jbd2_free(struct jbd2_domain *d)
 {
 	timeline_map_close(&d->timeline);
 	percpu_stats_fini(&d->stats);
-	jbd2_bpf__destroy(d->skel);
+	detach_programs(d->slots, J2_NR);
 	free(d);
 }
 
-static int jbd2_open(void **priv, const struct trace_config *cfg)
+static int jbd2_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
 	struct jbd2_domain *d = calloc(1, sizeof(*d));
-	const char *fallback = kconfig_fallback();
-	bool hz_known = !fallback;
 	/* no kernel config: CONFIG_HZ 0, and the jiffies times go unreported */
-	LIBBPF_OPTS(bpf_object_open_opts, opts, .kconfig = fallback);
+	bool hz_known = !kconfig_fallback();
 	int i, err;
 
 	if (!d)
 		return -ENOMEM;
-	d->skel = jbd2_bpf__open_opts(&opts);
-	if (!d->skel) {
-		err = -errno;
-		goto fail;
-	}
+	d->skel = skel;
 	err = domain_def_open(&jbd2_def, d->skel->skeleton, &d->stats,
 			      d->slots);
 	if (err)
@@ -249,15 +244,12 @@ fail:
 	return err;
 }
 
-static int jbd2_load(void *priv)
+static int jbd2_loaded(void *priv)
 {
 	struct jbd2_domain *d = priv;
-	int err = jbd2_bpf__load(d->skel);
 
-	if (!err)
-		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
-					d->skel->rodata->tl_bin_ns);
-	return err;
+	return timeline_map_open(&d->timeline, d->skel->maps.jbd2_timeline,
+				 d->skel->rodata->tl_bin_ns);
 }
 
 static int jbd2_attach(void *priv, struct attach_list *list)
@@ -274,7 +266,7 @@ static int jbd2_bind(void *priv, const struct trace_config *cfg)
 	/* first: the peer's window must contain the programs' */
 	memset(&d->peer, 0, sizeof(d->peer));
 	proc_peer_open(&d->peer, cfg->kernel_dev);
-	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+	__atomic_store_n(&d->skel->bss->jbd2_targ_dev, cfg->kernel_dev,
 			 __ATOMIC_RELEASE);
 	return 0;
 }
@@ -420,7 +412,7 @@ static int jbd2_collect(void *priv, unsigned int phase,
 		err = metric_add(m, "jbd2.proc_transactions", peer);
 	if (!err)
 		err = metric_add(m, "jbd2.events_dropped",
-				 d->skel->bss->events_dropped[phase]);
+				 d->skel->bss->jbd2_events_dropped[phase]);
 	if (!err && phase != FSPROF_PHASE_NONE && traced(d, J2_STATS))
 		err = timeline_map_collect(&d->timeline, out, jbd2_timeline,
 					   sizeof(jbd2_timeline) /
@@ -433,18 +425,11 @@ static int jbd2_collect(void *priv, unsigned int phase,
 	return err;
 }
 
-static const struct bpf_object *jbd2_object(void *priv)
-{
-	const struct jbd2_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static int jbd2_event_ring(void *priv)
 {
 	const struct jbd2_domain *d = priv;
 
-	return bpf_map__fd(d->skel->maps.rare_events);
+	return bpf_map__fd(d->skel->maps.jbd2_rare_events);
 }
 
 static void jbd2_destroy(void *priv)
@@ -461,14 +446,13 @@ const struct trace_domain_ops jbd2_domain = {
 	.charging =
 		"a commit: the phase in which it finished; handles and run statistics with it",
 	.open = jbd2_open,
-	.load = jbd2_load,
+	.loaded = jbd2_loaded,
 	.attach = jbd2_attach,
 	.bind = jbd2_bind,
 	.phase_before = jbd2_phase_before,
 	.phase_after = jbd2_phase_after,
 	.remount = jbd2_remount,
 	.collect = jbd2_collect,
-	.object = jbd2_object,
 	.event_ring = jbd2_event_ring,
 	.destroy = jbd2_destroy,
 };

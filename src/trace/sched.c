@@ -21,7 +21,7 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/sched.h"
-#include "sched.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -92,8 +92,9 @@ static const struct domain_def sched_def = {
 static const size_t hist_max_at[] = { offsetof(struct hist_counts, max) };
 
 struct sched_domain {
-	struct sched_bpf *skel;
+	struct fsprof_bpf *skel;
 	bool loaded;
+	bool switch_old; /* sched_switch of 3 arguments (before 5.18) */
 	struct program_slot slots[SC_NR];
 	char unavailable[160]; /* why the domain cannot run here, or "" */
 	struct percpu_stats stats;
@@ -133,7 +134,7 @@ static void sched_domain_free(struct sched_domain *d)
 	free(d->stacks);
 	percpu_stats_fini(&d->stats);
 	percpu_stats_fini(&d->waits);
-	sched_bpf__destroy(d->skel);
+	detach_programs(d->slots, SC_NR);
 	free(d);
 }
 
@@ -271,6 +272,44 @@ static bool sched_info_available(const struct kernel_btf *kb)
 }
 
 /*
+ * A stack map cannot be made with frames beyond the kernel's limit: then
+ * the domain is unavailable, known before the load of all domains, which
+ * its map would fail
+ */
+static void sched_stack_limit(struct sched_domain *d)
+{
+	FILE *f = fopen(MAX_STACK_PATH, "re");
+	int max_stack = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &max_stack) != 1)
+			max_stack = -1;
+		fclose(f);
+	}
+	if (max_stack >= 0 && max_stack < SCHED_STACK_DEPTH)
+		snprintf(
+			d->unavailable, sizeof(d->unavailable),
+			"no stack map: kernel.perf_event_max_stack is %d, below the %d frames a stack keeps",
+			max_stack, SCHED_STACK_DEPTH);
+}
+
+/* unavailable: neither its programs nor its maps are made at the load */
+static void sched_off(struct sched_domain *d)
+{
+	struct bpf_map *const maps[] = {
+		d->skel->maps.sched_tasks, d->skel->maps.sched_stacks,
+		d->skel->maps.sched_waits, d->skel->maps.sched_stats,
+		d->skel->maps.stack_memo,  d->skel->maps.raw_stack,
+	};
+	unsigned int i;
+
+	for (i = 0; i < SC_NR; i++)
+		bpf_program__set_autoload(d->slots[i].prog, false);
+	for (i = 0; i < ARRAY_SIZE(maps); i++)
+		bpf_map__set_autocreate(maps[i], false);
+}
+
+/*
  * The time the kernel took from the workload on its CPUs, from the run
  * queue's clock and task clock (bpf/sched.bpf.c: rq_taken); steal and
  * interrupts are told apart, each only where the kernel keeps it apart
@@ -292,7 +331,8 @@ static void sched_taken_probe(struct sched_domain *d,
 	d->skel->rodata->taken_time = d->steal_kept || d->irq_kept;
 }
 
-static int sched_open(void **priv, const struct trace_config *cfg)
+static int sched_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
 	struct sched_domain *d = calloc(1, sizeof(*d));
 	int err = 0, nargs;
@@ -304,11 +344,7 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 		err = -ENOMEM;
 		goto fail;
 	}
-	d->skel = sched_bpf__open();
-	if (!d->skel) {
-		err = -errno;
-		goto fail;
-	}
+	d->skel = skel;
 	err = domain_def_open(&sched_def, d->skel->skeleton, &d->stats,
 			      d->slots);
 	if (!err)
@@ -331,6 +367,7 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 	sched_span_start(d);
 	nargs = btf_tracepoint_nargs(cfg->btf, "sched_switch");
 	d->slots[SC_SWITCH].missing = nargs != 4 && nargs != 3;
+	d->switch_old = nargs == 3;
 	bpf_program__set_autoload(d->slots[SC_SWITCH].prog, nargs == 4);
 	bpf_program__set_autoload(d->slots[SC_SWITCH_O].prog, nargs == 3);
 	d->slots[SC_WAKEUP].missing =
@@ -350,10 +387,14 @@ static int sched_open(void **priv, const struct trace_config *cfg)
 		snprintf(
 			d->unavailable, sizeof(d->unavailable),
 			"every process is the workload (fsprof record): there is no one workload whose time to budget");
-	if (d->unavailable[0])
+	if (!d->unavailable[0])
+		sched_stack_limit(d);
+	if (d->unavailable[0]) {
 		log_warn(
 			"sched domain unavailable: %s; the run goes on without the off-CPU time budget",
 			d->unavailable);
+		sched_off(d);
+	}
 	*priv = d;
 	return 0;
 fail:
@@ -361,30 +402,22 @@ fail:
 	return err;
 }
 
-/* why the stack map may not be made: a frame limit below ours */
-static void sched_load_failed(struct sched_domain *d, int err)
+/*
+ * The loaded object's failure, this domain's alone (the tracer loads each
+ * domain by itself after a failed load of all): unavailable, and kept, so
+ * that its attach records why
+ */
+static int sched_load_failed(void *priv, int err)
 {
-	FILE *f = fopen(MAX_STACK_PATH, "re");
-	int max_stack = -1;
+	struct sched_domain *d = priv;
 
-	if (f) {
-		if (fscanf(f, "%d", &max_stack) != 1)
-			max_stack = -1;
-		fclose(f);
-	}
-	if (max_stack >= 0 && max_stack < SCHED_STACK_DEPTH)
-		snprintf(
-			d->unavailable, sizeof(d->unavailable),
-			"no stack map: kernel.perf_event_max_stack is %d, below the %d frames a stack keeps",
-			max_stack, SCHED_STACK_DEPTH);
-	else
-		snprintf(
-			d->unavailable, sizeof(d->unavailable),
-			"load into the kernel: %s (run with -v for the verifier log)",
-			strerror_safe(-err));
+	snprintf(d->unavailable, sizeof(d->unavailable),
+		 "load into the kernel: %s (run with -v for the verifier log)",
+		 strerror_safe(-err));
 	log_warn(
 		"sched domain unavailable: %s; the run goes on without the off-CPU time budget",
 		d->unavailable);
+	return 0;
 }
 
 /*
@@ -411,18 +444,12 @@ static void wait_keys_drop(void *arg, unsigned int phase)
 	bpf_map_delete_elem(bpf_map__fd(d->skel->maps.sched_waits), &key);
 }
 
-static int sched_load(void *priv)
+static int sched_loaded(void *priv)
 {
 	struct sched_domain *d = priv;
-	int err;
 
 	if (d->unavailable[0])
 		return 0;
-	err = sched_bpf__load(d->skel);
-	if (err) {
-		sched_load_failed(d, err);
-		return 0;
-	}
 	d->loaded = true;
 	d->wait_keys = (struct phase_keys){ .domain = "sched",
 					    .make = wait_keys_make,
@@ -489,9 +516,7 @@ static int sched_attach(void *priv, struct attach_list *list)
 
 		memcpy(slots, d->slots, sizeof(slots));
 		/* the one sched_switch variant this kernel would have run */
-		slots[0].prog = bpf_program__autoload(slots[1].prog) ?
-					slots[1].prog :
-					slots[0].prog;
+		slots[0].prog = d->switch_old ? slots[1].prog : slots[0].prog;
 		sched_record_unavailable(d, slots, 1, list);
 		sched_record_unavailable(d, slots + 2, 2, list);
 		return -ENOENT;
@@ -983,13 +1008,6 @@ static int sched_collect(void *priv, unsigned int phase,
 	return err;
 }
 
-static const struct bpf_object *sched_object(void *priv)
-{
-	const struct sched_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static void sched_destroy(void *priv)
 {
 	if (priv)
@@ -1001,11 +1019,11 @@ const struct trace_domain_ops sched_domain = {
 	.charging =
 		"an off-CPU stretch of a workload task: the phase in which it ended (the task's switch-in), whole",
 	.open = sched_open,
-	.load = sched_load,
+	.loaded = sched_loaded,
+	.load_failed = sched_load_failed,
 	.attach = sched_attach,
 	.bind = sched_bind,
 	.phase_after = sched_phase_after,
 	.collect = sched_collect,
-	.object = sched_object,
 	.destroy = sched_destroy,
 };

@@ -10,6 +10,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "trace/bpf_group.h"
 #include "trace/event_stream.h"
 #include "trace/tracer.h"
 #include "util/clock.h"
@@ -68,15 +69,14 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, ap);
 }
 
-/* with -v: what the verifier went through for each program it loaded */
-static void tracer_log_verified(const struct trace_domain_ops *ops, void *priv)
+/* with -v: what the verifier went through for each program a load took */
+static void tracer_log_verified(const struct bpf_group *g)
 {
-	const struct bpf_object *obj = ops->object(priv);
 	struct bpf_program *prog;
 
-	if (log_get_level() < LOG_VERBOSE || !obj)
+	if (log_get_level() < LOG_VERBOSE)
 		return;
-	bpf_object__for_each_program(prog, obj) {
+	bpf_object__for_each_program(prog, bpf_group_object(g)) {
 		struct bpf_prog_info info;
 		__u32 len = sizeof(info);
 		int fd = bpf_program__fd(prog);
@@ -84,29 +84,22 @@ static void tracer_log_verified(const struct trace_domain_ops *ops, void *priv)
 		memset(&info, 0, sizeof(info));
 		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
 			continue;
-		log_debug("tracer: %s program %s: %u instructions verified",
-			  ops->name, bpf_program__name(prog),
-			  info.verified_insns);
+		log_debug("tracer: program %s: %u instructions verified",
+			  bpf_program__name(prog), info.verified_insns);
 	}
 }
 
-/* load and attach a domain opened earlier; on failure it is dropped */
-/*
- * Domains load one after the other: loading two at once (threads) took 30%
- * off the load time but each libbpf load parses the kernel's BTF (~12 MB at
- * its peak), and two at once put fsprof's peak RSS over 32 MB.
- */
-static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom)
+/* a domain of a loaded group: loaded, attached, or dropped */
+static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
+				uint64_t load_ns)
 {
 	const struct trace_domain_ops *ops = dom->ops;
-	uint64_t t0 = clock_mono_ns(), t1;
-	int err = ops->load(dom->priv);
+	uint64_t t0 = clock_mono_ns();
+	int err = ops->loaded ? ops->loaded(dom->priv) : 0;
 
-	t1 = clock_mono_ns();
 	if (err) {
-		log_warn(
-			"%s domain: load into the kernel: %s (run with -v for the verifier log)",
-			ops->name, strerror_safe(-err));
+		log_warn("%s domain: after its load: %s", ops->name,
+			 strerror_safe(-err));
 		goto fail;
 	}
 	err = ops->attach(dom->priv, t->attached);
@@ -114,25 +107,120 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom)
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
 	}
-	/* attached with every target setting 0: counting nothing */
-	err = domain_state_save(&dom->state,
-				(struct bpf_object *)ops->object(dom->priv));
-	if (err) {
-		log_warn("%s domain: keep its state as loaded: %s", ops->name,
-			 strerror_safe(-err));
-		goto fail;
-	}
-	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
-		  (double)(t1 - t0) / 1e6,
-		  (double)(clock_mono_ns() - t1) / 1e6);
-	stage_mark("%s domain loaded", ops->name);
-	tracer_log_verified(ops, dom->priv);
-	selfcost_add_object(&t->self, ops->object(dom->priv));
+	log_debug("tracer: %s domain: load %.1f ms (its group's), attach %.1f ms",
+		  ops->name, (double)load_ns / 1e6,
+		  (double)(clock_mono_ns() - t0) / 1e6);
+	stage_mark("%s domain attached", ops->name);
 	t->dom[t->n++] = *dom;
 	return 0;
 fail:
 	ops->destroy(dom->priv);
 	return err;
+}
+
+/*
+ * Open the domains of want[] into a new group, load it once, attach each.
+ * A group of several that did not load sets *retry (its domains
+ * destroyed): the caller loads each alone. A domain alone whose load
+ * failed is dropped, or kept unloaded by its load_failed. -errno only
+ * when the kernel has no BTF: then nothing can be traced.
+ */
+static int tracer_load_group(struct tracer *t, const struct trace_config *target,
+			     const struct trace_domain_ops *const *want,
+			     unsigned int n_want, bool *retry)
+{
+	struct tracer_domain opened[TRACER_MAX_DOMAINS];
+	struct trace_config cfg = *target;
+	unsigned int i, n = 0, n_before = t->n;
+	uint64_t t0 = clock_mono_ns(), load_ns;
+	struct kernel_btf btf;
+	struct bpf_group *g;
+	int err;
+
+	*retry = false;
+	if (t->n_groups == TRACER_MAX_DOMAINS)
+		return 0;
+	err = kernel_btf_load(&btf);
+	if (err) {
+		log_error(
+			"kernel has no BTF at /sys/kernel/btf/vmlinux (%s): fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF",
+			strerror_safe(-err));
+		return err;
+	}
+	cfg.btf = &btf;
+	log_debug("tracer: kernel BTF parsed in %.1f ms",
+		  (double)(clock_mono_ns() - t0) / 1e6);
+	g = bpf_group_open(&t->phase_map);
+	if (!g) {
+		log_warn("tracer: open the BPF object: %s",
+			 strerror_safe(errno));
+		kernel_btf_free(&btf);
+		return 0;
+	}
+	for (i = 0; i < n_want; i++) {
+		const struct trace_domain_ops *ops = want[i];
+		uint64_t t1 = clock_mono_ns();
+		void *priv = NULL;
+
+		err = ops->open(&priv, g->skel, &cfg);
+		log_debug("tracer: %s domain: open %.1f ms", ops->name,
+			  (double)(clock_mono_ns() - t1) / 1e6);
+		if (err) {
+			log_warn("%s domain: open: %s", ops->name,
+				 strerror_safe(-err));
+			continue;
+		}
+		memset(&opened[n], 0, sizeof(opened[0]));
+		opened[n].ops = ops;
+		opened[n].group = g;
+		opened[n++].priv = priv;
+	}
+	/* freed before libbpf parses the kernel's BTF for its own load */
+	kernel_btf_free(&btf);
+	stage_mark("domains opened");
+	if (!n) {
+		bpf_group_free(g);
+		return 0;
+	}
+	err = bpf_group_load(g);
+	load_ns = clock_mono_ns() - t0;
+	stage_mark("domains loaded");
+	if (err && n > 1) {
+		log_debug(
+			"tracer: %u domains in one object did not load (%s): each alone",
+			n, strerror_safe(-err));
+		for (i = 0; i < n; i++)
+			opened[i].ops->destroy(opened[i].priv);
+		bpf_group_free(g);
+		*retry = true;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct trace_domain_ops *ops = opened[i].ops;
+
+		if (err && !(ops->load_failed &&
+			     !ops->load_failed(opened[i].priv, err))) {
+			log_warn(
+				"%s domain: load into the kernel: %s (run with -v for the verifier log)",
+				ops->name, strerror_safe(-err));
+			ops->destroy(opened[i].priv);
+			continue;
+		}
+		tracer_attach_domain(t, &opened[i], load_ns);
+	}
+	if (t->n == n_before) {
+		bpf_group_free(g);
+		return 0;
+	}
+	/* attached with every target setting 0: counting nothing */
+	err = bpf_group_save(g);
+	if (err)
+		log_warn("tracer: keep the programs' state as loaded: %s",
+			 strerror_safe(-err));
+	tracer_log_verified(g);
+	selfcost_add_object(&t->self, bpf_group_object(g));
+	t->group[t->n_groups++] = g;
+	return 0;
 }
 
 int tracer_start(struct tracer *t)
@@ -158,62 +246,32 @@ int tracer_start(struct tracer *t)
 	return 0;
 }
 
-int tracer_load(struct tracer *t, const struct trace_config *target)
+int tracer_load(struct tracer *t, const struct trace_config *cfg)
 {
-	struct tracer_domain opened[TRACER_MAX_DOMAINS];
-	struct trace_config cfg = *target;
-	unsigned int i, n_opened = 0, n_before = t->n;
-	uint64_t t0 = clock_mono_ns(), t1;
-	struct kernel_btf btf;
+	const struct trace_domain_ops *want[TRACER_MAX_DOMAINS];
+	unsigned int i, n = 0, n_before = t->n;
+	uint64_t t0 = clock_mono_ns();
+	bool retry;
 	int err;
 
-	for (i = 0; i < ARRAY_SIZE(all_domains); i++)
-		if (!(t->tried & 1u << i) &&
-		    domain_traces_fstype(all_domains[i], cfg.fstype))
-			break;
-	if (i == ARRAY_SIZE(all_domains))
-		return 0; /* all there */
-	err = kernel_btf_load(&btf);
-	if (err) {
-		log_error(
-			"kernel has no BTF at /sys/kernel/btf/vmlinux (%s): fsprof needs a kernel built with CONFIG_DEBUG_INFO_BTF",
-			strerror_safe(-err));
-		return err;
-	}
-	cfg.btf = &btf;
-	log_debug("tracer: kernel BTF parsed in %.1f ms",
-		  (double)(clock_mono_ns() - t0) / 1e6);
-	/* open all first: the BTF probe is done before libbpf loads its own */
 	for (i = 0; i < ARRAY_SIZE(all_domains); i++) {
-		const struct trace_domain_ops *ops = all_domains[i];
-		void *priv = NULL;
-
 		if (t->tried & 1u << i ||
-		    !domain_traces_fstype(ops, cfg.fstype))
+		    !domain_traces_fstype(all_domains[i], cfg->fstype))
 			continue; /* loaded already, or no xfs events on ext4 */
 		t->tried |= 1u << i;
-		t1 = clock_mono_ns();
-		err = ops->open(&priv, &cfg);
-		log_debug("tracer: %s domain: open %.1f ms", ops->name,
-			  (double)(clock_mono_ns() - t1) / 1e6);
-		if (!err) {
-			err = phase_map_share(&t->phase_map, ops->object(priv));
-			if (err)
-				ops->destroy(priv);
-		}
-		if (err) {
-			log_warn("%s domain: open: %s", ops->name,
-				 strerror_safe(-err));
-			continue;
-		}
-		memset(&opened[n_opened], 0, sizeof(opened[0]));
-		opened[n_opened].ops = ops;
-		opened[n_opened++].priv = priv;
+		want[n++] = all_domains[i];
 	}
-	kernel_btf_free(&btf);
-	stage_mark("domains opened");
-	for (i = 0; i < n_opened; i++)
-		tracer_attach_domain(t, &opened[i]);
+	if (!n)
+		return 0; /* all there */
+	/* one object for all: one libbpf load (trace/bpf_group.h) */
+	err = tracer_load_group(t, cfg, want, n, &retry);
+	for (i = 0; !err && retry && i < n; i++) {
+		bool alone; /* a group of one is not tried again */
+
+		err = tracer_load_group(t, cfg, &want[i], 1, &alone);
+	}
+	if (err)
+		return err; /* no kernel BTF: said */
 	log_debug("tracer: %u domain(s) loaded in %.1f ms", t->n - n_before,
 		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
@@ -278,35 +336,53 @@ static int tracer_off_step(void *arg)
 	return 0;
 }
 
-/* every count emptied, then the case's target: the domain counts */
+/*
+ * A case begins: each group's maps emptied when a case counted into them
+ * (loaded for this one, they are as made: empty), and its globals as after
+ * attach, every domain in it off. A group that could not be emptied sits
+ * the case out.
+ */
+static void tracer_groups_reset(struct tracer *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n_groups; i++) {
+		struct bpf_group *g = t->group[i];
+		int err = 0;
+
+		if (g->used)
+			err = domain_state_reset(&g->state,
+						 bpf_group_object(g));
+		else
+			domain_state_restore(&g->state);
+		g->ready = !g->used || !err;
+		if (!g->ready) {
+			domain_state_restore(&g->state);
+			log_warn("tracer: empty the counts for the case: %s",
+				 strerror_safe(-err));
+		}
+	}
+}
+
+/*
+ * the case's target: the domain counts. A bind that fails leaves the
+ * domain off: a domain sets what turns its programs on last.
+ */
 static int tracer_bind_domain(struct tracer_domain *dom,
 			      const struct trace_config *cfg)
 {
 	const struct trace_domain_ops *ops = dom->ops;
 	uint64_t t0 = clock_mono_ns();
-	int err = 0;
+	int err;
 
 	if (!domain_traces_fstype(ops, cfg->fstype))
 		return -ENOENT;
-	/* loaded for this case, its maps are as made: empty */
-	if (dom->used)
-		err = domain_state_reset(
-			&dom->state,
-			(struct bpf_object *)ops->object(dom->priv));
-	else
-		domain_state_restore(&dom->state);
-	if (err) {
-		domain_state_restore(&dom->state);
-		log_warn("%s domain: empty its counts for the case: %s",
-			 ops->name, strerror_safe(-err));
-		return err;
-	}
+	if (!dom->group->ready)
+		return -EIO;
 	err = ops->bind(dom->priv, cfg);
-	if (err) {
-		domain_state_restore(&dom->state);
+	if (err)
 		return err;
-	}
-	dom->bound = dom->used = true;
+	dom->bound = dom->group->used = true;
 	log_debug("tracer: %s domain: bound in %.1f ms", ops->name,
 		  (double)(clock_mono_ns() - t0) / 1e6);
 	return 0;
@@ -330,6 +406,7 @@ int tracer_bind(struct tracer *t, const struct trace_config *cfg,
 	t->phase = FSPROF_PHASE_NONE;
 	phase_map_publish(&t->phase_map, FSPROF_PHASE_NONE, clock_mono_ns());
 	selfcost_case_start(&t->self);
+	tracer_groups_reset(t);
 	for (i = 0; i < t->n; i++)
 		n += !tracer_bind_domain(&t->dom[i], cfg);
 	case_programs(t, cfg->fstype, programs);
@@ -349,12 +426,14 @@ void tracer_off(struct tracer *t)
 	/* the rings are the domains' maps: stop reading them first */
 	event_stream_free(t->events);
 	t->events = NULL;
+	/* every domain's globals as after attach: all off */
+	for (i = 0; i < t->n_groups; i++)
+		domain_state_restore(&t->group[i]->state);
 	for (i = 0; i < t->n; i++) {
 		struct tracer_domain *dom = &t->dom[i];
 
 		if (!dom->bound)
 			continue;
-		domain_state_restore(&dom->state);
 		if (dom->ops->unbind)
 			dom->ops->unbind(dom->priv);
 		dom->bound = false;
@@ -500,8 +579,9 @@ void tracer_stop(struct tracer *t)
 	while (t->n > 0) {
 		t->n--;
 		t->dom[t->n].ops->destroy(t->dom[t->n].priv);
-		domain_state_free(&t->dom[t->n].state);
 	}
+	while (t->n_groups > 0)
+		bpf_group_free(t->group[--t->n_groups]);
 	selfcost_stop(&t->self);
 	phase_map_close(&t->phase_map);
 	free(t->attached);

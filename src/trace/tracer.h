@@ -13,7 +13,6 @@
 
 #include "results/results.h"
 #include "trace/domain.h"
-#include "trace/domain_state.h"
 #include "trace/phase_map.h"
 #include "trace/selfcost.h"
 #include "util/teardown.h"
@@ -22,18 +21,22 @@
 
 struct event_stream;
 
+struct bpf_group;
+
 struct tracer_domain {
 	const struct trace_domain_ops *ops;
 	void *priv;
-	struct domain_state state; /* its globals as loaded: off */
+	struct bpf_group *group; /* the object its programs are in */
 	bool bound; /* counting for the case running */
-	bool used; /* bound to a case since it was loaded: its maps hold counts */
 };
 
 struct tracer {
 	bool started;
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
+	/* their objects: one per load (trace/bpf_group.h) */
+	struct bpf_group *group[TRACER_MAX_DOMAINS];
+	unsigned int n_groups;
 	unsigned int tried; /* bit i: all_domains[i] was opened (or failed) */
 	struct attach_list *attached; /* every program's outcome so far */
 	unsigned int phase; /* the phase running, 0 between phases */

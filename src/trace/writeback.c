@@ -12,7 +12,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "writeback.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -60,7 +60,7 @@ static const struct domain_def wb_def = {
 };
 
 struct writeback_domain {
-	struct writeback_bpf *skel;
+	struct fsprof_bpf *skel;
 	struct program_slot slots[WB_NR]; /* missing: the kernel has no event */
 	bool hz_known; /* throttle pauses converted to ns in the kernel */
 	struct percpu_stats stats;
@@ -148,7 +148,7 @@ static void writeback_free(struct writeback_domain *d)
 {
 	timeline_map_close(&d->timeline);
 	percpu_stats_fini(&d->stats);
-	writeback_bpf__destroy(d->skel);
+	detach_programs(d->slots, WB_NR);
 	free(d);
 }
 
@@ -174,24 +174,19 @@ static void wb_programs_choose(struct writeback_domain *d,
 	bpf_program__set_autoload(sl[WB_BDP_OLD].prog, nargs == 12);
 }
 
-static int writeback_open(void **priv, const struct trace_config *cfg)
+static int writeback_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
-	LIBBPF_OPTS(bpf_object_open_opts, opts);
 	struct writeback_domain *d = calloc(1, sizeof(*d));
 	int err, nargs;
 
 	if (!d)
 		return -ENOMEM;
-	opts.kconfig = kconfig_fallback();
-	if (opts.kconfig)
+	if (kconfig_fallback())
 		/* no config: the pause stays in jiffies, reported as such */
 		log_warn(
 			"writeback domain: no /proc/config.gz or /boot/config-$(uname -r): throttle pauses are reported in jiffies");
-	d->skel = writeback_bpf__open_opts(&opts);
-	if (!d->skel) {
-		err = -errno;
-		goto fail;
-	}
+	d->skel = skel;
 	err = domain_def_open(&wb_def, d->skel->skeleton, &d->stats, d->slots);
 	if (err)
 		goto fail;
@@ -208,17 +203,13 @@ fail:
 	return err;
 }
 
-static int writeback_load(void *priv)
+static int writeback_loaded(void *priv)
 {
 	struct writeback_domain *d = priv;
-	int err = writeback_bpf__load(d->skel);
 
-	if (!err)
-		d->hz_known = d->skel->kconfig && d->skel->kconfig->CONFIG_HZ;
-	if (!err)
-		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
-					d->skel->rodata->tl_bin_ns);
-	return err;
+	d->hz_known = d->skel->kconfig && d->skel->kconfig->CONFIG_HZ;
+	return timeline_map_open(&d->timeline, d->skel->maps.writeback_timeline,
+				 d->skel->rodata->tl_bin_ns);
 }
 
 static int writeback_attach(void *priv, struct attach_list *list)
@@ -313,7 +304,7 @@ static int writeback_collect(void *priv, unsigned int phase,
 		err = wb_add_throttle(d, &sum, m);
 	if (!err)
 		err = metric_add(m, "writeback.events_dropped",
-				 d->skel->bss->events_dropped[phase]);
+				 d->skel->bss->writeback_events_dropped[phase]);
 	if (!err && phase != FSPROF_PHASE_NONE)
 		err = timeline_map_collect(&d->timeline, out,
 					   d->hz_known ? wb_timeline_ns :
@@ -326,7 +317,7 @@ static int writeback_event_ring(void *priv)
 {
 	const struct writeback_domain *d = priv;
 
-	return bpf_map__fd(d->skel->maps.rare_events);
+	return bpf_map__fd(d->skel->maps.writeback_rare_events);
 }
 
 /* a flusher pass: the reason of its work by name */
@@ -340,13 +331,6 @@ static void writeback_event_name(void *priv, const struct fsprof_event *raw,
 			 d->reason[raw->aux]);
 }
 
-static const struct bpf_object *writeback_object(void *priv)
-{
-	const struct writeback_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static void writeback_destroy(void *priv)
 {
 	if (priv)
@@ -358,11 +342,10 @@ const struct trace_domain_ops writeback_domain = {
 	.charging =
 		"a flusher pass: the phase in which it finished writing; a dirty-throttle pause: the phase in which it began",
 	.open = writeback_open,
-	.load = writeback_load,
+	.loaded = writeback_loaded,
 	.attach = writeback_attach,
 	.bind = writeback_bind,
 	.collect = writeback_collect,
-	.object = writeback_object,
 	.event_ring = writeback_event_ring,
 	.event_name = writeback_event_name,
 	.destroy = writeback_destroy,

@@ -17,7 +17,7 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/xfs.h"
-#include "xfs.skel.h"
+#include "trace/fsprof_skel.h"
 #include "trace/attach.h"
 #include "trace/btf_probe.h"
 #include "trace/domain.h"
@@ -54,11 +54,12 @@ struct force_caller_name {
 };
 
 struct xfs_domain {
-	struct xfs_bpf *skel;
+	struct fsprof_bpf *skel;
 	struct percpu_stats counts; /* xfs_counts, one per phase */
 	struct percpu_stats hists; /* xfs_hists, XFS_HIST_NR per phase */
 
 	unsigned int n_progs;
+	struct bpf_program *progs[XFS_MAX_PROGS];
 	struct bpf_link *links[XFS_MAX_PROGS];
 	char events[XFS_MAX_PROGS][XFS_EVENT_LEN]; /* "xfs:xfs_log_force" */
 	bool missing[XFS_MAX_PROGS];
@@ -101,12 +102,13 @@ static void xfs_domain_free(struct xfs_domain *d)
 {
 	unsigned int i;
 
-	for (i = 0; i < d->n_progs; i++)
+	for (i = 0; i < d->n_progs; i++) {
 		bpf_link__destroy(d->links[i]);
+		d->links[i] = NULL;
+	}
 	timeline_map_close(&d->timeline);
 	percpu_stats_fini(&d->counts);
 	percpu_stats_fini(&d->hists);
-	xfs_bpf__destroy(d->skel);
 	free(d);
 }
 
@@ -167,6 +169,12 @@ static bool xfs_set_arg_kind(struct xfs_domain *d,
 	return true;
 }
 
+/* the object's programs on XFS's tracepoints are this domain's */
+static bool xfs_event(const char *event)
+{
+	return !strncmp(event, "xfs_", 4) || !strncmp(event, "xlog_", 5);
+}
+
 /* autoload only the programs whose tracepoint this kernel has */
 static void xfs_probe_events(struct xfs_domain *d,
 			     const struct trace_config *cfg)
@@ -177,10 +185,14 @@ static void xfs_probe_events(struct xfs_domain *d,
 		unsigned int i = d->n_progs;
 		const char *event = prog_event(prog);
 
+		if (!xfs_event(event))
+			continue;
 		if (i == XFS_MAX_PROGS) {
-			bpf_program__set_autoload(prog, false);
+			log_warn("xfs domain: more than %d programs: %s not traced",
+				 XFS_MAX_PROGS, bpf_program__name(prog));
 			continue;
 		}
+		d->progs[i] = prog;
 		snprintf(d->events[i], sizeof(d->events[i]), "xfs:%s", event);
 		d->missing[i] = btf_tracepoint_nargs(cfg->btf, event) < 0 ||
 				!xfs_set_arg_kind(d, cfg, event);
@@ -206,7 +218,8 @@ static void xfs_sysfs_open(struct xfs_domain *d, unsigned int kernel_dev)
 			strerror_safe(-err));
 }
 
-static int xfs_open(void **priv, const struct trace_config *cfg)
+static int xfs_open(void **priv, struct fsprof_bpf *skel,
+			 const struct trace_config *cfg)
 {
 	static const size_t hist_max[] = { offsetof(struct hist_counts, max) };
 	struct xfs_domain *d = calloc(1, sizeof(*d));
@@ -214,12 +227,7 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 
 	if (!d)
 		return -ENOMEM;
-	d->skel = xfs_bpf__open();
-	if (!d->skel) {
-		err = -errno;
-		xfs_domain_free(d);
-		return err;
-	}
+	d->skel = skel;
 	err = percpu_stats_init(&d->counts, d->skel->maps.xfs_counts,
 				sizeof(struct xfs_counts), NULL, 0);
 	if (!err)
@@ -236,32 +244,25 @@ static int xfs_open(void **priv, const struct trace_config *cfg)
 	return 0;
 }
 
-static int xfs_load(void *priv)
+static int xfs_loaded(void *priv)
 {
 	struct xfs_domain *d = priv;
-	int err = xfs_bpf__load(d->skel);
 
-	if (!err)
-		err = timeline_map_open(&d->timeline, d->skel->maps.timeline,
-					d->skel->rodata->tl_bin_ns);
-	return err;
+	return timeline_map_open(&d->timeline, d->skel->maps.xfs_timeline,
+				 d->skel->rodata->tl_bin_ns);
 }
 
 static int xfs_attach(void *priv, struct attach_list *list)
 {
 	struct program_slot slots[XFS_MAX_PROGS];
 	struct xfs_domain *d = priv;
-	struct bpf_program *prog;
-	unsigned int n = 0;
+	unsigned int n;
 
-	bpf_object__for_each_program(prog, d->skel->obj) {
-		if (n == d->n_progs)
-			break;
-		slots[n].prog = prog;
+	for (n = 0; n < d->n_progs; n++) {
+		slots[n].prog = d->progs[n];
 		slots[n].link = &d->links[n];
 		slots[n].event = d->events[n];
 		slots[n].missing = d->missing[n];
-		n++;
 	}
 	return attach_programs("xfs", slots, (int)n, list) > 0 ? 0 : -ENOENT;
 }
@@ -276,7 +277,7 @@ static int xfs_bind(void *priv, const struct trace_config *cfg)
 	memset(d->sysfs_have, 0, sizeof(d->sysfs_have));
 	d->n_callers = 0;
 	xfs_sysfs_open(d, cfg->kernel_dev);
-	__atomic_store_n(&d->skel->bss->targ_dev, cfg->kernel_dev,
+	__atomic_store_n(&d->skel->bss->xfs_targ_dev, cfg->kernel_dev,
 			 __ATOMIC_RELEASE);
 	return 0;
 }
@@ -570,7 +571,7 @@ static int xfs_collect(void *priv, unsigned int phase, struct phase_result *out)
 	err = err ?: xfs_collect_sysfs(d, phase, &out->metrics);
 	err = err   ?:
 		      metric_add(&out->metrics, "xfs.events_dropped",
-				 d->skel->bss->events_dropped[phase]);
+				 d->skel->bss->xfs_events_dropped[phase]);
 	if (!err && phase != FSPROF_PHASE_NONE)
 		err = timeline_map_collect(&d->timeline, out, xfs_timeline,
 					   sizeof(xfs_timeline) /
@@ -582,7 +583,7 @@ static int xfs_event_ring(void *priv)
 {
 	const struct xfs_domain *d = priv;
 
-	return bpf_map__fd(d->skel->maps.rare_events);
+	return bpf_map__fd(d->skel->maps.xfs_rare_events);
 }
 
 /*
@@ -610,13 +611,6 @@ static void xfs_event_name(void *priv, const struct fsprof_event *raw,
 		 (int)sizeof(rec->s[1]) - 1, c->function);
 }
 
-static const struct bpf_object *xfs_object(void *priv)
-{
-	const struct xfs_domain *d = priv;
-
-	return d->skel->obj;
-}
-
 static void xfs_destroy(void *priv)
 {
 	if (priv)
@@ -631,14 +625,13 @@ const struct trace_domain_ops xfs_domain = {
 	.charging =
 		"an event: the phase running when it fired; a log write or grant sleep (and its latency): the phase in which it started",
 	.open = xfs_open,
-	.load = xfs_load,
+	.loaded = xfs_loaded,
 	.attach = xfs_attach,
 	.bind = xfs_bind,
 	.phase_before = xfs_phase_before,
 	.phase_after = xfs_phase_after,
 	.remount = xfs_remount,
 	.collect = xfs_collect,
-	.object = xfs_object,
 	.event_ring = xfs_event_ring,
 	.event_name = xfs_event_name,
 	.destroy = xfs_destroy,
