@@ -10,15 +10,16 @@
 #     VmRSS and the peak, VmHWM, at each): spawn to main (the dynamic
 #     loader and libraries), preflight and target, the command forked
 #     (its cgroup), the phase marker's load, the tracer (the BTF probes and
-#     the domains' opens, each domain's load, bind), the marker's attach,
+#     the domains' opens, their one load, each attach, bind), the marker's attach,
 #     the command, collect,
 #     teardown (the marker's detach), the tracer stopped, analysis and
 #     report, the SQLite record, and main's end to the exit; each stage's
 #     time, and the RSS and peak at its end (a peak that grew in a stage
 #     was made there);
 #   - the tracer's own split it logs with -v: the kernel's BTF parsed for
-#     the probes, each domain's open (skeleton, configuration, probing),
-#     load (libbpf's relocation against the kernel's BTF + the verifier),
+#     the probes, each domain's open (configuration, probing), the one
+#     load of all (libbpf's relocation against the kernel's BTF + the
+#     verifier, the same figure on each domain's line),
 #     attach and bind (its maps emptied, the case's target set), and the
 #     tracer's totals;
 #   - the time in each bpf(2) command, summed over the process: the
@@ -84,6 +85,8 @@ def add(d, k, v):
 def tracer_line(text):
     if text.startswith("kernel BTF parsed in"):
         add(items, "kernel BTF (probes)", float(text.split()[-2]))
+    elif text.startswith("one load of"):
+        add(items, "the domains' one load", float(text.split()[-2]))
     elif re.match(r"\d+ domain\(s\) loaded in", text):
         add(items, "tracer load (all)", float(text.split()[-2]))
     elif text.startswith("bound to the case in"):
@@ -123,12 +126,14 @@ names = {"main": "spawn to main (loader, libraries)", "preflight": "preflight",
          "target up": "target up", "command forked": "command forked, cgroup",
          "marker loaded": "phase marker: load",
          "domains opened": "tracer: BTF probes, domains opened",
+         "domains loaded": "tracer: the domains' one load",
          "tracer up": "tracer: bind", "marker up": "phase marker: attach",
          "command started": "command released", "command exited": "the command",
          "collected": "collect", "target down": "teardown (target, cgroup)",
          "tracer stopped": "tracer stopped", "analysed": "analysis",
          "reported": "report", "recorded": "run history (SQLite)"}
-# "<d> domain loaded": that domain's load (libbpf, the verifier) and attach
+# "domains loaded": the one load of every domain's programs (libbpf, the
+# verifier); "<d> domain attached": that domain's attach
 for r in runs:
     prev = r["t0"]
     for name, mono, rss, peak in r["marks"]:

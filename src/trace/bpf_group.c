@@ -40,8 +40,27 @@ struct bpf_object *bpf_group_object(const struct bpf_group *g)
 	return g->skel->obj;
 }
 
+/*
+ * FSPROF_TEST_REFUSE_PROGRAM=NAME: that program's load fails, when it
+ * loads (fault injection for fsprof's own tests: a program the kernel
+ * refuses fails the whole object). Its attach type made fentry's, libbpf
+ * looks for a kernel function of its tracepoint's name and finds none.
+ */
+static void group_test_refuse(struct bpf_group *g)
+{
+	const char *name = getenv("FSPROF_TEST_REFUSE_PROGRAM");
+	struct bpf_program *prog;
+
+	if (!name || !*name)
+		return;
+	prog = bpf_object__find_program_by_name(g->skel->obj, name);
+	if (prog && bpf_program__autoload(prog))
+		bpf_program__set_expected_attach_type(prog, BPF_TRACE_FENTRY);
+}
+
 int bpf_group_load(struct bpf_group *g)
 {
+	group_test_refuse(g);
 	return fsprof_bpf__load(g->skel);
 }
 

@@ -107,9 +107,9 @@ static int tracer_attach_domain(struct tracer *t, struct tracer_domain *dom,
 		log_warn("%s domain: nothing attached", ops->name);
 		goto fail;
 	}
-	log_debug("tracer: %s domain: load %.1f ms (its group's), attach %.1f ms",
-		  ops->name, (double)load_ns / 1e6,
-		  (double)(clock_mono_ns() - t0) / 1e6);
+	/* its load is its group's, the same figure for each domain in it */
+	log_debug("tracer: %s domain: load %.1f ms, attach %.1f ms", ops->name,
+		  (double)load_ns / 1e6, (double)(clock_mono_ns() - t0) / 1e6);
 	stage_mark("%s domain attached", ops->name);
 	t->dom[t->n++] = *dom;
 	return 0;
@@ -182,8 +182,11 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 		bpf_group_free(g);
 		return 0;
 	}
+	t0 = clock_mono_ns();
 	err = bpf_group_load(g);
 	load_ns = clock_mono_ns() - t0;
+	log_debug("tracer: one load of %u domain(s) in %.1f ms", n,
+		  (double)load_ns / 1e6);
 	stage_mark("domains loaded");
 	if (err && n > 1) {
 		log_debug(

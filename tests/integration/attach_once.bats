@@ -55,6 +55,30 @@ data_counts() {
 	# loaded at the xfs case's start, after the first ext4 case's phases
 	grep -n "tracer: xfs domain: load \|case [123]/3" "$SCRATCH.b2b.err" |
 		grep -B1 "xfs domain: load" | head -1 | grep -q "case 1/3"
+	# one BPF object, one libbpf load, for the first case's five domains
+	# (bpf/fsprof.bpf.c); the xfs domain's is a second, at its case
+	grep "tracer: one load of " "$SCRATCH.b2b.err"
+	[ "$(grep -c "tracer: one load of " "$SCRATCH.b2b.err")" -eq 2 ]
+	grep -q "tracer: one load of 5 domain(s)" "$SCRATCH.b2b.err"
+	grep -q "tracer: one load of 1 domain(s)" "$SCRATCH.b2b.err"
+}
+
+# FSPROF_TEST_REFUSE_PROGRAM names a program whose load must fail (fault
+# injection, trace/bpf_group.c): one refused program fails the whole
+# object, and the domains are then loaded each in an object of its own
+@test "a program the kernel refuses drops its own domain only: the object of all is loaded again domain by domain, and the run goes on" {
+	FSPROF_TEST_REFUSE_PROGRAM=fsprof_wb_start run "$FSPROF" run -v --no-db \
+		-w seqio:size=4M --fs ext4 --scratch "$SCRATCH" \
+		--json "$SCRATCH.refuse.json"
+	echo "$output" | grep -v '^libbpf' | grep "tracer\|domain" | head -30
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q "tracer: 5 domains in one object did not load"
+	[ "$(echo "$output" | grep -c "tracer: one load of 1 domain(s)")" -eq 5 ]
+	echo "$output" | grep -q "writeback domain: load into the kernel"
+	# the others count: their programs attached, the block counts there
+	[ "$(jqr "$SCRATCH.refuse.json" '[.cases[0].programs[] | select(.state == "attached") | .domain] | unique | join(",")')" = block,ext4,jbd2,sched ]
+	[ "$(jqr "$SCRATCH.refuse.json" '.cases[0].phases[0].block.total.ios')" -gt 0 ]
+	rm -f "$SCRATCH.refuse.json"
 }
 
 @test "the three cases ran on one reused loop device, so a filter or a count left from the case before would show" {
