@@ -215,11 +215,21 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 		bpf_group_free(g);
 		return 0;
 	}
-	/* attached with every target setting 0: counting nothing */
+	/*
+	 * attached with every target setting 0: counting nothing. Without
+	 * that image its domains could not be turned off between cases.
+	 */
 	err = bpf_group_save(g);
-	if (err)
-		log_warn("tracer: keep the programs' state as loaded: %s",
-			 strerror_safe(-err));
+	if (err) {
+		log_warn("tracer: keep the programs' state as loaded: %s; %u domain(s) dropped",
+			 strerror_safe(-err), t->n - n_before);
+		while (t->n > n_before) {
+			t->n--;
+			t->dom[t->n].ops->destroy(t->dom[t->n].priv);
+		}
+		bpf_group_free(g);
+		return 0;
+	}
 	tracer_log_verified(g);
 	selfcost_add_object(&t->self, bpf_group_object(g));
 	t->group[t->n_groups++] = g;
