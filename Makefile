@@ -27,9 +27,9 @@ LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err -larchive \
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
 	-Ivmlinux/$(ARCH) -Iinclude -Ibpf
 
-# two objects: every domain in one (bpf/fsprof.bpf.c includes each
-# bpf/<domain>.bpf.c), and the phase marker
-BPF_SRCS := bpf/fsprof.bpf.c bpf/marker.bpf.c
+# one object: every domain's programs and the phase marker's
+# (bpf/fsprof.bpf.c includes each bpf/<domain>.bpf.c and marker.bpf.c)
+BPF_SRCS := bpf/fsprof.bpf.c
 BPF_OBJS := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst bpf/%.bpf.c,$(BUILD)/skel/%.skel.h,$(BPF_SRCS))
 

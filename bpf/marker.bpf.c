@@ -20,7 +20,6 @@
 #define BUF_LEN 64
 #define BUF_MASK (BUF_LEN - 1)
 
-char LICENSE[] SEC("license") = "GPL";
 
 /* the pipe: its inode number and its superblock's dev_t (kernel encoding) */
 const volatile __u64 pipe_ino = 0;

@@ -9,7 +9,7 @@
 #     fsprof logs with -v (src/util/stage.h: the monotonic clock, CPU,
 #     VmRSS and the peak, VmHWM, at each): spawn to main (the dynamic
 #     loader and libraries), preflight and target, the command forked
-#     (its cgroup), the phase marker's load, the tracer (the BTF probes and
+#     (its cgroup), the phase marker's set-up, the tracer (the BTF probes and
 #     the domains' opens, their one load, each attach, bind), the marker's attach,
 #     the command, collect,
 #     teardown (the marker's detach), the tracer stopped, analysis and
@@ -124,7 +124,7 @@ for line in open(sys.argv[1]):
 # each stage is the time up to its mark, from the one before
 names = {"main": "spawn to main (loader, libraries)", "preflight": "preflight",
          "target up": "target up", "command forked": "command forked, cgroup",
-         "marker loaded": "phase marker: load",
+         "marker prepared": "phase marker: its pipe",
          "domains opened": "tracer: BTF probes, domains opened",
          "domains loaded": "tracer: the domains' one load",
          "tracer up": "tracer: bind", "marker up": "phase marker: attach",

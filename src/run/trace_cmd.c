@@ -149,22 +149,19 @@ static int trace_run(struct trace_ctx *tc, const char *path, char *const argv[])
 			       sizeof(why));
 	stage_mark("command forked");
 	who.pid = tc->cmd.pid;
-	/* the marker loads on the phase map before the domains (see there) */
+	/* the marker loads with the domains, in their object (see there) */
 	if (!tc->lc.opt->no_trace && tc->lc.ct.target.fs_dev &&
 	    !tc->lc.opt->interval_ns && !tracer_start(&tc->lc.tracer))
-		marker_tracer_load(&tc->marker, &tc->lc.tracer.phase_map,
-				   tc->marker_wr);
-	stage_mark("marker loaded");
+		marker_tracer_prepare(&tc->marker, &tc->lc.tracer,
+				      tc->marker_wr);
+	stage_mark("marker prepared");
 	err = case_tracer_up(&tc->lc.ct, &tc->lc.tracer, tc->lc.opt, &who,
 			     tc->lc.c, &tc->lc.td);
 	tracer = tc->lc.ct.tracer;
 	stage_mark("tracer up");
-	/* the marker program's cost is fsprof's own, as the domains' */
-	if (!err && tracer &&
-	    !marker_tracer_attach(&tc->marker, &tc->lc.c->programs, &tc->lc.td))
-		selfcost_add_object(&tracer->self,
-				    marker_tracer_object(&tc->marker));
-	else
+	/* its cost is fsprof's own, in the object's as the domains' */
+	if (err || !tracer ||
+	    marker_tracer_attach(&tc->marker, &tc->lc.c->programs, &tc->lc.td))
 		marker_tracer_stop(&tc->marker); /* loaded for nothing */
 	stage_mark("marker up");
 	/* moved while the tracer loaded */

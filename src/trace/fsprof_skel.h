@@ -12,6 +12,7 @@
 #include "fsprof/btrfs.h"
 #include "fsprof/ext4.h"
 #include "fsprof/jbd2.h"
+#include "fsprof/marker.h"
 #include "fsprof/sched.h"
 #include "fsprof/writeback.h"
 #include "fsprof/xfs.h"

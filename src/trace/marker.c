@@ -9,9 +9,10 @@
 #include <bpf/libbpf.h>
 
 #include "fsprof/marker.h"
-#include "marker.skel.h"
 #include "trace/attach.h"
+#include "trace/fsprof_skel.h"
 #include "trace/marker.h"
+#include "trace/tracer.h"
 #include "util/kdev.h"
 #include "util/log.h"
 
@@ -21,34 +22,41 @@ static int marker_undo(void *arg)
 	return 0;
 }
 
-int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
-		       int write_fd)
+/* its part of the object: the pipe, and its program on */
+static int marker_open(void *arg, struct fsprof_bpf *s)
 {
-	struct marker_bpf *s;
+	struct marker_tracer *m = arg;
+
+	s->rodata->nr_write = SYS_write;
+	s->rodata->pipe_ino = m->pipe_ino;
+	s->rodata->pipe_sdev = m->pipe_sdev;
+	return bpf_program__set_autoload(s->progs.fsprof_marker_write, true);
+}
+
+static void marker_loaded(void *arg, struct fsprof_bpf *s, int err)
+{
+	struct marker_tracer *m = arg;
+
+	if (err)
+		log_warn(
+			"phase markers: load into the kernel: %s; fsprof switches phases when it reads them (after the write returns)",
+			strerror_safe(-err));
+	m->skel = err ? NULL : s;
+}
+
+int marker_tracer_prepare(struct marker_tracer *m, struct tracer *t,
+			  int write_fd)
+{
+	struct tracer_extra x = { marker_open, marker_loaded, m };
 	struct stat st;
-	int err;
 
 	m->skel = NULL;
 	if (fstat(write_fd, &st))
 		return -errno;
-	s = marker_bpf__open();
-	if (!s)
-		return -errno;
-	s->rodata->nr_write = SYS_write;
-	s->rodata->pipe_ino = st.st_ino;
+	m->pipe_ino = st.st_ino;
 	/* the kernel's dev_t encoding, as the BPF side compares it */
-	s->rodata->pipe_sdev = kdev_encode(st.st_dev);
-	err = phase_map_share(pm, s->obj);
-	if (!err)
-		err = marker_bpf__load(s);
-	if (err) {
-		log_warn(
-			"phase markers: load into the kernel: %s; fsprof switches phases when it reads them (after the write returns)",
-			strerror_safe(-err));
-		marker_bpf__destroy(s);
-		return err;
-	}
-	m->skel = s;
+	m->pipe_sdev = kdev_encode(st.st_dev);
+	tracer_set_extra(t, &x);
 	return 0;
 }
 
@@ -56,7 +64,7 @@ int marker_tracer_attach(struct marker_tracer *m, struct attach_list *programs,
 			 struct teardown *td)
 {
 	struct program_slot slot;
-	struct marker_bpf *s = m->skel;
+	struct fsprof_bpf *s = m->skel;
 	int err;
 
 	if (!s)
@@ -106,11 +114,6 @@ void marker_tracer_set_cgroup(struct marker_tracer *m, uint64_t cgroup_id)
 		m->skel->bss->cmd_cgroup = cgroup_id;
 }
 
-const struct bpf_object *marker_tracer_object(const struct marker_tracer *m)
-{
-	return m->skel ? m->skel->obj : NULL;
-}
-
 void marker_tracer_detach(struct marker_tracer *m)
 {
 	if (!m->skel)
@@ -121,6 +124,6 @@ void marker_tracer_detach(struct marker_tracer *m)
 
 void marker_tracer_stop(struct marker_tracer *m)
 {
-	marker_bpf__destroy(m->skel);
+	marker_tracer_detach(m);
 	m->skel = NULL;
 }

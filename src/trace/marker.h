@@ -14,21 +14,24 @@
 #include "trace/phase_map.h"
 #include "util/teardown.h"
 
-struct bpf_object;
-struct marker_bpf;
+struct fsprof_bpf;
+struct tracer;
 
 struct marker_tracer {
-	struct marker_bpf *skel; /* NULL: not running, userspace switches */
+	/* the tracer's loaded object; NULL: not running, userspace switches */
+	struct fsprof_bpf *skel;
+	uint64_t pipe_ino; /* the pipe it watches */
+	uint32_t pipe_sdev; /* its superblock, in the kernel's encoding */
 };
 
 /*
- * Load the marker program for the pipe whose write end is write_fd,
- * publishing into pm: before the domains load, so that its libbpf parse of
- * the kernel's BTF (11-12 MB at its peak) is not on top of their mapped
- * rings. Returns 0, or -errno (warned of).
+ * The marker program for the pipe whose write end is write_fd, in t's one
+ * BPF object of every program (trace/bpf_group.h): it loads with the
+ * domains, publishing into their phase map. After t's load m->skel is set
+ * when it loaded; when it did not, that is warned of. 0, or -errno.
  */
-int marker_tracer_load(struct marker_tracer *m, const struct phase_map *pm,
-		       int write_fd);
+int marker_tracer_prepare(struct marker_tracer *m, struct tracer *t,
+			  int write_fd);
 
 /*
  * Attach it once the domains are bound: the program recorded in programs,
@@ -55,9 +58,6 @@ void marker_tracer_set_cgroup(struct marker_tracer *m, uint64_t cgroup_id);
 void marker_tracer_set_state(struct marker_tracer *m, unsigned int next_phase,
 			     unsigned int open_phase);
 
-/* the loaded object (for fsprof's own cost), NULL when not running */
-const struct bpf_object *marker_tracer_object(const struct marker_tracer *m);
-
 /*
  * The traced command has exited: its marker program goes (what the kernel
  * recorded stays readable until the stop). A BTF tracepoint's link goes
@@ -66,6 +66,7 @@ const struct bpf_object *marker_tracer_object(const struct marker_tracer *m);
  */
 void marker_tracer_detach(struct marker_tracer *m);
 
+/* detached, and not running any more (the object is the tracer's) */
 void marker_tracer_stop(struct marker_tracer *m);
 
 #endif

@@ -119,15 +119,16 @@ fail:
 }
 
 /*
- * Open the domains of want[] into a new group, load it once, attach each.
- * A group of several that did not load sets *retry (its domains
- * destroyed): the caller loads each alone. A domain alone whose load
- * failed is dropped, or kept unloaded by its load_failed. -errno only
- * when the kernel has no BTF: then nothing can be traced.
+ * Open the domains of want[] (and, with_extra, the tracer's extra not yet
+ * loaded) into a new group, load it once, attach each domain. A group of
+ * several that did not load sets *retry (its domains destroyed): the
+ * caller loads each alone. A domain alone whose load failed is dropped,
+ * or kept unloaded by its load_failed. -errno only when the kernel has no
+ * BTF: then nothing can be traced.
  */
 static int tracer_load_group(struct tracer *t, const struct trace_config *target,
 			     const struct trace_domain_ops *const *want,
-			     unsigned int n_want, bool *retry)
+			     unsigned int n_want, bool with_extra, bool *retry)
 {
 	struct tracer_domain opened[TRACER_MAX_DOMAINS];
 	struct trace_config cfg = *target;
@@ -135,6 +136,7 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 	uint64_t t0 = clock_mono_ns(), load_ns;
 	struct kernel_btf btf;
 	struct bpf_group *g;
+	bool extra = false;
 	int err;
 
 	*retry = false;
@@ -177,27 +179,34 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 	}
 	/* freed before libbpf parses the kernel's BTF for its own load */
 	kernel_btf_free(&btf);
+	if (with_extra && t->extra.open && !t->extra_done)
+		extra = !t->extra.open(t->extra.arg, g->skel);
 	stage_mark("domains opened");
-	if (!n) {
+	if (!n && !extra) {
 		bpf_group_free(g);
 		return 0;
 	}
 	t0 = clock_mono_ns();
 	err = bpf_group_load(g);
 	load_ns = clock_mono_ns() - t0;
-	log_debug("tracer: one load of %u domain(s) in %.1f ms", n,
-		  (double)load_ns / 1e6);
+	log_debug("tracer: one load of %u domain(s)%s in %.1f ms", n,
+		  extra ? " and the phase marker" : "", (double)load_ns / 1e6);
 	stage_mark("domains loaded");
-	if (err && n > 1) {
+	if (err && n + extra > 1) {
 		log_debug(
-			"tracer: %u domains in one object did not load (%s): each alone",
-			n, strerror_safe(-err));
+			"tracer: %u domains%s in one object did not load (%s): each alone",
+			n, extra ? " and the phase marker" : "",
+			strerror_safe(-err));
 		for (i = 0; i < n; i++)
 			opened[i].ops->destroy(opened[i].priv);
 		bpf_group_free(g);
 		*retry = true;
 		return 0;
 	}
+	if (extra)
+		t->extra_done = true;
+	if (extra && err)
+		t->extra.loaded(t->extra.arg, NULL, err);
 	for (i = 0; i < n; i++) {
 		const struct trace_domain_ops *ops = opened[i].ops;
 
@@ -211,7 +220,7 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 		}
 		tracer_attach_domain(t, &opened[i], load_ns);
 	}
-	if (t->n == n_before) {
+	if (t->n == n_before && (!extra || err)) {
 		bpf_group_free(g);
 		return 0;
 	}
@@ -227,12 +236,16 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 			t->n--;
 			t->dom[t->n].ops->destroy(t->dom[t->n].priv);
 		}
+		if (extra)
+			t->extra.loaded(t->extra.arg, NULL, err);
 		bpf_group_free(g);
 		return 0;
 	}
 	tracer_log_verified(g);
 	selfcost_add_object(&t->self, bpf_group_object(g));
 	t->group[t->n_groups++] = g;
+	if (extra)
+		t->extra.loaded(t->extra.arg, g->skel, 0);
 	return 0;
 }
 
@@ -259,6 +272,12 @@ int tracer_start(struct tracer *t)
 	return 0;
 }
 
+void tracer_set_extra(struct tracer *t, const struct tracer_extra *x)
+{
+	t->extra = *x;
+	t->extra_done = false;
+}
+
 int tracer_load(struct tracer *t, const struct trace_config *cfg)
 {
 	const struct trace_domain_ops *want[TRACER_MAX_DOMAINS];
@@ -277,11 +296,14 @@ int tracer_load(struct tracer *t, const struct trace_config *cfg)
 	if (!n)
 		return 0; /* all there */
 	/* one object for all: one libbpf load (trace/bpf_group.h) */
-	err = tracer_load_group(t, cfg, want, n, &retry);
-	for (i = 0; !err && retry && i < n; i++) {
+	err = tracer_load_group(t, cfg, want, n, true, &retry);
+	for (i = 0; !err && retry && i <= n; i++) {
 		bool alone; /* a group of one is not tried again */
 
-		err = tracer_load_group(t, cfg, &want[i], 1, &alone);
+		/* each domain, then the extra, alone */
+		err = i < n ? tracer_load_group(t, cfg, &want[i], 1, false,
+						&alone) :
+			      tracer_load_group(t, cfg, NULL, 0, true, &alone);
 	}
 	if (err)
 		return err; /* no kernel BTF: said */

@@ -30,6 +30,21 @@ struct tracer_domain {
 	bool bound; /* counting for the case running */
 };
 
+struct fsprof_bpf;
+
+/*
+ * A program set of the one BPF object that is no domain (fsprof trace's
+ * phase marker), set before the tracer's first load: open turns its
+ * programs on in skel (0) or declines; loaded gets the loaded skeleton,
+ * or err when the load failed. It loads with the first case's domains,
+ * or in an object of its own when that load fails and each is loaded alone.
+ */
+struct tracer_extra {
+	int (*open)(void *arg, struct fsprof_bpf *skel);
+	void (*loaded)(void *arg, struct fsprof_bpf *skel, int err);
+	void *arg;
+};
+
 struct tracer {
 	bool started;
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
@@ -43,6 +58,8 @@ struct tracer {
 	struct phase_map phase_map; /* the phase id every domain reads */
 	struct selfcost self; /* what the programs cost, per phase */
 	struct event_stream *events; /* the case's rings of rare events */
+	struct tracer_extra extra; /* open NULL: none */
+	bool extra_done; /* it was in a load (which called its loaded) */
 };
 
 /*
@@ -59,6 +76,9 @@ int tracer_start(struct tracer *t);
  * kernel has no BTF.
  */
 int tracer_load(struct tracer *t, const struct trace_config *cfg);
+
+/* after tracer_start, before the first load */
+void tracer_set_extra(struct tracer *t, const struct tracer_extra *x);
 
 /*
  * A case begins on cfg's target: its domains loaded (tracer_load), every

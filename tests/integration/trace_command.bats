@@ -304,6 +304,23 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+# the marker program is in the one BPF object of all (bpf/fsprof.bpf.c):
+# refused, it fails that object's load; the domains are then loaded each
+# alone and the marker by itself (FSPROF_TEST_REFUSE_PROGRAM: fault
+# injection, trace/bpf_group.c)
+@test "a phase marker program the kernel refuses: said, the domains still trace, and fsprof switches the marked phases itself" {
+	FSPROF_TEST_REFUSE_PROGRAM=fsprof_marker_write run trace -v -- sh -c \
+		'echo "begin a" >&"$FSPROF_PHASE_FD"; echo x >f;
+		echo "begin b" >&"$FSPROF_PHASE_FD"; sync'
+	grep -v '^libbpf' "$ERR" | grep 'tracer: \|marker' | head -20
+	[ "$status" -eq 0 ]
+	grep -q 'tracer: 5 domains and the phase marker in one object did not load' "$ERR"
+	grep -q 'phase markers: load into the kernel' "$ERR"
+	[ "$(jqr "$JSON" '[.cases[0].phases[].name] | join(",")')" = a,b ]
+	[ "$(jqr "$JSON" '[.cases[0].programs[] | select(.state == "attached") | .domain] | unique | join(",")')" = block,ext4,jbd2,sched,writeback ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines')" -eq 2 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
