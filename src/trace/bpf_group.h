@@ -2,9 +2,8 @@
 /*
  * The kernel domains' programs (and fsprof trace's phase marker) as one BPF
  * object (bpf/fsprof.bpf.c), one libbpf load for the domains a tracer load
- * takes: libbpf parses the
- * kernel's BTF and searches it for CO-RE candidates once per object, not
- * once per domain. A group is opened with every program off; each domain's
+ * takes: libbpf parses the kernel's BTF and searches it for CO-RE
+ * candidates once per object, not once per domain. A group is opened with every program off; each domain's
  * open turns its own on (trace/domain.h), then the group loads once. Its
  * writable globals and maps are every domain's in it: the image kept after
  * attach turns them all off, and a new case empties them all.
