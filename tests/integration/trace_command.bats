@@ -304,6 +304,43 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+# A stopped command never exits: fsprof waited for it without a word, and
+# a SIGINT, forwarded to a group that was stopped, stayed pending until
+# the SIGKILL 10 s later (a supervisor's shorter stop timeout then killed
+# fsprof with the mount and loop device left). The stop is said, and the
+# forwarded signal comes with SIGCONT. The command execs a program that
+# stops itself; "ran" only if it were continued.
+@test "a command that stops itself is said to be stopped, and SIGINT ends it at once: exit 130, nothing left behind" {
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" -- \
+		sh -c 'exec sh -c "kill -STOP \$\$; touch \"$0\""' "$SCRATCH.got" \
+		>"$OUT" 2>"$ERR" &
+	pid=$!
+	if ! wait_for "grep -q 'is stopped by SIGSTOP' '$ERR'" 30; then
+		grep -v '^libbpf' "$ERR" | tail -5
+		echo "no word of the stopped command 30 s after its start"
+		# the old binary ends it with SIGKILL 10 s after
+		kill -INT "$pid"
+		wait "$pid" || true
+		false
+	fi
+	kill -INT "$pid"
+	# 3 s: at once, not the SIGKILL 10 s after (the teardown ~0.1 s)
+	wait_for "! kill -0 $pid 2>/dev/null" 3 || {
+		echo "fsprof trace still running 3 s after SIGINT"
+		wait "$pid" || true
+		false
+	}
+	status=0
+	wait "$pid" || status=$?
+	grep -v '^libbpf' "$ERR" | tail -5
+	[ "$status" -eq 130 ]
+	[ ! -e "$SCRATCH.got" ]
+	[ "$(grep -c 'is stopped by SIGSTOP' "$ERR")" -eq 1 ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
