@@ -109,14 +109,14 @@ static void marker_packet(struct marker_reader *mr, const char *buf, size_t n)
 bool marker_reader_drain(struct marker_reader *mr)
 {
 	char buf[4097];
+	unsigned int i;
 	ssize_t n;
 
-	for (;;) {
+	for (i = 0; i < MARKER_DRAIN_PACKETS; i++) {
 		n = read(mr->fd, buf, sizeof(buf) - 1);
-		if (n > 0) {
-			marker_packet(mr, buf, (size_t)n);
-			continue;
-		}
-		return n < 0 && (errno == EAGAIN || errno == EINTR);
+		if (n <= 0)
+			return n < 0 && (errno == EAGAIN || errno == EINTR);
+		marker_packet(mr, buf, (size_t)n);
 	}
+	return true; /* more may wait: the next call reads them */
 }

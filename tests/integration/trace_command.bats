@@ -341,6 +341,35 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+# A command's output sent to the marker pipe (yes >&FD, by mistake): its
+# packets came as fast as fsprof read them, and the read loop never ended
+# - no stop signal was forwarded, no exit seen: fsprof trace ran on
+# forever (still running 15 s after SIGINT, and 5.4 million warning lines
+# in 18 s). fsprof reads 64 packets at a time between its checks.
+@test "a command that floods FSPROF_PHASE_FD still gets SIGINT: exit 130 within seconds, nothing left behind" {
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" -- \
+		sh -c 'echo started >"$0"; exec yes >&"$FSPROF_PHASE_FD"' \
+		"$SCRATCH.got" >"$OUT" 2>/dev/null &
+	pid=$!
+	wait_for "[ -s '$SCRATCH.got' ]" 60
+	sleep 0.5
+	kill -INT "$pid"
+	if ! wait_for "! kill -0 $pid 2>/dev/null" 10; then
+		echo "fsprof trace still running 10 s after SIGINT"
+		kill -KILL "$pid"
+		wait "$pid" || true
+		wait_for "\"\$FSPROF\" cleanup --scratch '$SCRATCH' >/dev/null" 5
+		false
+	fi
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_bad')" -gt 0 ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
