@@ -40,10 +40,16 @@ static void marker_report(struct marker_reader *mr, const char *line,
 {
 	char shown[72];
 
-	line_show(line, len, shown, sizeof(shown));
 	mr->bad++;
-	log_warn("FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored",
-		 mr->lines, shown, why);
+	if (mr->bad > MARKER_BAD_SHOWN)
+		return;
+	line_show(line, len, shown, sizeof(shown));
+	log_warn(
+		"FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored%s",
+		mr->lines, shown, why,
+		mr->bad == MARKER_BAD_SHOWN ?
+			"; further bad lines are ignored unsaid, counted in trace.marker_lines_bad" :
+			"");
 }
 
 /* a line the kernel left to userspace: applied now, after its write */

@@ -39,6 +39,12 @@ void marker_reader_init(struct marker_reader *mr, int fd,
  */
 #define MARKER_DRAIN_PACKETS 64
 
+/*
+ * The bad lines said one by one, the first this many; the rest counted
+ * (trace.marker_lines_bad): yes >&FD made a million warning lines in 3 s
+ */
+#define MARKER_BAD_SHOWN 10
+
 /* the packets waiting, up to MARKER_DRAIN_PACKETS; false once no writer is
  * left */
 bool marker_reader_drain(struct marker_reader *mr);
