@@ -299,6 +299,33 @@ PY
 	[ "$status" -eq 0 ]
 }
 
+# the teardown and fsprof cleanup stop the daemon with SIGTERM, SIGKILL
+# 2 s later. Forked after fsprof's signal handlers went in, the daemon had
+# fsprof's SIGTERM handler, which only set a flag: SIGTERM did nothing
+@test "the device model's daemon ends at SIGTERM; the case fails as for a daemon killed, nothing left behind" {
+	"$FSPROF" run -w seqio:size=64M,direct=yes --device-model hdd \
+		--scratch "$SCRATCH" 2>"$SCRATCH.err" >/dev/null &
+	pid=$!
+	wait_for "grep -q 'phase write' '$SCRATCH.err'" 60
+	d=$(model_daemons)
+	[ -n "$d" ]
+	kill -TERM $d
+	# gone, or a zombie that init has not reaped yet (1.2-1.7 s here)
+	ended=0
+	wait_for "! grep -qv '^[0-9]* ([^)]*) Z' /proc/$d/stat 2>/dev/null" 1 ||
+		ended=1
+	[ "$ended" -eq 0 ] || kill -INT "$pid"
+	st=0
+	wait "$pid" || st=$?
+	cat "$SCRATCH.err"
+	[ "$ended" -eq 0 ]
+	[ "$st" -ne 0 ]
+	grep -q "the device model's daemon (pid $d, serving $SCRATCH/" "$SCRATCH.err"
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "a target's own model= in --fs models that target alone, and the report names each target's model" {
 	run "$FSPROF" run -w seqio:size=1M --fs "a=ext4,h=ext4:model='custom:wiops=200'" \
 		--scratch "$SCRATCH" --json "$SCRATCH.json"
