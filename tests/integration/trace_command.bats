@@ -373,6 +373,25 @@ trace() {
 	[ "$status" -eq 0 ]
 }
 
+# the command's own clean-up took the work directory: the teardown's
+# removal of it failed (ENOENT), fsprof exited 1 for a command that
+# exited 0, and left a state file for fsprof cleanup to find nothing in
+@test "a command that removes its own FSPROF_DIR: the teardown takes that as removed, fsprof exits with the command's 0, nothing left" {
+	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
+	mount -t tmpfs -o size=64m tmpfs "$mnt"
+	run trace --dir "$mnt" -- sh -c 'echo x >f; cd /; rm -rf "$FSPROF_DIR"'
+	left=$(find "$mnt" -mindepth 1)
+	umount "$mnt"
+	rmdir "$mnt"
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	[ -z "$left" ]
+	run ! grep -q 'teardown' "$ERR"
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
