@@ -67,8 +67,9 @@ DEPS_RUN := clang llvm bpftool libbpf-dev libelf-dev zlib1g-dev pkg-config \
 # libclang-rt-14-dev, the fuzzer runtime of make fuzz (clang 14);
 # libbpf-tools (biolatency, offcputime), scripts/bench/per-io-cost.sh's
 # peers; mmdebstrap, the clean Debian root make deb's package installs
-# into (scripts/chroot-base.sh).
-DEPS_TEST := libcmocka-dev bats bpftrace jq python3 libbpf-tools \
+# into (scripts/chroot-base.sh); strace, to hold a system call of a run
+# (a signal lands in that window: device_model.bats).
+DEPS_TEST := libcmocka-dev bats bpftrace jq python3 libbpf-tools strace \
 	python3-scipy python3-numpy python3-jsonschema \
 	qemu-system-x86 busybox-static zstd cpio binutils \
 	fsmark bonnie++ fdisk sqlite3 chromium groff-base man-db \

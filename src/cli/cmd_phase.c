@@ -6,6 +6,7 @@
  * NAME that begins with '-' follows "--".
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +87,19 @@ int cli_phase(int argc, char **argv)
 	err = marker_fd(&fd);
 	if (err)
 		return err;
+	/*
+	 * its reader gone (fsprof trace has ended, a background child marks
+	 * after it): EPIPE, said, exit 1 - not killed by SIGPIPE, silent
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	/* one write: the kernel switches the phase before it returns */
 	if (write(fd, line, (size_t)n) != n) {
 		fprintf(stderr,
-			"fsprof: phase: write to FSPROF_PHASE_FD %d: %s\n", fd,
-			strerror(errno));
+			"fsprof: phase: write to FSPROF_PHASE_FD %d: %s%s\n",
+			fd, strerror(errno),
+			errno == EPIPE ?
+				" (no fsprof trace reads it: it has ended)" :
+				"");
 		return EXIT_RUN_FAILED;
 	}
 	return EXIT_OK;

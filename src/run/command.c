@@ -156,8 +156,23 @@ bool command_exited(const struct command *cmd)
 
 void command_signal(const struct command *cmd, int sig)
 {
-	if (cmd->pgid > 0)
-		kill(-cmd->pgid, sig);
+	if (cmd->pgid <= 0)
+		return;
+	kill(-cmd->pgid, sig);
+	if (sig != SIGKILL && sig != SIGCONT)
+		kill(-cmd->pgid, SIGCONT);
+}
+
+int command_stopped(const struct command *cmd)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	if (cmd->pid <= 0 ||
+	    waitid(P_PID, (id_t)cmd->pid, &si, WSTOPPED | WNOHANG) ||
+	    si.si_pid != cmd->pid || si.si_code != CLD_STOPPED)
+		return 0;
+	return si.si_status;
 }
 
 /*
@@ -190,7 +205,7 @@ void command_end_group(struct command *cmd)
 	if (cmd->pgid > 0 && group_lingers(cmd->pgid, 0)) {
 		log_warn(
 			"processes the command left running in its process group hold the target: SIGTERM, then SIGKILL after 2 s");
-		kill(-cmd->pgid, SIGTERM);
+		command_signal(cmd, SIGTERM);
 		if (group_lingers(cmd->pgid, 2000000000ULL)) {
 			kill(-cmd->pgid, SIGKILL);
 			group_lingers(cmd->pgid, 1000000000ULL);

@@ -42,8 +42,17 @@ void command_release(struct command *cmd, bool release);
 /* has it exited? (still a zombie: its /proc entry remains) */
 bool command_exited(const struct command *cmd);
 
-/* signal its process group */
+/*
+ * signal its process group, then SIGCONT it: a stopped member (SIGSTOP, a
+ * read of the terminal) acts on sig at once, not once it is continued
+ */
 void command_signal(const struct command *cmd, int sig);
+
+/*
+ * the signal that stopped it since the last look (SIGSTOP, SIGTSTP,
+ * SIGTTIN, SIGTTOU), 0 if it has not stopped: each stop is told once
+ */
+int command_stopped(const struct command *cmd);
 
 /*
  * What it left running in its process group (a background child) would

@@ -40,10 +40,16 @@ static void marker_report(struct marker_reader *mr, const char *line,
 {
 	char shown[72];
 
-	line_show(line, len, shown, sizeof(shown));
 	mr->bad++;
-	log_warn("FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored",
-		 mr->lines, shown, why);
+	if (mr->bad > MARKER_BAD_SHOWN)
+		return;
+	line_show(line, len, shown, sizeof(shown));
+	log_warn(
+		"FSPROF_PHASE_FD line %u \"%s\": %s; the line is ignored%s",
+		mr->lines, shown, why,
+		mr->bad == MARKER_BAD_SHOWN ?
+			"; further bad lines are ignored unsaid, counted in trace.marker_lines_bad" :
+			"");
 }
 
 /* a line the kernel left to userspace: applied now, after its write */
@@ -109,14 +115,14 @@ static void marker_packet(struct marker_reader *mr, const char *buf, size_t n)
 bool marker_reader_drain(struct marker_reader *mr)
 {
 	char buf[4097];
+	unsigned int i;
 	ssize_t n;
 
-	for (;;) {
+	for (i = 0; i < MARKER_DRAIN_PACKETS; i++) {
 		n = read(mr->fd, buf, sizeof(buf) - 1);
-		if (n > 0) {
-			marker_packet(mr, buf, (size_t)n);
-			continue;
-		}
-		return n < 0 && (errno == EAGAIN || errno == EINTR);
+		if (n <= 0)
+			return n < 0 && (errno == EAGAIN || errno == EINTR);
+		marker_packet(mr, buf, (size_t)n);
 	}
+	return true; /* more may wait: the next call reads them */
 }

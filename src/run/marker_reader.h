@@ -30,7 +30,25 @@ void marker_reader_init(struct marker_reader *mr, int fd,
 			struct marker_tracer *kernel, struct live_phases *lp,
 			bool by_time);
 
-/* every packet waiting; false once no writer is left */
+/*
+ * At most this many packets a call: a command that writes to the pipe as
+ * fast as it is read (its output sent there by mistake: yes >&FD) kept
+ * the read loop from ever ending, and fsprof from its stop signals and
+ * the command's exit. The pipe holds 16 packets (a page each): a call
+ * reads all a writer that is gone left.
+ */
+#define MARKER_DRAIN_PACKETS 64
+
+/*
+ * The bad lines said one by one, the first this many; the rest counted
+ * (trace.marker_lines_bad): yes >&FD made a million warning lines in 3 s
+ */
+#define MARKER_BAD_SHOWN 10
+
+/*
+ * the packets waiting, up to MARKER_DRAIN_PACKETS; false once no writer is
+ * left
+ */
 bool marker_reader_drain(struct marker_reader *mr);
 
 #endif

@@ -58,7 +58,6 @@ int record_command(const struct run_options *opt)
 
 	live_case_spec(opt, 0, &spec);
 	code = live_case_begin(&lc, opt, &spec, "record");
-	lc.sigint_ends = true; /* Ctrl-C ends a recording */
 	if (lc.c)
 		record_params(opt, lc.c->params, sizeof(lc.c->params));
 	if (!code && !lc.stop) {
@@ -73,6 +72,12 @@ int record_command(const struct run_options *opt)
 			 opt->duration_ns ? "" : " until SIGINT (Ctrl-C)");
 		/* the duration from the moment the programs see the phase */
 		start = live_phases_begin(&lp, "record", clock_mono_ns());
+		/*
+		 * Ctrl-C ends a recording, once there is one: before, while
+		 * the programs load, it interrupts (exit 130), not a run of
+		 * nothing that exits 0 and writes no --json
+		 */
+		lc.sigint_ends = true;
 		end = opt->duration_ns ? start + opt->duration_ns : 0;
 		record_wait(&lc, &lp, end);
 		err = live_phases_collect(&lp, lc.c, clock_mono_ns(), false);

@@ -69,6 +69,28 @@ static void trace_forward_stop(struct trace_ctx *tc, uint64_t now)
 }
 
 /*
+ * The command stopped: said, with the way on. It stays stopped, as a
+ * shell's job does, until it is continued or a stop signal ends it (sent
+ * with SIGCONT: at once); fsprof does not end a run on its own for it.
+ */
+static void trace_tell_stopped(const struct trace_ctx *tc, int sig)
+{
+	bool tty = sig == SIGTTIN || sig == SIGTTOU;
+
+	log_warn(
+		"the command (pid %d) is stopped by %s%s; fsprof waits until it goes on (kill -CONT %d) or ends: Ctrl-C (SIGINT) ends it",
+		(int)tc->cmd.pid,
+		sig == SIGSTOP ? "SIGSTOP" :
+		sig == SIGTSTP ? "SIGTSTP" :
+		sig == SIGTTIN ? "SIGTTIN" :
+		sig == SIGTTOU ? "SIGTTOU" :
+				 strsignal(sig),
+		tty ? " (it read from the terminal or set its modes, which a command cannot from the process group of its own it runs in: give it its input from a file or a pipe)" :
+		      "",
+		(int)tc->cmd.pid);
+}
+
+/*
  * Until the command exits: markers, time phases, signals. SIGCHLD is
  * blocked but while ppoll waits, so that an exit is never missed between
  * the check and the wait.
@@ -79,6 +101,7 @@ static void trace_wait(struct trace_ctx *tc)
 	sigset_t chld, saved, waiting;
 	struct timespec ts;
 	uint64_t now, next;
+	int stopped;
 
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
@@ -90,6 +113,9 @@ static void trace_wait(struct trace_ctx *tc)
 		trace_forward_stop(tc, now);
 		if (command_exited(&tc->cmd))
 			break;
+		stopped = command_stopped(&tc->cmd);
+		if (stopped)
+			trace_tell_stopped(tc, stopped);
 		next = live_phases_tick(&tc->lp, now);
 		if (!next || next > TRACE_POLL_NS)
 			next = TRACE_POLL_NS;

@@ -291,6 +291,13 @@ static void daemon_main(const char *mnt, const char *image, uint64_t size,
 	signal(SIGINT, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * SIGTERM ends it (the teardown's and fsprof cleanup's stop): forked
+	 * after fsprof's handlers went in, it had fsprof's, which only sets a
+	 * flag no one here reads - a SIGTERM did nothing but wait for the
+	 * SIGKILL 2 s later
+	 */
+	signal(SIGTERM, SIG_DFL);
 	/* in the image's (run) directory: the tests know it by its cwd */
 	snprintf(dir, sizeof(dir), "%s", image);
 	slash = strrchr(dir, '/');
@@ -361,6 +368,30 @@ static int pidfd_of(pid_t pid)
 }
 
 /*
+ * The daemon's pid from the ready pipe, up to the start timeout. A stop
+ * signal (EINTR) does not end the wait: a daemon still starting would be
+ * left to mount and serve after fsprof's teardown, unknown to it. 0 when
+ * it said nothing: it exited, or the timeout (*timed_out).
+ */
+static pid_t ready_wait(int fd, bool *timed_out)
+{
+	const uint64_t end = mono_ns() + MODEL_START_TIMEOUT_MS * 1000000ULL;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	pid_t pid = 0;
+	uint64_t now;
+	int n;
+
+	do {
+		now = mono_ns();
+		n = now < end ? poll(&pfd, 1, (int)((end - now) / 1000000)) : 0;
+	} while (n < 0 && errno == EINTR);
+	*timed_out = n == 0;
+	if (n == 1 && read(fd, &pid, sizeof(pid)) != sizeof(pid))
+		pid = 0;
+	return pid;
+}
+
+/*
  * Double fork: the daemon is no child of fsprof's (no waitpid(-1) of the
  * workloads reaps it), and keeps serving if fsprof is killed until
  * fsprof cleanup has unmounted what sits on it.
@@ -368,9 +399,9 @@ static int pidfd_of(pid_t pid)
 static int daemon_spawn(struct model_daemon *md, const struct device_model *m,
 			const char *image, uint64_t size)
 {
-	struct pollfd pfd;
-	int p[2], st, n;
-	pid_t mid, pid = 0;
+	bool timed_out;
+	int p[2], st;
+	pid_t mid;
 
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
@@ -392,16 +423,14 @@ static int daemon_spawn(struct model_daemon *md, const struct device_model *m,
 		_exit(0);
 	}
 	close(p[1]);
-	waitpid(mid, &st, 0);
-	pfd = (struct pollfd){ .fd = p[0], .events = POLLIN };
-	n = poll(&pfd, 1, MODEL_START_TIMEOUT_MS);
-	if (n == 1 && read(p[0], &pid, sizeof(pid)) == sizeof(pid))
-		md->pid = pid;
+	while (waitpid(mid, &st, 0) < 0 && errno == EINTR)
+		;
+	md->pid = ready_wait(p[0], &timed_out);
 	close(p[0]);
 	if (!md->pid) {
 		log_error(
 			"device model: the daemon serving %s did not start (%s)",
-			image, n == 0 ? "no answer in 30 s" : "it exited");
+			image, timed_out ? "no answer in 30 s" : "it exited");
 		return -EIO;
 	}
 	md->pidfd = pidfd_of(md->pid);

@@ -19,7 +19,8 @@ int remove_tree(const char *dir)
 	int err = nftw(dir, remove_tree_entry, 32,
 		       FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 
+	/* gone already is removed (a traced command rm -rf its FSPROF_DIR) */
 	if (err < 0)
-		return -errno;
-	return -err;
+		return errno == ENOENT ? 0 : -errno;
+	return err == ENOENT ? 0 : -err;
 }

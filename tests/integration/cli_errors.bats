@@ -188,6 +188,21 @@ assert_usage_hint_names() {
 	[ "$hint" = "see 'fsprof phase --help'" ]
 }
 
+# a marker after fsprof trace has ended (a background child of the
+# command's, a script's last line racing its end): the pipe has no reader.
+# SIGPIPE's default action killed fsprof phase silently (exit 141), not
+# the error and exit 1 its --help documents
+@test "fsprof phase with no fsprof trace reading FSPROF_PHASE_FD any more says so and exits 1, not killed by SIGPIPE" {
+	exec {fd}> >(true)
+	reader=$!
+	wait_for "! kill -0 $reader 2>/dev/null" 5
+	run env FSPROF_PHASE_FD="$fd" "$FSPROF" phase late
+	exec {fd}>&-
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"phase: write to FSPROF_PHASE_FD $fd: Broken pipe (no fsprof trace reads it: it has ended)"* ]]
+}
+
 @test "a usage error of fsprof list points to fsprof list --help" {
 	assert_usage_hint_names list probes --frob
 }

@@ -8,6 +8,7 @@
 # loop layers, the FUSE mount and the daemon are always removed again.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 # One XFS fsync loop held to 100 write IOPS, with bpftrace counting the
 # cache flushes of every loop device: two tests read it. 50 files, 100
@@ -137,6 +138,38 @@ model_loops() {
 	[ "$status" -eq 0 ]
 }
 
+# The daemon's mount(2) held 1 s by strace (its first; fsprof's own of the
+# filesystem later too): SIGINT lands while fsprof waits for the daemon to
+# say it serves. That wait ended at the signal (EINTR): fsprof said the
+# daemon "did not start (it exited)", tore down without it and exited,
+# and the daemon, unknown to it, went on to mount and serve after fsprof
+# was gone. fsprof now waits for the answer (30 s at most) and stops it.
+@test "SIGINT while the device model's daemon starts: fsprof waits for its answer and stops it; no daemon outlives fsprof" {
+	strace -f --seccomp-bpf -qq -o /dev/null -e trace=mount \
+		-e inject=mount:delay_enter=1000000:when=1 \
+		"$FSPROF" run -w seqio:size=8M --device-model hdd \
+		--scratch "$SCRATCH" 2>"$SCRATCH.err" >/dev/null &
+	tracer=$!
+	wait_for "[ -n \"\$(model_daemons)\" ]" 60
+	pid=$(pgrep -P "$tracer" -x fsprof)
+	[ -n "$pid" ]
+	kill -INT "$pid"
+	wait_for "! kill -0 $pid 2>/dev/null" 30
+	# what is there as fsprof exits
+	daemons=$(model_daemons)
+	st=0
+	wait "$tracer" || st=$?
+	cat "$SCRATCH.err"
+	echo "daemons left at fsprof's exit: $daemons"
+	[ "$st" -eq 130 ]
+	[ -z "$daemons" ]
+	run ! grep -q 'did not start' "$SCRATCH.err"
+	grep -q 'interrupted by Interrupt' "$SCRATCH.err"
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "the traced device is a loop on the engine's lower loop, recorded in the JSON" {
 	run "$FSPROF" run -w seqio:size=1M --device-model hdd --scratch "$SCRATCH" \
 		--json "$SCRATCH.json"
@@ -261,6 +294,33 @@ PY
 	[ "$st" -ne 0 ]
 	grep -q "the device model's daemon (pid $d, serving $SCRATCH/" "$SCRATCH.err"
 	[ -z "$(model_mounts)" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+# the teardown and fsprof cleanup stop the daemon with SIGTERM, SIGKILL
+# 2 s later. Forked after fsprof's signal handlers went in, the daemon had
+# fsprof's SIGTERM handler, which only set a flag: SIGTERM did nothing
+@test "the device model's daemon ends at SIGTERM; the case fails as for a daemon killed, nothing left behind" {
+	"$FSPROF" run -w seqio:size=64M,direct=yes --device-model hdd \
+		--scratch "$SCRATCH" 2>"$SCRATCH.err" >/dev/null &
+	pid=$!
+	wait_for "grep -q 'phase write' '$SCRATCH.err'" 60
+	d=$(model_daemons)
+	[ -n "$d" ]
+	kill -TERM $d
+	# gone, or a zombie that init has not reaped yet (1.2-1.7 s here)
+	ended=0
+	wait_for "! grep -qv '^[0-9]* ([^)]*) Z' /proc/$d/stat 2>/dev/null" 1 ||
+		ended=1
+	[ "$ended" -eq 0 ] || kill -INT "$pid"
+	st=0
+	wait "$pid" || st=$?
+	cat "$SCRATCH.err"
+	[ "$ended" -eq 0 ]
+	[ "$st" -ne 0 ]
+	grep -q "the device model's daemon (pid $d, serving $SCRATCH/" "$SCRATCH.err"
 	run leftovers "$SCRATCH"
 	echo "$output"
 	[ "$status" -eq 0 ]

@@ -89,6 +89,33 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
+# Ctrl-C ends a recording once it has begun; while the programs load there
+# is none yet: the old binary exited 0 there, with no report, no --json
+# file and no word of the signal. The signal lands between the -v line
+# "stage: preflight" and "recording": the target, the programs' load
+# (>= 250 ms here, longer under load), looked for every 10 ms
+@test "SIGINT while record loads its programs interrupts it: exit 130, said, no recording begun, nothing left behind" {
+	"$FSPROF" record -v --dir "$MNT" --scratch "$SCRATCH" \
+		--json "$SCRATCH.json" >/dev/null 2>"$SCRATCH.err" &
+	pid=$!
+	for ((i = 0; i < 6000; i++)); do
+		grep -q 'stage: preflight' "$SCRATCH.err" && break
+		sleep 0.01
+	done
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	grep -v '^libbpf\|tracer:' "$SCRATCH.err" | tail -5
+	[ "$status" -eq 130 ]
+	grep -q 'interrupted by Interrupt' "$SCRATCH.err"
+	run ! grep -q '^fsprof: recording' "$SCRATCH.err"
+	[ ! -e "$SCRATCH.json" ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$(find "$MNT" -name 'fsprof.*')" ]
+}
+
 @test "record needs --dir and refuses what does not apply to a live filesystem" {
 	run -2 "$FSPROF" record --duration 1s
 	[[ "$output" == *"--dir PATH"* ]]

@@ -321,6 +321,94 @@ trace() {
 	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines')" -eq 2 ]
 }
 
+# A stopped command never exits: fsprof waited for it without a word, and
+# a SIGINT, forwarded to a group that was stopped, stayed pending until
+# the SIGKILL 10 s later (a supervisor's shorter stop timeout then killed
+# fsprof with the mount and loop device left). The stop is said, and the
+# forwarded signal comes with SIGCONT. The command execs a program that
+# stops itself; "ran" only if it were continued.
+@test "a command that stops itself is said to be stopped, and SIGINT ends it at once: exit 130, nothing left behind" {
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" -- \
+		sh -c 'exec sh -c "kill -STOP \$\$; touch \"$0\""' "$SCRATCH.got" \
+		>"$OUT" 2>"$ERR" &
+	pid=$!
+	if ! wait_for "grep -q 'is stopped by SIGSTOP' '$ERR'" 30; then
+		grep -v '^libbpf' "$ERR" | tail -5
+		echo "no word of the stopped command 30 s after its start"
+		# the old binary ends it with SIGKILL 10 s after
+		kill -INT "$pid"
+		wait "$pid" || true
+		false
+	fi
+	kill -INT "$pid"
+	# 3 s: at once, not the SIGKILL 10 s after (the teardown ~0.1 s)
+	wait_for "! kill -0 $pid 2>/dev/null" 3 || {
+		echo "fsprof trace still running 3 s after SIGINT"
+		wait "$pid" || true
+		false
+	}
+	status=0
+	wait "$pid" || status=$?
+	grep -v '^libbpf' "$ERR" | tail -5
+	[ "$status" -eq 130 ]
+	[ ! -e "$SCRATCH.got" ]
+	[ "$(grep -c 'is stopped by SIGSTOP' "$ERR")" -eq 1 ]
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+# A command's output sent to the marker pipe (yes >&FD, by mistake): its
+# packets came as fast as fsprof read them, and the read loop never ended
+# - no stop signal was forwarded, no exit seen: fsprof trace ran on
+# forever (still running 15 s after SIGINT, and 5.4 million warning lines
+# in 18 s). fsprof reads 64 packets at a time between its checks.
+@test "a command that floods FSPROF_PHASE_FD still gets SIGINT: exit 130 within seconds, its first 10 bad lines said, nothing left behind" {
+	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" -- \
+		sh -c 'echo started >"$0"; exec yes >&"$FSPROF_PHASE_FD"' \
+		"$SCRATCH.got" >"$OUT" 2>"$ERR" &
+	pid=$!
+	wait_for "[ -s '$SCRATCH.got' ]" 60
+	sleep 0.5
+	kill -INT "$pid"
+	if ! wait_for "! kill -0 $pid 2>/dev/null" 10; then
+		echo "fsprof trace still running 10 s after SIGINT"
+		kill -KILL "$pid"
+		wait "$pid" || true
+		wait_for "\"\$FSPROF\" cleanup --scratch '$SCRATCH' >/dev/null" 5
+		false
+	fi
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	# the first 10 bad lines said, the rest counted
+	[ "$(jqr "$JSON" '.cases[0].spill.metrics.trace.marker_lines_bad')" -gt 10 ]
+	[ "$(grep -c 'FSPROF_PHASE_FD line' "$ERR")" -eq 10 ]
+	grep -q 'line 10 "y": .*further bad lines are ignored unsaid' "$ERR"
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+# the command's own clean-up took the work directory: the teardown's
+# removal of it failed (ENOENT), fsprof exited 1 for a command that
+# exited 0, and left a state file for fsprof cleanup to find nothing in
+@test "a command that removes its own FSPROF_DIR: the teardown takes that as removed, fsprof exits with the command's 0, nothing left" {
+	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
+	mount -t tmpfs -o size=64m tmpfs "$mnt"
+	run trace --dir "$mnt" -- sh -c 'echo x >f; cd /; rm -rf "$FSPROF_DIR"'
+	left=$(find "$mnt" -mindepth 1)
+	umount "$mnt"
+	rmdir "$mnt"
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	[ -z "$left" ]
+	run ! grep -q 'teardown' "$ERR"
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
 	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
 	mount -t tmpfs -o size=64m tmpfs "$mnt"
