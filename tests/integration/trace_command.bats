@@ -288,9 +288,11 @@ trace() {
 	# 10 s: a hang, not a slow teardown (the teardown takes ~0.1 s)
 	if ! wait_for "! kill -0 $pid 2>/dev/null" 10; then
 		echo "fsprof trace still running 10 s after SIGINT"
-		# fsprof and its fork, the command not yet exec'd
+		# fsprof and its fork, the command not yet exec'd; reaped, or
+		# cleanup takes the zombie for a live run and leaves its mount
 		pkill -9 -f "trace -v --scratch $SCRATCH " || true
-		wait_for "\"\$FSPROF\" cleanup --scratch '$SCRATCH' >/dev/null" 5
+		wait "$pid" || true
+		"$FSPROF" cleanup --scratch "$SCRATCH" >/dev/null
 		false
 	fi
 	status=0
