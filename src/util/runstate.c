@@ -29,6 +29,13 @@ int runstate_proc_start(pid_t pid, unsigned long long *start)
 	p = strrchr(buf, ')');
 	if (!p)
 		return -EIO;
+	/*
+	 * field 3, the state: a zombie (or one being reaped) has exited, and
+	 * holds nothing: no run of its is alive (fsprof cleanup took a run
+	 * killed but not yet reaped by its parent for a live one)
+	 */
+	if (p[1] == ' ' && (p[2] == 'Z' || p[2] == 'X'))
+		return -ESRCH;
 	/* field 3 follows ") "; starttime is field 22 */
 	for (field = 2; field < 22 && p; field++)
 		p = strchr(p + 1, ' ');

@@ -54,7 +54,10 @@ int runstate_remove(struct runstate *rs, int id);
  */
 void runstate_close(struct runstate *rs, bool clean);
 
-/* a process's start time in clock ticks since boot (/proc/PID/stat) */
+/*
+ * a process's start time in clock ticks since boot (/proc/PID/stat);
+ * -ESRCH for a process that has exited and is not yet reaped (a zombie)
+ */
 int runstate_proc_start(pid_t pid, unsigned long long *start);
 
 /* this boot's id (/proc/sys/kernel/random/boot_id), "" when unknown */

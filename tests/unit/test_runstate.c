@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include <cmocka.h>
 
@@ -172,6 +174,25 @@ static void proc_start_is_this_process_start_time(void **state)
 	assert_int_equal(runstate_proc_start(-5, &a), -ENOENT);
 }
 
+/* killed, not yet reaped: no process of a live run */
+static void proc_start_of_a_zombie_is_esrch(void **state)
+{
+	unsigned long long a = 0;
+	siginfo_t si;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid)
+		_exit(0);
+	/* exited, left a zombie: waited for without reaping it */
+	memset(&si, 0, sizeof(si));
+	assert_int_equal(waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT), 0);
+	assert_int_equal(runstate_proc_start(pid, &a), -ESRCH);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +210,7 @@ int main(void)
 			fixture_teardown),
 		cmocka_unit_test(without_a_state_file_nothing_is_recorded),
 		cmocka_unit_test(proc_start_is_this_process_start_time),
+		cmocka_unit_test(proc_start_of_a_zombie_is_esrch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
