@@ -34,6 +34,25 @@ bench_fs() {
 	mount "$BENCH_LOOP" "$BENCH_MNT"
 }
 
+# the output of command $1 (a shell command), once it is not empty and has
+# stayed the same for 0.5 s (a tool's programs all loaded or attached); up
+# to 60 s, else nothing and 1
+settled() {
+	local now last= same=0
+	for _ in $(seq 600); do
+		now=$(eval "$1")
+		if [ -n "$now" ] && [ "$now" = "$last" ]; then
+			same=$((same + 1))
+			[ "$same" -ge 5 ] && { echo "$now"; return 0; }
+		else
+			same=0
+		fi
+		last=$now
+		sleep 0.1
+	done
+	return 1
+}
+
 drop_caches() {
 	sync -f "$BENCH_MNT"
 	echo 3 >/proc/sys/vm/drop_caches

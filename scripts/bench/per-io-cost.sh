@@ -102,7 +102,7 @@ prog_ids() {
 # the tools $@ (one command line each) running together: the BPF time of
 # their own programs over an untraced run / the device's writes
 tools_cost() {
-	local ns0 ns1 runs0 runs1 ios0 ios1 ids last= same=0 pids=() cmd
+	local ns0 ns1 runs0 runs1 ios0 ios1 ids pids=() cmd
 	echo 1 >/proc/sys/kernel/bpf_stats_enabled
 	for cmd in "$@"; do
 		# shellcheck disable=SC2086 # one command line, split into words
@@ -110,17 +110,11 @@ tools_cost() {
 		pids+=($!)
 	done
 	# their programs, once the set has stopped growing for 0.5 s
-	for _ in $(seq 600); do
-		ids=$(prog_ids "${pids[@]}")
-		if [ -n "$ids" ] && [ "$ids" = "$last" ]; then
-			same=$((same + 1))
-			[ "$same" -ge 5 ] && break
-		else
-			same=0
-		fi
-		last=$ids
-		sleep 0.1
-	done
+	ids=$(settled "prog_ids ${pids[*]}") || {
+		echo "per-io-cost: $* loaded no settled set of programs in 60 s" >&2
+		kill -INT "${pids[@]}"
+		return 1
+	}
 	read -r ns0 runs0 <<<"$(progs_sum "$ids")"
 	ios0=$(awk '{print $5}' "/sys/block/$disk/stat")
 	"$FSPROF" run -q --no-db --no-trace -w "$workload" --dir "$BENCH_MNT" >/dev/null

@@ -149,35 +149,26 @@ cpu_ticks() {
 		/proc/stat
 }
 
-# the BPF links process $1 holds, counted by their file descriptors
+# the BPF links process $1 holds, counted by their file descriptors;
+# nothing when it holds none
 links_held() {
-	grep -l '^link_id:' /proc/"$1"/fdinfo/* 2>/dev/null | wc -l
+	local n
+	n=$(grep -l '^link_id:' /proc/"$1"/fdinfo/* 2>/dev/null | wc -l)
+	[ "$n" -eq 0 ] || echo "$n"
 }
 
 # the peers of an arm (bio, biooff) started, each attached before this
 # returns: its links, once their count has stayed the same for 0.5 s (not
 # every peer says when it is attached: offcputime prints nothing)
 peers_start() {
-	local tools=("biolatency -d ${BENCH_LOOP##*/}") t n last same
+	local tools=("biolatency -d ${BENCH_LOOP##*/}") t
 	[ "$1" = biooff ] && tools+=(offcputime)
 	for t in "${tools[@]}"; do
 		# shellcheck disable=SC2086 # one command line, split into words
 		$t >/dev/null 2>&1 &
 		echo $! >>"$PEER_PIDS"
-		last=0 same=0
-		for _ in $(seq 300); do
-			n=$(links_held $!)
-			if [ "$n" -gt 0 ] && [ "$n" = "$last" ]; then
-				same=$((same + 1))
-				[ "$same" -ge 5 ] && break
-			else
-				same=0
-			fi
-			last=$n
-			sleep 0.1
-		done
-		[ "$same" -ge 5 ] || {
-			echo "wall-overhead: $t did not attach in 30 s" >&2
+		settled "links_held $!" >/dev/null || {
+			echo "wall-overhead: $t did not attach in 60 s" >&2
 			peers_stop
 			exit 1
 		}

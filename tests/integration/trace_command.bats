@@ -23,6 +23,18 @@ trace() {
 	"$FSPROF" trace --scratch "$SCRATCH" --json "$JSON" "$@" >"$OUT" 2>"$ERR"
 }
 
+# fsprof trace --dir on a tmpfs of its own ($mnt), CMD "$@": its status
+# and what was left in the tmpfs ($left), the tmpfs gone after
+trace_on_tmpfs() {
+	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
+	mount -t tmpfs -o size=64m tmpfs "$mnt"
+	status=0
+	trace --dir "$mnt" -- "$@" || status=$?
+	left=$(find "$mnt" -mindepth 1)
+	umount "$mnt"
+	rmdir "$mnt"
+}
+
 @test "a script that marks create, an fsync loop and remove gets those three phases, each with kernel metrics; the fsync phase's journal commits equal /proc/fs/jbd2's count over it, which fsprof, reading it after the kernel's switch, does not report" {
 	JBD2_OUT="$SCRATCH.jbd2" FSYNCS=40 run trace -- "$LIB/trace_three_phases.sh"
 	cat "$ERR"
@@ -396,12 +408,7 @@ trace() {
 # removal of it failed (ENOENT), fsprof exited 1 for a command that
 # exited 0, and left a state file for fsprof cleanup to find nothing in
 @test "a command that removes its own FSPROF_DIR: the teardown takes that as removed, fsprof exits with the command's 0, nothing left" {
-	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
-	mount -t tmpfs -o size=64m tmpfs "$mnt"
-	run trace --dir "$mnt" -- sh -c 'echo x >f; cd /; rm -rf "$FSPROF_DIR"'
-	left=$(find "$mnt" -mindepth 1)
-	umount "$mnt"
-	rmdir "$mnt"
+	trace_on_tmpfs sh -c 'echo x >f; cd /; rm -rf "$FSPROF_DIR"'
 	cat "$ERR"
 	[ "$status" -eq 0 ]
 	[ -z "$left" ]
@@ -412,14 +419,9 @@ trace() {
 }
 
 @test "--dir on a tmpfs: CMD runs in a new directory under it (FSPROF_DIR, removed afterwards), markers switched by fsprof, phases with user-side metrics only" {
-	mnt=$(mktemp -d /var/tmp/fsprof-test-tmpfs.XXXXXX)
-	mount -t tmpfs -o size=64m tmpfs "$mnt"
-	run trace --dir "$mnt" -- sh -c 'pwd >"$0"; echo "$FSPROF_DIR" >>"$0";
+	trace_on_tmpfs sh -c 'pwd >"$0"; echo "$FSPROF_DIR" >>"$0";
 		echo "begin w" >&"$FSPROF_PHASE_FD"; echo x >f; echo end >&"$FSPROF_PHASE_FD"' \
 		"$SCRATCH.got"
-	left=$(find "$mnt" -mindepth 1)
-	umount "$mnt"
-	rmdir "$mnt"
 	cat "$ERR"
 	[ "$status" -eq 0 ]
 	[ -z "$left" ]
