@@ -35,6 +35,24 @@ trace_on_tmpfs() {
 	rmdir "$mnt"
 }
 
+# SIGINT to fsprof trace ($1, in the background), which must be gone
+# within $2 s: its exit status in $status. Else it is killed, with its
+# fork, and reaped (or fsprof cleanup takes the zombie for a live run and
+# leaves its mount), what it left is cleaned, and this fails.
+sigint_ends_within() {
+	local pid=$1 limit=$2
+	kill -INT "$pid"
+	if ! wait_for "! kill -0 $pid 2>/dev/null" "$limit"; then
+		echo "fsprof trace still running $limit s after SIGINT"
+		pkill -9 -f "trace .*--scratch $SCRATCH " || true
+		wait "$pid" || true
+		"$FSPROF" cleanup --scratch "$SCRATCH" >/dev/null
+		return 1
+	fi
+	status=0
+	wait "$pid" || status=$?
+}
+
 @test "a script that marks create, an fsync loop and remove gets those three phases, each with kernel metrics; the fsync phase's journal commits equal /proc/fs/jbd2's count over it, which fsprof, reading it after the kernel's switch, does not report" {
 	JBD2_OUT="$SCRATCH.jbd2" FSYNCS=40 run trace -- "$LIB/trace_three_phases.sh"
 	cat "$ERR"
@@ -296,19 +314,8 @@ trace_on_tmpfs() {
 		touch "$SCRATCH.got" >"$OUT" 2>"$ERR" &
 	pid=$!
 	wait_for "grep -q 'stage: command forked' '$ERR'" 60
-	kill -INT "$pid"
 	# 10 s: a hang, not a slow teardown (the teardown takes ~0.1 s)
-	if ! wait_for "! kill -0 $pid 2>/dev/null" 10; then
-		echo "fsprof trace still running 10 s after SIGINT"
-		# fsprof and its fork, the command not yet exec'd; reaped, or
-		# cleanup takes the zombie for a live run and leaves its mount
-		pkill -9 -f "trace -v --scratch $SCRATCH " || true
-		wait "$pid" || true
-		"$FSPROF" cleanup --scratch "$SCRATCH" >/dev/null
-		false
-	fi
-	status=0
-	wait "$pid" || status=$?
+	sigint_ends_within "$pid" 10
 	grep -v '^libbpf' "$ERR" | tail -5
 	[ "$status" -eq 130 ]
 	[ ! -e "$SCRATCH.got" ]
@@ -354,15 +361,8 @@ trace_on_tmpfs() {
 		wait "$pid" || true
 		false
 	fi
-	kill -INT "$pid"
 	# 3 s: at once, not the SIGKILL 10 s after (the teardown ~0.1 s)
-	wait_for "! kill -0 $pid 2>/dev/null" 3 || {
-		echo "fsprof trace still running 3 s after SIGINT"
-		wait "$pid" || true
-		false
-	}
-	status=0
-	wait "$pid" || status=$?
+	sigint_ends_within "$pid" 3
 	grep -v '^libbpf' "$ERR" | tail -5
 	[ "$status" -eq 130 ]
 	[ ! -e "$SCRATCH.got" ]
