@@ -14,12 +14,25 @@
 #include "util/log.h"
 
 /*
+ * A mount still busy this many 100 ms tries into the teardown's wait is
+ * asked who holds it: a writer that just finished has let go by then, and
+ * a live process that still holds it (a traced command's child in a
+ * session of its own, setsid, which ending the command's process group
+ * does not reach) would not let go in the rest of the 5 s either - that
+ * the teardown spent with signals blocked.
+ */
+#define MOUNT_HOLDER_LOOK 5
+
+/*
  * Unmount dir, waiting up to 5 s while it is busy (a just-finished writer
  * or udev may still hold it for a moment): 0, -EBUSY after 5 s, or -errno.
  * EINVAL (flags 0) means dir is no mount point: a mount again (--cold)
- * whose mount failed after its unmount left nothing to undo.
+ * whose mount failed after its unmount left nothing to undo. With holder,
+ * a live process still holding it at MOUNT_HOLDER_LOOK ends the wait:
+ * -EBUSY, its pid in *holder and its name in comm.
  */
-static int mount_unmount(const char *dir)
+static int mount_unmount(const char *dir, pid_t *holder, char *comm,
+			 size_t len)
 {
 	int i;
 
@@ -28,19 +41,31 @@ static int mount_unmount(const char *dir)
 			return 0;
 		if (errno != EBUSY)
 			return -errno;
+		if (holder && i == MOUNT_HOLDER_LOOK) {
+			*holder = mount_holder(dir, comm, len);
+			if (*holder > 0)
+				return -EBUSY;
+		}
 		usleep(100000);
 	}
 	return -EBUSY;
 }
 
+/* the teardown's unmount: a mount still busy is detached lazily, said */
 static int mount_undo(void *arg)
 {
 	const char *dir = arg;
-	int err = mount_unmount(dir);
+	char comm[32];
+	pid_t holder = 0;
+	int err = mount_unmount(dir, &holder, comm, sizeof(comm));
 
 	if (err != -EBUSY)
 		return err;
-	log_warn("%s still busy after 5 s; detaching it lazily", dir);
+	if (holder > 0)
+		log_warn("%s is held by pid %d (%s); detaching it lazily", dir,
+			 (int)holder, comm);
+	else
+		log_warn("%s still busy after 5 s; detaching it lazily", dir);
 	return umount2(dir, MNT_DETACH) ? -errno : 0;
 }
 
@@ -129,7 +154,7 @@ int mount_fs(const char *device, const char *dir, const char *fstype,
 int mount_again(const char *device, const char *dir, const char *fstype,
 		const char *options)
 {
-	int err = mount_unmount(dir);
+	int err = mount_unmount(dir, NULL, NULL, 0);
 
 	if (err == -EBUSY) {
 		log_error(

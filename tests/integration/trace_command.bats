@@ -189,6 +189,27 @@ sigint_ends_within() {
 	[ ! -e "/proc/$pid" ]
 }
 
+# a child in a session of its own (setsid) is out of the command's process
+# group, which fsprof ends: it still holds the mount (its working
+# directory) at the teardown, which waited 5 s for it, with signals
+# blocked, before the lazy detach; now it is asked who holds the mount
+# after 0.5 s and says so
+@test "a child the command left in a session of its own holds the mount: the teardown names it and detaches lazily, without the 5 s wait" {
+	run trace -- sh -c 'setsid sleep 30 </dev/null >/dev/null 2>&1 &
+		echo $! >"$0"' "$SCRATCH.child"
+	child=$(cat "$SCRATCH.child")
+	kill "$child" 2>/dev/null || true
+	cat "$ERR"
+	[ "$status" -eq 0 ]
+	grep -q "is held by pid $child (sleep); detaching it lazily" "$ERR"
+	run ! grep -q 'still busy after 5 s' "$ERR"
+	# the lazily detached filesystem lets its loop device go with sleep
+	wait_for "leftovers '$SCRATCH' >/dev/null" 10 || true
+	run leftovers "$SCRATCH"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "a command that does not exist: exit 127 and a one-line error naming it, nothing created" {
 	run -127 trace -- no-such-command-fsprof
 	cat "$ERR"
