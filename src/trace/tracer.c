@@ -140,8 +140,11 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 	int err;
 
 	*retry = false;
-	if (t->n_groups == TRACER_MAX_DOMAINS)
+	if (t->n_groups == TRACER_MAX_GROUPS) {
+		log_warn("tracer: %u BPF objects loaded already: no more",
+			 t->n_groups);
 		return 0;
+	}
 	err = kernel_btf_load(&btf);
 	if (err) {
 		log_error(

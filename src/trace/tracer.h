@@ -18,6 +18,8 @@
 #include "util/teardown.h"
 
 #define TRACER_MAX_DOMAINS 8
+/* one object per domain at most (each loaded alone), and the extra's */
+#define TRACER_MAX_GROUPS (TRACER_MAX_DOMAINS + 1)
 
 struct event_stream;
 
@@ -50,7 +52,7 @@ struct tracer {
 	struct tracer_domain dom[TRACER_MAX_DOMAINS];
 	unsigned int n; /* domains that loaded and attached */
 	/* their objects: one per load (trace/bpf_group.h) */
-	struct bpf_group *group[TRACER_MAX_DOMAINS];
+	struct bpf_group *group[TRACER_MAX_GROUPS];
 	unsigned int n_groups;
 	unsigned int tried; /* bit i: all_domains[i] was opened (or failed) */
 	struct attach_list *attached; /* every program's outcome so far */
