@@ -29,7 +29,6 @@
 /* this domain's target (bpf/phase.bpf.h) */
 __u32 ext4_targ_dev = 0;
 
-
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, FSPROF_MAX_PHASES);
@@ -97,6 +96,18 @@ context_sb(struct ext4_allocation_context *ac)
 	return UNTRUSTED(struct super_block, sb);
 }
 
+static __always_inline bool
+request_is_target(struct ext4_allocation_request *ar)
+{
+	return ar && inode_is_target(request_inode(ar));
+}
+
+static __always_inline bool
+context_is_target(struct ext4_allocation_context *ac)
+{
+	return ac && sb_is_target(context_sb(ac));
+}
+
 /* ---- mballoc ---- */
 
 SEC("tp_btf/ext4_request_blocks")
@@ -104,7 +115,7 @@ int BPF_PROG(fsprof_e4_req, struct ext4_allocation_request *ar)
 {
 	struct ext4_stats *st;
 
-	st = target_phase_stats(&ext4_stats, ar && inode_is_target(request_inode(ar)));
+	st = target_phase_stats(&ext4_stats, request_is_target(ar));
 	if (!st)
 		return 0;
 	st->alloc_requests++;
@@ -119,7 +130,7 @@ int BPF_PROG(fsprof_e4_alloc, struct ext4_allocation_request *ar,
 	struct ext4_stats *st;
 	__u32 len;
 
-	st = target_phase_stats(&ext4_stats, ar && inode_is_target(request_inode(ar)));
+	st = target_phase_stats(&ext4_stats, request_is_target(ar));
 	if (!st)
 		return 0;
 	len = ar->len;
@@ -141,7 +152,7 @@ int BPF_PROG(fsprof_e4_mball, struct ext4_allocation_context *ac)
 	struct ext4_stats *st;
 	__u32 cr;
 
-	st = target_phase_stats(&ext4_stats, ac && sb_is_target(context_sb(ac)));
+	st = target_phase_stats(&ext4_stats, context_is_target(ac));
 	if (!st)
 		return 0;
 	st->mballoc_regular++;
@@ -157,8 +168,7 @@ SEC("tp_btf/ext4_mballoc_prealloc")
 int BPF_PROG(fsprof_e4_mbpa, struct ext4_allocation_context *ac)
 {
 	return COUNT_TARGET_EVENT(&ext4_stats, struct ext4_stats,
-				  ac && sb_is_target(context_sb(ac)),
-				  mballoc_prealloc);
+				  context_is_target(ac), mballoc_prealloc);
 }
 
 /* a new preallocation window: per inode, or per locality group */
@@ -169,8 +179,7 @@ static __always_inline int count_new_pa(struct ext4_allocation_context *ac,
 	struct ext4_stats *st;
 	__u64 len;
 
-	st = target_phase_stats(&ext4_stats,
-				ac && pa && sb_is_target(context_sb(ac)));
+	st = target_phase_stats(&ext4_stats, pa && context_is_target(ac));
 	if (!st)
 		return 0;
 	len = pa->pa_len;

@@ -13,6 +13,7 @@
 #include "util/clock.h"
 #include "util/progress.h"
 #include "util/log.h"
+#include "util/quiet_thread.h"
 
 struct cpu_sample {
 	uint64_t user_ns, sys_ns, vol, invol;
@@ -71,19 +72,14 @@ static void *ticker_main(void *arg)
 
 static void ticker_start(struct ticker *t, struct progress *p)
 {
-	sigset_t all, old;
-
 	memset(t, 0, sizeof(*t));
 	t->p = p;
 	if (!p || !p->enabled)
 		return;
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->cond, NULL);
-	/* every signal stays the workload thread's to take (run/signals.c) */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	t->running = !pthread_create(&t->thread, NULL, ticker_main, t);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	t->running = !quiet_thread_start(&t->thread, ticker_main, t,
+					 "fsprof-progress");
 }
 
 static void ticker_stop(struct ticker *t)

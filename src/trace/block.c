@@ -22,6 +22,7 @@
 #include "util/clock.h"
 #include "util/kdev.h"
 #include "util/log.h"
+#include "util/quiet_thread.h"
 #include "util/sysfile.h"
 
 /*
@@ -80,6 +81,8 @@ struct block_domain {
 	 */
 	unsigned int lost[BLK_IO_ENTRIES];
 	struct phase_keys io_keys; /* io_stats's, made ahead of the phases */
+	pthread_t keys_thread; /* the first case's keys, made during the load */
+	bool keys_early; /* keys_thread runs, or ran and is not joined */
 };
 
 /* the maxima of struct blk_io_stats */
@@ -232,6 +235,86 @@ static unsigned int block_test_drop_every(void)
 	return (unsigned int)n;
 }
 
+/*
+ * every (class, issuer) key of phase in io_stats, zeroed (phase_keys.h);
+ * after one the kernel would not make in its wait, the rest are left to
+ * the BPF side, so that a phase waits once at most
+ */
+static int io_keys_make(void *arg, unsigned int phase)
+{
+	struct block_domain *d = arg;
+	unsigned int c, i;
+	int err;
+
+	for (c = 0; c < BLK_IOC_NR; c++)
+		for (i = 0; i < BLK_ISS_NR; i++) {
+			__u32 key = blk_io_index(phase, c, i);
+
+			err = percpu_key_make(&d->io, &key);
+			if (err)
+				return err;
+		}
+	return 0;
+}
+
+static void io_keys_drop(void *arg, unsigned int phase)
+{
+	struct block_domain *d = arg;
+	int fd = bpf_map__fd(d->skel->maps.io_stats);
+	unsigned int c, i;
+
+	for (c = 0; c < BLK_IOC_NR; c++)
+		for (i = 0; i < BLK_ISS_NR; i++) {
+			__u32 key = blk_io_index(phase, c, i);
+
+			bpf_map_delete_elem(fd, &key);
+		}
+}
+
+/*
+ * The first case's io_stats keys, made on a thread while the object loads
+ * (the verifier's ~100 ms on the main thread): a per-CPU key costs the
+ * kernel ~13 us to allocate, so the 332 of a start took ~4.5 ms of the
+ * main thread's time in the bind. The map is made here, before the load,
+ * and given to libbpf (bpf_map__reuse_fd). The bind's phase_keys_start
+ * then finds those keys made (BPF_NOEXIST: EEXIST, nothing allocated); a
+ * key the thread could not make is made there, as without the thread.
+ */
+static void *io_keys_early(void *arg)
+{
+	struct block_domain *d = arg;
+	unsigned int p;
+
+	for (p = FSPROF_PHASE_NONE; p <= PHASE_KEYS_AT_START; p++)
+		if (io_keys_make(d, p))
+			break;
+	return NULL;
+}
+
+static void io_keys_early_start(struct block_domain *d)
+{
+	struct bpf_map *m = d->skel->maps.io_stats;
+	LIBBPF_OPTS(bpf_map_create_opts, opts,
+		    .map_flags = bpf_map__map_flags(m));
+	int fd = bpf_map_create(bpf_map__type(m), bpf_map__name(m),
+				bpf_map__key_size(m), bpf_map__value_size(m),
+				bpf_map__max_entries(m), &opts);
+
+	if (fd < 0)
+		return; /* libbpf makes it at the load, the bind its keys */
+	if (!bpf_map__reuse_fd(m, fd))
+		d->keys_early = !quiet_thread_start(
+			&d->keys_thread, io_keys_early, d, "fsprof-keys");
+	close(fd); /* reuse_fd keeps a duplicate */
+}
+
+static void io_keys_early_join(struct block_domain *d)
+{
+	if (d->keys_early)
+		pthread_join(d->keys_thread, NULL);
+	d->keys_early = false;
+}
+
 static int block_open(void **priv, struct fsprof_bpf *skel,
 		      const struct trace_config *cfg)
 {
@@ -275,6 +358,7 @@ static int block_open(void **priv, struct fsprof_bpf *skel,
 		free(d);
 		return err;
 	}
+	io_keys_early_start(d);
 	*priv = d;
 	return 0;
 }
@@ -282,42 +366,6 @@ static int block_open(void **priv, struct fsprof_bpf *skel,
 static size_t track_expired_len(void)
 {
 	return (sizeof(struct blk_tracks_expired) + 4095) & ~(size_t)4095;
-}
-
-/*
- * every (class, issuer) key of phase in io_stats, zeroed (phase_keys.h);
- * after one the kernel would not make in its wait, the rest are left to
- * the BPF side, so that a phase waits once at most
- */
-static int io_keys_make(void *arg, unsigned int phase)
-{
-	struct block_domain *d = arg;
-	unsigned int c, i;
-	int err;
-
-	for (c = 0; c < BLK_IOC_NR; c++)
-		for (i = 0; i < BLK_ISS_NR; i++) {
-			__u32 key = blk_io_index(phase, c, i);
-
-			err = percpu_key_make(&d->io, &key);
-			if (err)
-				return err;
-		}
-	return 0;
-}
-
-static void io_keys_drop(void *arg, unsigned int phase)
-{
-	struct block_domain *d = arg;
-	int fd = bpf_map__fd(d->skel->maps.io_stats);
-	unsigned int c, i;
-
-	for (c = 0; c < BLK_IOC_NR; c++)
-		for (i = 0; i < BLK_ISS_NR; i++) {
-			__u32 key = blk_io_index(phase, c, i);
-
-			bpf_map_delete_elem(fd, &key);
-		}
 }
 
 static void block_phase_after(void *priv, unsigned int from, unsigned int to,
@@ -380,6 +428,7 @@ static int block_bind(void *priv, const struct trace_config *cfg)
 		block_set_members(d, cfg->stack);
 	else
 		block_set_log(s, cfg->log);
+	io_keys_early_join(d);
 	phase_keys_start(&d->io_keys);
 	/* last: the programs count from here */
 	__atomic_store_n(&s->bss->block_targ_dev, dev, __ATOMIC_RELEASE);
@@ -915,6 +964,7 @@ static void block_destroy(void *priv)
 
 	if (!d)
 		return;
+	io_keys_early_join(d);
 	timeline_map_close(&d->timeline);
 	if (d->track_expired)
 		munmap(d->track_expired, track_expired_len());

@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -11,6 +10,7 @@
 
 #include "trace/event_stream.h"
 #include "util/log.h"
+#include "util/quiet_thread.h"
 
 #define MAX_SOURCES 8
 
@@ -117,19 +117,10 @@ static int stream_add_ring(struct event_stream *es,
 	return 0;
 }
 
-/* the thread blocks every signal: SIGINT must interrupt the workload */
 static int stream_thread_create(struct event_stream *es)
 {
-	sigset_t all, old;
-	int err;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&es->thread, NULL, drain_thread, es);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!err) /* by name in top, and in scripts/bench/self-threads.sh */
-		pthread_setname_np(es->thread, "fsprof-events");
-	return -err;
+	return -quiet_thread_start(&es->thread, drain_thread, es,
+				   "fsprof-events");
 }
 
 int event_stream_start(struct event_stream **out,

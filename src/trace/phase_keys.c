@@ -26,7 +26,7 @@ void phase_keys_start(struct phase_keys *k)
 	/* a case begins with its maps emptied: no phase has its keys */
 	for (p = 0; p < FSPROF_MAX_PHASES; p++)
 		k->made[p] = false;
-	for (p = FSPROF_PHASE_NONE; p <= 3; p++)
+	for (p = FSPROF_PHASE_NONE; p <= PHASE_KEYS_AT_START; p++)
 		keys_make(k, p);
 }
 

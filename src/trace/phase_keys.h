@@ -21,6 +21,9 @@
 
 #include "fsprof/phase.h"
 
+/* a case's start makes the keys of phases FSPROF_PHASE_NONE to this one */
+#define PHASE_KEYS_AT_START 3
+
 struct phase_keys {
 	const char *domain; /* for the warning */
 	/* make every key of phase: 0, or -errno (retries spent) */

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +30,7 @@
 #include "trace/phase_keys.h"
 #include "trace/sched_causes.h"
 #include "util/log.h"
+#include "util/quiet_thread.h"
 
 #define KALLSYMS "/proc/kallsyms"
 #define MAX_STACK_PATH "/proc/sys/kernel/perf_event_max_stack"
@@ -190,21 +190,13 @@ static void sched_span_start(struct sched_domain *d)
 {
 	const char *memo = getenv("FSPROF_SCHED_STACK_MEMO");
 
-	sigset_t all, old;
-	int err;
-
 	if (memo && !strcmp(memo, "0"))
 		return;
-	/* as every helper thread: no signal, SIGINT interrupts the workload */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&d->span_thread, NULL, sched_span_scan, d);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err) {
+	if (quiet_thread_start(&d->span_thread, sched_span_scan, d,
+			       "fsprof-ksyms")) {
 		sched_span_scan(d); /* no thread: the scan on this one */
 		return;
 	}
-	pthread_setname_np(d->span_thread, "fsprof-ksyms");
 	d->span_started = true;
 }
 

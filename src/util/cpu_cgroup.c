@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <mntent.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "util/cpu_cgroup.h"
 #include "util/log.h"
 #include "util/sysfile.h"
+#include "util/quiet_thread.h"
 
 #define CGROUP_PREFIX "fsprof-trace-"
 
@@ -201,16 +201,9 @@ static void *cgroup_move(void *arg)
 
 static void cgroup_move_start(struct cpu_cgroup *cg)
 {
-	sigset_t all, old;
-
-	/* as every helper thread: no signal, SIGINT is the main thread's */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	cg->moving = !pthread_create(&cg->mover, NULL, cgroup_move, cg);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (cg->moving)
-		pthread_setname_np(cg->mover, "fsprof-cgroup");
-	else
+	cg->moving = !quiet_thread_start(&cg->mover, cgroup_move, cg,
+					 "fsprof-cgroup");
+	if (!cg->moving)
 		cgroup_move(cg); /* no thread: the move on this one */
 }
 
