@@ -19,19 +19,32 @@ CFLAGS ?= -O2 -g
 FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null || echo -I/usr/include/fuse3)
 CFLAGS += $(WARN) -std=gnu11 -D_GNU_SOURCE -Iinclude -Isrc -I$(BUILD)/skel $(FUSE_CFLAGS) \
 	$(SANITIZE)
-# libarchive and GSL are linked from their static archives: only what
-# fsprof calls goes in (tar reading with its decompressors; three
-# distributions). As shared libraries they made every start load and
-# relocate libxml2, ICU, libstdc++, nettle and libacl, which no run uses:
-# 3.7 MB of the RSS before main and ~1.7 ms (issue 34's start). Their own
-# dependencies stay shared, and only those the linked parts call are kept
-# (--as-needed).
-STATIC_PARTS := -larchive -lgsl -lgslcblas
-STATIC_PARTS_DEPS := $(filter-out -larchive,$(shell pkg-config --static --libs-only-l libarchive 2>/dev/null))
+# libarchive and GSL are linked from their static archives where the
+# system has them (Debian's -dev packages do): only what fsprof calls goes
+# in (tar reading with its decompressors; three distributions). As shared
+# libraries they made every start load and relocate libxml2, ICU,
+# libstdc++, nettle and libacl, which no run uses: 3.7 MB of the RSS before
+# main and ~1.7 ms (issue 34's start). libarchive's own dependencies stay
+# shared, only those the linked parts call kept (--as-needed); where an
+# archive or one of those libraries is missing (a distribution without
+# static archives), the shared library is linked as before.
+# $(call have_lib,FILE): FILE's path where the linker finds it, or nothing
+have_lib = $(filter /%,$(shell $(CC) -print-file-name=$(1)))
+ARCHIVE_DEPS := $(filter-out -larchive,$(shell pkg-config --static --libs-only-l libarchive 2>/dev/null))
+ARCHIVE_DEPS_MISSING := $(strip $(foreach l,$(ARCHIVE_DEPS:-l%=lib%.so),$(if $(call have_lib,$(l)),,$(l))))
+LIBARCHIVE := -larchive
+ifneq ($(and $(call have_lib,libarchive.a),$(ARCHIVE_DEPS)),)
+ifeq ($(ARCHIVE_DEPS_MISSING),)
+LIBARCHIVE := -Wl,--push-state,-Bstatic -larchive -Wl,--pop-state \
+	-Wl,--push-state,--as-needed $(ARCHIVE_DEPS) -Wl,--pop-state
+endif
+endif
+LIBGSL := -lgsl -lgslcblas
+ifneq ($(and $(call have_lib,libgsl.a),$(call have_lib,libgslcblas.a)),)
+LIBGSL := -Wl,--push-state,-Bstatic -lgsl -lgslcblas -Wl,--pop-state
+endif
 LDLIBS := -lbpf -lelf -lz -ljansson -lm -lblkid -lext2fs -lcom_err \
-	-Wl,--push-state,-Bstatic $(STATIC_PARTS) -Wl,--pop-state \
-	-Wl,--push-state,--as-needed $(STATIC_PARTS_DEPS) -Wl,--pop-state \
-	-lsqlite3 -lfuse3 -lpthread
+	$(LIBARCHIVE) $(LIBGSL) -lsqlite3 -lfuse3 -lpthread
 
 # BPF_PROG() declares ctx whether a program uses it or not
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) $(WARN) -Wno-unused-parameter \
