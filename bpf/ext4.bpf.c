@@ -12,7 +12,7 @@
  * bpf_probe_read_kernel call each (the allocation path fires three
  * programs per allocated extent: a direct 4 KiB write allocates a block
  * per IO); the allocator's programs read one pointer each by the helper,
- * for the verifier's sake (request_inode, context_sb).
+ * for the verifier's sake (ARG_POINTER).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -66,46 +66,36 @@ static __always_inline bool inode_is_target(struct inode *inode)
 }
 
 /*
- * The allocator's tracepoints pass ext4's own structures, which UNTRUSTED
- * cannot take (a module's types on distribution kernels). A pointer loaded
- * straight from them, trusted (6.2+), makes the verifier scan the kernel's
- * BTF for their __safe_* names (bpf/untrusted.bpf.h): ~1 ms of each of
- * six programs' load here, a sixth of all the verifier's time. So where
- * arguments are trusted the one pointer is read by bpf_probe_read_kernel
- * (one helper call a run) and walked as an untrusted pointer.
+ * p->field, a pointer, from the allocator's tracepoints' arguments: ext4's
+ * own structures, which UNTRUSTED cannot take (a module's types on
+ * distribution kernels). Loaded straight from them, trusted (6.2+), it
+ * makes the verifier scan the kernel's BTF for their __safe_* names
+ * (bpf/untrusted.bpf.h): ~1 ms of each of six programs' load here, a sixth
+ * of all the verifier's time. So where arguments are trusted it is read by
+ * bpf_probe_read_kernel (one helper call a run), a value to walk as an
+ * untrusted pointer.
  */
-static __always_inline struct inode *
-request_inode(struct ext4_allocation_request *ar)
-{
-	struct inode *inode;
-
-	if (!rdonly_cast_ok)
-		return ar->inode;
-	bpf_core_read(&inode, sizeof(inode), &ar->inode);
-	return inode;
-}
-
-static __always_inline struct super_block *
-context_sb(struct ext4_allocation_context *ac)
-{
-	struct super_block *sb;
-
-	if (!rdonly_cast_ok)
-		return ac->ac_sb;
-	bpf_core_read(&sb, sizeof(sb), &ac->ac_sb);
-	return UNTRUSTED(struct super_block, sb);
-}
+#define ARG_POINTER(p, field)                                          \
+	({                                                             \
+		typeof((p)->field) __v;                                \
+		if (rdonly_cast_ok)                                    \
+			bpf_core_read(&__v, sizeof(__v), &(p)->field); \
+		else                                                   \
+			__v = (p)->field;                              \
+		__v;                                                   \
+	})
 
 static __always_inline bool
 request_is_target(struct ext4_allocation_request *ar)
 {
-	return ar && inode_is_target(request_inode(ar));
+	return ar && inode_is_target(ARG_POINTER(ar, inode));
 }
 
 static __always_inline bool
 context_is_target(struct ext4_allocation_context *ac)
 {
-	return ac && sb_is_target(context_sb(ac));
+	return ac && sb_is_target(UNTRUSTED(struct super_block,
+					    ARG_POINTER(ac, ac_sb)));
 }
 
 /* ---- mballoc ---- */
