@@ -65,20 +65,26 @@ static __always_inline bool inode_is_target(struct inode *inode)
 	return i && sb_is_target(i->i_sb);
 }
 
+/* set by userspace: ext4's types are vmlinux's (ext4 built in) */
+const volatile bool ext4_built_in = false;
+
 /*
- * p->field, a pointer, from the allocator's tracepoints' arguments: ext4's
- * own structures, which UNTRUSTED cannot take (a module's types on
- * distribution kernels). Loaded straight from them, trusted (6.2+), it
+ * p->field, a pointer, from the allocator's tracepoints' arguments, ext4's
+ * own structures of type. Loaded straight from them, trusted (6.2+), it
  * makes the verifier scan the kernel's BTF for their __safe_* names
- * (bpf/untrusted.bpf.h): ~1 ms of each of six programs' load here, a sixth
- * of all the verifier's time. So where arguments are trusted it is read by
- * bpf_probe_read_kernel (one helper call a run), a value to walk as an
- * untrusted pointer.
+ * (bpf/untrusted.bpf.h): ~1 ms of each of six programs' load, a sixth of
+ * all the verifier's time. So where arguments are trusted, p is made
+ * untrusted (UNTRUSTED: a register move) where ext4 is built in; a
+ * module's types it cannot take, and there the field is read by
+ * bpf_probe_read_kernel (one helper call a run, ~30 ns), a value to walk
+ * as an untrusted pointer.
  */
-#define ARG_POINTER(p, field)                                          \
+#define ARG_POINTER(type, p, field)                                    \
 	({                                                             \
 		typeof((p)->field) __v;                                \
-		if (rdonly_cast_ok)                                    \
+		if (rdonly_cast_ok && ext4_built_in)                   \
+			__v = UNTRUSTED(type, p)->field;               \
+		else if (rdonly_cast_ok)                               \
 			bpf_core_read(&__v, sizeof(__v), &(p)->field); \
 		else                                                   \
 			__v = (p)->field;                              \
@@ -88,14 +94,17 @@ static __always_inline bool inode_is_target(struct inode *inode)
 static __always_inline bool
 request_is_target(struct ext4_allocation_request *ar)
 {
-	return ar && inode_is_target(ARG_POINTER(ar, inode));
+	return ar && inode_is_target(ARG_POINTER(struct ext4_allocation_request,
+						 ar, inode));
 }
 
 static __always_inline bool
 context_is_target(struct ext4_allocation_context *ac)
 {
-	return ac && sb_is_target(UNTRUSTED(struct super_block,
-					    ARG_POINTER(ac, ac_sb)));
+	return ac &&
+	       sb_is_target(UNTRUSTED(
+		       struct super_block,
+		       ARG_POINTER(struct ext4_allocation_context, ac, ac_sb)));
 }
 
 /* ---- mballoc ---- */

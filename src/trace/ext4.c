@@ -218,6 +218,16 @@ static void ext4_free(struct ext4_domain *d)
 	free(d);
 }
 
+/* ext4's types are in vmlinux's BTF: bpf_rdonly_cast can take them */
+static bool ext4_types_built_in(const struct kernel_btf *kb)
+{
+	int id;
+
+	return kb && kb->vmlinux &&
+	       kernel_btf_find(kb, "ext4_allocation_request", BTF_KIND_STRUCT,
+			       &id) == kb->vmlinux;
+}
+
 static int ext4_open(void **priv, struct fsprof_bpf *skel,
 			 const struct trace_config *cfg)
 {
@@ -232,6 +242,7 @@ static int ext4_open(void **priv, struct fsprof_bpf *skel,
 	if (err)
 		goto fail;
 	d->skel->rodata->rdonly_cast_ok = kernel_btf_rdonly_cast(cfg->btf);
+	d->skel->rodata->ext4_built_in = ext4_types_built_in(cfg->btf);
 	ext4_fc_constants(d, cfg);
 	ext4_programs_choose(d, cfg);
 	*priv = d;
