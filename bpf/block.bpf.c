@@ -211,7 +211,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, BLK_TAG_SLOTS);
 	__type(key, __u32);
-	__type(value, struct blk_inflight);
+	__type(value, struct blk_inflight_slot);
 } inflight_tags SEC(".maps");
 
 TIMELINE_MAP(block, struct blk_tl_bin);
@@ -626,9 +626,12 @@ static __always_inline struct blk_inflight *rq_record(struct request *rq,
 {
 	__u64 key = (__u64)rq;
 
-	if (slot >= 0)
-		return bpf_map_lookup_elem(&inflight_tags, &slot);
-	return bpf_map_lookup_elem(&inflight, &key);
+	struct blk_inflight_slot *s;
+
+	if (slot < 0)
+		return bpf_map_lookup_elem(&inflight, &key);
+	s = bpf_map_lookup_elem(&inflight_tags, &slot);
+	return s ? &s->fl : NULL;
 }
 
 /* what one event did to one track, read under the lock */
@@ -971,12 +974,15 @@ static __always_inline enum rec_found record_swap(struct blk_inflight *rec,
 /* the record just put in slot or at key out of flight: not counted */
 static __always_inline void record_drop(int slot, __u64 key)
 {
+	struct blk_inflight_slot *s;
 	struct blk_inflight *rec;
 
-	if (slot >= 0)
-		rec = bpf_map_lookup_elem(&inflight_tags, &slot);
-	else
+	if (slot >= 0) {
+		s = bpf_map_lookup_elem(&inflight_tags, &slot);
+		rec = s ? &s->fl : NULL;
+	} else {
 		rec = bpf_map_lookup_elem(&inflight, &key);
+	}
 	if (rec)
 		rec->live = 0;
 }
@@ -1021,8 +1027,10 @@ static __always_inline int on_issue(struct request *rq)
 		row &= BLK_TAG_ROWS - 1;
 		if (!tag_rows[row])
 			tag_rows[row] = 1;
-		rec = bpf_map_lookup_elem(&inflight_tags, &slot);
-		found = record_swap(rec, &fl, &stale);
+		struct blk_inflight_slot *s =
+			bpf_map_lookup_elem(&inflight_tags, &slot);
+
+		found = record_swap(s ? &s->fl : NULL, &fl, &stale);
 		if (found == REC_NONE)
 			err = -1; /* a slot in bounds is never missing */
 	} else {

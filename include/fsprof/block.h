@@ -192,7 +192,7 @@ struct blk_bio_info {
  * NVMe disk one per CPU up to its queue count).
  * BLK_TAG_TAGS: tags per queue: NVMe's 1,023, and a scheduler's 256
  * (twice the queue depth up to 128).
- * 4 x 16 x 1,024 slots of 24 bytes: 1.5 MB, a quarter of the hash.
+ * 4 x 16 x 1,024 slots of a cache line each (blk_inflight_slot): 4 MB.
  * Userspace reads only the rows (disk, queue) a request was put in.
  */
 #define BLK_TAG_DISKS 4
@@ -213,6 +213,19 @@ struct blk_inflight {
 	unsigned short requeued;
 	unsigned short member; /* a stacked target's member it is on */
 	unsigned int live; /* in flight; 0: completed, the record kept */
+};
+
+/*
+ * A tag slot: its record alone in a cache line. Neighbouring tags are in
+ * flight together, issued on one CPU and completed on another: records
+ * packed three to a line bounced it between them (fsync cycles:
+ * rq_done slower than with the hash).
+ */
+#define BLK_CACHE_LINE 64
+
+struct blk_inflight_slot {
+	struct blk_inflight fl;
+	unsigned char pad[BLK_CACHE_LINE - sizeof(struct blk_inflight)];
 };
 
 /* what a track accumulated in one phase */

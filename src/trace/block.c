@@ -493,7 +493,7 @@ static int inflight_hash_scan(struct block_domain *d, inflight_fn fn, void *arg,
  * without batch reads for arrays (5.6) gets a lookup per slot.
  */
 static int inflight_tags_scan(struct block_domain *d, inflight_fn fn, void *arg,
-			      __u32 *keys, struct blk_inflight *vals)
+			      __u32 *keys, struct blk_inflight_slot *vals)
 {
 	int fd = bpf_map__fd(d->skel->maps.inflight_tags);
 	const volatile __u8 *rows = d->skel->bss->tag_rows;
@@ -518,8 +518,8 @@ static int inflight_tags_scan(struct block_domain *d, inflight_fn fn, void *arg,
 			}
 		}
 		for (i = 0; i < n && i < BLK_TAG_TAGS; i++)
-			if (vals[i].issue_ns &&
-			    !fn(arg, keys[i], true, &vals[i]))
+			if (vals[i].fl.issue_ns &&
+			    !fn(arg, keys[i], true, &vals[i].fl))
 				return 1;
 	}
 	return 0;
@@ -529,14 +529,16 @@ static int inflight_tags_scan(struct block_domain *d, inflight_fn fn, void *arg,
 static int inflight_scan(struct block_domain *d, inflight_fn fn, void *arg)
 {
 	__u64 *keys = calloc(INFLIGHT_BATCH, sizeof(*keys));
+	struct blk_inflight_slot *slots = calloc(BLK_TAG_TAGS, sizeof(*slots));
 	struct blk_inflight *vals = calloc(INFLIGHT_BATCH, sizeof(*vals));
 	int err = -ENOMEM;
 
-	if (keys && vals)
-		err = inflight_tags_scan(d, fn, arg, (__u32 *)keys, vals);
+	if (keys && slots && vals)
+		err = inflight_tags_scan(d, fn, arg, (__u32 *)keys, slots);
 	if (!err)
 		err = inflight_hash_scan(d, fn, arg, keys, vals);
 	free(keys);
+	free(slots);
 	free(vals);
 	return err < 0 ? err : 0;
 }
@@ -570,18 +572,21 @@ static bool stale_remove(struct block_domain *d, __u64 key, bool tags,
 {
 	int fd = tags ? bpf_map__fd(d->skel->maps.inflight_tags) :
 			bpf_map__fd(d->skel->maps.inflight);
+	struct blk_inflight_slot s;
 	__u32 slot = (__u32)key;
-	const void *k = tags ? (const void *)&slot : (const void *)&key;
-	struct blk_inflight gone;
 
-	if (bpf_map_lookup_elem(fd, k, fl) || !fl->live ||
-	    now < fl->issue_ns + BLK_STALE_NS)
+	if (!tags) {
+		if (bpf_map_lookup_elem(fd, &key, fl) || !fl->live ||
+		    now < fl->issue_ns + BLK_STALE_NS)
+			return false;
+		return !bpf_map_delete_elem(fd, &key);
+	}
+	if (bpf_map_lookup_elem(fd, &slot, &s) || !s.fl.live ||
+	    now < s.fl.issue_ns + BLK_STALE_NS)
 		return false;
-	if (!tags)
-		return !bpf_map_delete_elem(fd, k);
-	gone = *fl;
-	gone.live = 0;
-	return !bpf_map_update_elem(fd, k, &gone, BPF_EXIST);
+	*fl = s.fl;
+	s.fl.live = 0;
+	return !bpf_map_update_elem(fd, &slot, &s, BPF_EXIST);
 }
 
 /*

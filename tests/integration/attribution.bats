@@ -39,6 +39,11 @@ teardown() {
 		wait "$SLOTS_PID" 2>/dev/null || true
 		SLOTS_PID=
 	fi
+	# the loop device keeps its scheduler past its detach: put it back
+	if [ -n "${SLOTS_SCHED:-}" ]; then
+		echo "$SLOTS_SCHED" >"/sys/block/${LOSSDEV#/dev/}/queue/scheduler"
+		SLOTS_SCHED=
+	fi
 	mountpoint -q "$SCRATCH/lossmnt" && umount "$SCRATCH/lossmnt"
 	[ -d "$SCRATCH/lossmnt" ] && rmdir "$SCRATCH/lossmnt"
 	if [ -n "${LOSSDEV:-}" ]; then
@@ -117,6 +122,7 @@ records_in_map() {
 @test "requests in flight are kept in slots by queue and tag, only the flush request in the hash" {
 	local sched slots hashed
 	loss_fs_create quiet
+	SLOTS_SCHED=$(sed 's/.*\[\(.*\)\].*/\1/' "/sys/block/${LOSSDEV#/dev/}/queue/scheduler")
 	for sched in none mq-deadline; do
 		echo "$sched" >"/sys/block/${LOSSDEV#/dev/}/queue/scheduler"
 		rm -f "$SCRATCH/lossmnt/ready"
