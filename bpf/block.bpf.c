@@ -84,11 +84,6 @@ __u64 inflight_full = 0;
 __u64 stats_full = 0;
 /* requests the driver put back (block_rq_requeue): issued again, counted once */
 __u64 requeues = 0;
-/*
- * the rows of inflight_tags a record was put in, by disk * BLK_TAG_QUEUES
- * + queue: userspace reads those (a byte each: a plain store, no atomics)
- */
-__u8 tag_rows[BLK_TAG_ROWS] = {};
 /* issues that met the record of a request never seen completing */
 __u64 inflight_stale = 0;
 /*
@@ -202,17 +197,6 @@ struct {
 	__type(key, __u64);
 	__type(value, struct blk_inflight);
 } inflight SEC(".maps");
-
-/*
- * requests in flight by (disk, hardware queue, tag), and completed ones'
- * records (include/fsprof/block.h): the hash holds the rest
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BLK_TAG_SLOTS);
-	__type(key, __u32);
-	__type(value, struct blk_inflight_slot);
-} inflight_tags SEC(".maps");
 
 TIMELINE_MAP(block, struct blk_tl_bin);
 EVENT_RING(block);
@@ -563,77 +547,6 @@ static __always_inline __u32 rq_ioclass(struct request *rq, __u32 bytes,
 	return write ? BLK_IOC_DATA_WRITE : BLK_IOC_DATA_READ;
 }
 
-/* rq_tag_slot's disk: the disk numbered as rq_disk_member numbers dev */
-#define TAG_DISK_OF_DEV -2
-
-/*
- * The slot in inflight_tags (include/fsprof/block.h) of a request of
- * operation op (op_queue's low half), tag internal_tag or tag, on hardware
- * queue op_queue >> 32 of the target's disk numbered disk (or
- * TAG_DISK_OF_DEV: of device dev); -1: its record is kept in the inflight
- * hash. A global function of scalars, checked once: inlined, its bounds
- * split the states of its callers.
- */
-__noinline int tag_slot(int disk, __u32 dev, __u64 op_queue, int internal_tag,
-			int tag)
-{
-	__u32 op = (__u32)op_queue;
-	__u64 queue = op_queue >> 32;
-
-	if (disk == TAG_DISK_OF_DEV)
-		disk = n_members ? member_find(dev, 0, 0) : 0;
-	if ((__u32)disk >= BLK_TAG_DISKS)
-		return -1;
-	if (op != REQ_OP_VALUE(REQ_OP_READ) &&
-	    op != REQ_OP_VALUE(REQ_OP_WRITE) &&
-	    op != REQ_OP_VALUE(REQ_OP_DISCARD) &&
-	    op != REQ_OP_VALUE(REQ_OP_SECURE_ERASE) &&
-	    op != REQ_OP_VALUE(REQ_OP_WRITE_ZEROES))
-		return -1;
-	if (internal_tag >= 0)
-		tag = internal_tag;
-	if (tag < 0 || tag >= BLK_TAG_TAGS || queue >= BLK_TAG_QUEUES)
-		return -1;
-	return ((__u32)disk * BLK_TAG_QUEUES + (__u32)queue) * BLK_TAG_TAGS +
-	       (__u32)tag;
-}
-
-/*
- * rq's slot in inflight_tags on the target's disk numbered disk, or
- * TAG_DISK_OF_DEV: the disk of device dev; -1 (tag_slot), also when the
- * kernel's BTF lacks a field it is named by
- */
-static __always_inline int rq_tag_slot(struct request *rq, int disk, __u32 dev)
-{
-	struct blk_mq_hw_ctx *hctx;
-
-	if (!bpf_core_field_exists(rq->internal_tag) ||
-	    !bpf_core_field_exists(rq->mq_hctx) ||
-	    !bpf_core_field_exists(struct blk_mq_hw_ctx, queue_num))
-		return -1;
-	hctx = rq->mq_hctx;
-	if (!hctx)
-		return -1;
-	return tag_slot(disk, dev,
-			(__u64)hctx->queue_num << 32 |
-				(rq->cmd_flags & req_op_mask()),
-			rq->internal_tag, rq->tag);
-}
-
-/* rq's record, live or not, in its slot or by its address; NULL: none */
-static __always_inline struct blk_inflight *rq_record(struct request *rq,
-						      int slot)
-{
-	__u64 key = (__u64)rq;
-
-	struct blk_inflight_slot *s;
-
-	if (slot < 0)
-		return bpf_map_lookup_elem(&inflight, &key);
-	s = bpf_map_lookup_elem(&inflight_tags, &slot);
-	return s ? &s->fl : NULL;
-}
-
 /* what one event did to one track, read under the lock */
 struct track_change {
 	__u64 since; /* the track's last event before this one */
@@ -933,80 +846,23 @@ static __always_inline bool record_expired(const struct blk_inflight *fl)
 	return phase < FSPROF_MAX_PHASES && phase_expired[phase];
 }
 
-/* what an issue found in its request's record (record_swap) */
-enum rec_found {
-	REC_NONE, /* no record: the hash has none for the address */
-	REC_REUSED, /* a completed request's, overwritten */
-	REC_STALE, /* a live one never seen completing, overwritten */
-	REC_REQUEUED, /* the request itself, requeued: left in flight */
-};
-
-/*
- * An issue's record fl into rec, the record its slot or address holds;
- * a stale record's phase, class and issuer into *stale first. Inlined into
- * each of on_issue's two lookups (a slot's, an address's): the record's
- * pointer, of one map or the other, ends here, so that the verifier does
- * not check the rest of on_issue once per map.
- */
-static __always_inline enum rec_found record_swap(struct blk_inflight *rec,
-						  const struct blk_inflight *fl,
-						  struct blk_inflight *stale)
-{
-	if (!rec)
-		return REC_NONE;
-	if (!rec->live) {
-		*rec = *fl; /* the request's record, reused in place */
-		return REC_REUSED;
-	}
-	/*
-	 * A requeued request is issued again: it is still the one in
-	 * flight, counted, timed and charged from its first issue.
-	 */
-	if (rec->requeued) {
-		rec->requeued = 0;
-		return REC_REQUEUED;
-	}
-	*stale = *rec;
-	*rec = *fl;
-	return REC_STALE;
-}
-
-/* the record just put in slot or at key out of flight: not counted */
-static __always_inline void record_drop(int slot, __u64 key)
-{
-	struct blk_inflight_slot *s;
-	struct blk_inflight *rec;
-
-	if (slot >= 0) {
-		s = bpf_map_lookup_elem(&inflight_tags, &slot);
-		rec = s ? &s->fl : NULL;
-	} else {
-		rec = bpf_map_lookup_elem(&inflight, &key);
-	}
-	if (rec)
-		rec->live = 0;
-}
-
 static __always_inline int on_issue(struct request *rq)
 {
-	struct blk_inflight fl = {}, stale = {}, *rec;
+	struct blk_inflight fl = {}, *old;
 	struct blk_io_stats *st;
 	__u64 key = (__u64)rq;
-	__u32 bytes, intent, tgid, dev;
-	enum rec_found found;
-	int member, slot;
+	__u32 bytes, intent, tgid;
 	long err = 0;
+	int member;
 
 	if (!rq)
 		return 0;
 	bytes = rq->__data_len;
-	dev = gendisk_dev(rq_gendisk(rq));
 	/* another disk's, or a sibling partition's */
-	member = target_member(dev, rq->__sector, bytes);
+	member =
+		target_member(gendisk_dev(rq_gendisk(rq)), rq->__sector, bytes);
 	if (member < 0)
 		return 0;
-	/* its disk's number, as its completion finds it (rq_disk_member) */
-	slot = rq_tag_slot(rq, TAG_DISK_OF_DEV, dev);
 
 	fl.issue_ns = bpf_ktime_get_ns();
 	fl.phase = current_phase();
@@ -1015,63 +871,47 @@ static __always_inline int on_issue(struct request *rq)
 	fl.issuer = rq_issuer(rq, fl.issue_ns, &intent, &tgid);
 	fl.live = 1;
 
-	/*
-	 * The record first, then the count: were the count to fail (never
-	 * expected), the record is dropped before its completion can come.
-	 */
-	if (slot >= 0) {
-		__u32 row = (__u32)slot / BLK_TAG_TAGS;
-
-		/* the compiler knows the bound, the verifier needs the mask */
-		barrier_var(row);
-		row &= BLK_TAG_ROWS - 1;
-		if (!tag_rows[row])
-			tag_rows[row] = 1;
-		struct blk_inflight_slot *s =
-			bpf_map_lookup_elem(&inflight_tags, &slot);
-
-		found = record_swap(s ? &s->fl : NULL, &fl, &stale);
-		if (found == REC_NONE)
-			err = -1; /* a slot in bounds is never missing */
-	} else {
-		rec = bpf_map_lookup_elem(&inflight, &key);
-		found = record_swap(rec, &fl, &stale);
-		if (found == REC_NONE)
-			err = bpf_map_update_elem(&inflight, &key, &fl,
-						  BPF_NOEXIST);
-	}
-	if (found == REC_REQUEUED)
-		return 0;
-	if (found == REC_STALE) {
+	old = bpf_map_lookup_elem(&inflight, &key);
+	if (old && old->live) {
 		/*
-		 * The record outlived its request (its completion was never
-		 * seen): this is a new request in its slot or at its reused
-		 * address. The old one leaves its tracks, the new one is
-		 * counted.
+		 * A requeued request is issued again: it is still the one in
+		 * flight, counted, timed and charged from its first issue.
+		 */
+		if (old->requeued) {
+			old->requeued = 0;
+			return 0;
+		}
+		/*
+		 * Otherwise the record outlived its request (its completion
+		 * was never seen): this is a new request at a reused address.
+		 * The old one leaves its tracks, the new one is counted.
 		 */
 		__sync_fetch_and_add(&inflight_stale, 1);
-		if (!record_expired(&stale)) {
-			tracks_event(stale.ioclass, stale.issuer, fl.issue_ns,
+		if (!record_expired(old)) {
+			tracks_event(old->ioclass, old->issuer, fl.issue_ns,
 				     -1);
 			/*
 			 * in its own phase, class and issuer: there its count
 			 * of requests exceeds its count of latencies by one
 			 */
-			st = io_stats_of(blk_io_index(stale.phase,
-						      stale.ioclass,
-						      stale.issuer));
+			st = io_stats_of(blk_io_index(old->phase, old->ioclass,
+						      old->issuer));
 			if (st)
 				st->unseen++;
 		}
 	}
 	st = io_stats_get(blk_io_index(fl.phase, fl.ioclass, fl.issuer));
 	if (!st) {
-		/* not counted, so not timed either: the record holds none */
+		/* not counted, so not timed either: the address holds none */
 		__sync_fetch_and_add(&stats_full, 1);
-		if (!err)
-			record_drop(slot, key);
+		if (old)
+			old->live = 0;
 		return 0;
 	}
+	if (old)
+		*old = fl; /* the address's record, reused in place */
+	else
+		err = bpf_map_update_elem(&inflight, &key, &fl, BPF_NOEXIST);
 
 	io_stats_count(st, bytes, intent);
 	timeline_count(fl.phase, fl.ioclass, bytes, fl.issue_ns);
@@ -1089,13 +929,13 @@ static __always_inline int on_issue(struct request *rq)
 
 static __always_inline int on_requeue(struct request *rq)
 {
+	__u64 key = (__u64)rq;
 	struct blk_inflight *fl;
-	int disk = rq_disk_member(rq);
 
-	if (disk < 0)
+	if (rq_disk_member(rq) < 0)
 		return 0;
 	__sync_fetch_and_add(&requeues, 1);
-	fl = rq_record(rq, rq_tag_slot(rq, disk, 0));
+	fl = bpf_map_lookup_elem(&inflight, &key);
 	if (fl && fl->live)
 		fl->requeued = 1;
 	return 0;
@@ -1132,9 +972,8 @@ static __always_inline int on_complete(struct request *rq)
 {
 	struct blk_inflight *fl;
 	struct blk_io_stats *st;
+	__u64 key = (__u64)rq, now, delta;
 	__u32 idx, ioclass, issuer, phase;
-	int disk = rq_disk_member(rq);
-	__u64 now, delta;
 
 	/*
 	 * Another disk's request is told by its device, not by a miss in
@@ -1142,9 +981,9 @@ static __always_inline int on_complete(struct request *rq)
 	 * (193 vs 51 ns a run here), and the host disk under a loop target
 	 * completes as many requests as the target.
 	 */
-	if (disk < 0)
+	if (rq_disk_member(rq) < 0)
 		return 0;
-	fl = rq_record(rq, rq_tag_slot(rq, disk, 0));
+	fl = bpf_map_lookup_elem(&inflight, &key);
 	if (!fl || !fl->live)
 		return 0;
 	if (record_expired(fl)) {

@@ -168,42 +168,6 @@ struct blk_bio_info {
  */
 #define BLK_INFLIGHT_ENTRIES 65536
 
-/*
- * The records of most requests live in an array instead (inflight_tags),
- * at a slot named by the request's own identity: the block layer's
- * requests are preallocated per (hardware queue, tag), so (disk, hardware
- * queue, tag) names the same request as its address does, and an array
- * slot costs a bounds check where the hash costs a hash and a bucket walk.
- * The tag is the scheduler's (rq->internal_tag) when the disk has an I/O
- * scheduler: the driver's tag is put back at a requeue and may differ at
- * the next issue. Only reads, writes, discards and write zeroes: the flush
- * machinery's request borrows the tag of the request it flushes for, and
- * a passthrough request is not the disk's. A request beyond these bounds,
- * or on a kernel whose BTF lacks the fields, is kept in the hash. One
- * difference: where hardware queues share one set of tags (a host-wide tag
- * set), a request may come back on another queue, in another slot; a lost
- * completion's record is then found when its own slot is used again or
- * its phase ends (block_in_flight), not at the next use of its address.
- *
- * BLK_TAG_DISKS: disks numbered below it. A stacked target's disk is
- * numbered by its first member on it (a disk's partitions share its tags),
- * so the disks of its first four members; any other target is disk 0.
- * BLK_TAG_QUEUES: hardware queues (a loop device has one, a virtio or
- * NVMe disk one per CPU up to its queue count).
- * BLK_TAG_TAGS: tags per queue: NVMe's 1,023, and a scheduler's 256
- * (twice the queue depth up to 128).
- * 4 x 16 x 1,024 slots of a cache line each (blk_inflight_slot): 4 MB.
- * Userspace reads only the rows (disk, queue) a request was put in.
- */
-#define BLK_TAG_DISKS 4
-#define BLK_TAG_QUEUES 16
-#define BLK_TAG_TAGS 1024
-#define BLK_TAG_ROWS (BLK_TAG_DISKS * BLK_TAG_QUEUES)
-#define BLK_TAG_SLOTS (BLK_TAG_ROWS * BLK_TAG_TAGS)
-/* a row's index is bounded with a mask (BLK_TRACK_SLOTS says why) */
-_Static_assert((BLK_TAG_ROWS & (BLK_TAG_ROWS - 1)) == 0,
-	       "BLK_TAG_ROWS a power of two");
-
 struct blk_inflight {
 	unsigned long long issue_ns;
 	unsigned int phase; /* issued in */
@@ -213,19 +177,6 @@ struct blk_inflight {
 	unsigned short requeued;
 	unsigned short member; /* a stacked target's member it is on */
 	unsigned int live; /* in flight; 0: completed, the record kept */
-};
-
-/*
- * A tag slot: its record alone in a cache line. Neighbouring tags are in
- * flight together, issued on one CPU and completed on another: records
- * packed three to a line bounced it between them (fsync cycles:
- * rq_done slower than with the hash).
- */
-#define BLK_CACHE_LINE 64
-
-struct blk_inflight_slot {
-	struct blk_inflight fl;
-	unsigned char pad[BLK_CACHE_LINE - sizeof(struct blk_inflight)];
 };
 
 /* what a track accumulated in one phase */

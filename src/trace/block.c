@@ -435,28 +435,28 @@ static void inflight_expire(struct block_domain *d,
 #define INFLIGHT_BATCH 1024
 
 /*
- * A record in flight or kept, to a scan's fn: where it lives (its slot in
- * inflight_tags, tags true, or its address in inflight) and a copy of it.
- * fn returns false to stop the scan.
- */
-typedef bool (*inflight_fn)(void *arg, __u64 key, bool tags,
-			    const struct blk_inflight *fl);
-
-/*
- * The inflight hash's records, read in batches: the map holds a record per
- * request address the device has used outside inflight_tags (up to 65,536
- * on a many-queued NVMe disk), which a lookup per key would read with two
+ * Every record in inflight, live or not, to fn, read in batches: the map
+ * holds a record per request address the device has used (up to 65,536 on
+ * a many-queued NVMe disk), which a lookup per key would read with two
  * system calls each. A kernel without batch reads for hashes (5.6) gets a
- * lookup per key.
+ * lookup per key. fn returns false to stop.
  */
-static int inflight_hash_scan(struct block_domain *d, inflight_fn fn, void *arg,
-			      __u64 *keys, struct blk_inflight *vals)
+static int inflight_scan(struct block_domain *d,
+			 bool (*fn)(void *arg, __u64 key,
+				    const struct blk_inflight *fl),
+			 void *arg)
 {
 	int fd = bpf_map__fd(d->skel->maps.inflight);
+	__u64 *keys = calloc(INFLIGHT_BATCH, sizeof(*keys));
+	struct blk_inflight *vals = calloc(INFLIGHT_BATCH, sizeof(*vals));
 	__u64 token = 0, key, next, *prev = NULL;
 	bool first = true, more = true;
 	int err = 0;
 
+	if (!keys || !vals) {
+		err = -ENOMEM;
+		goto out;
+	}
 	while (more) {
 		__u32 i, n = INFLIGHT_BATCH;
 
@@ -470,123 +470,37 @@ static int inflight_hash_scan(struct block_domain *d, inflight_fn fn, void *arg,
 		}
 		first = false;
 		for (i = 0; i < n; i++)
-			if (!fn(arg, keys[i], false, &vals[i]))
-				return 1;
+			if (!fn(arg, keys[i], &vals[i]))
+				goto out;
 	}
 	if (err != -EINVAL && err != -EOPNOTSUPP && err != -ENOTSUPP)
-		return err;
-	/* no batch reads here: key by key */
+		goto out;
+	err = 0; /* no batch reads here: key by key */
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (!bpf_map_lookup_elem(fd, &key, vals) &&
-		    !fn(arg, key, false, vals))
-			return 1;
+		if (!bpf_map_lookup_elem(fd, &key, vals) && !fn(arg, key, vals))
+			break;
 	}
-	return 0;
-}
-
-/*
- * inflight_tags' records, read a row (a disk's hardware queue: its
- * BLK_TAG_TAGS slots) in one batch, only the rows the BPF side has put a
- * record in (tag_rows), and only the slots that ever held one; a kernel
- * without batch reads for arrays (5.6) gets a lookup per slot.
- */
-static int inflight_tags_scan(struct block_domain *d, inflight_fn fn, void *arg,
-			      __u32 *keys, struct blk_inflight_slot *vals)
-{
-	int fd = bpf_map__fd(d->skel->maps.inflight_tags);
-	const volatile __u8 *rows = d->skel->bss->tag_rows;
-	unsigned int row;
-
-	_Static_assert(BLK_TAG_TAGS <= INFLIGHT_BATCH, "a row in one batch");
-	for (row = 0; row < BLK_TAG_ROWS; row++) {
-		__u32 prev = row * BLK_TAG_TAGS - 1, i, n = BLK_TAG_TAGS;
-
-		if (!rows[row])
-			continue;
-		if (bpf_map_lookup_batch(fd, row ? &prev : NULL, &prev, keys,
-					 vals, &n, NULL) &&
-		    errno != ENOENT) {
-			if (errno != EINVAL && errno != EOPNOTSUPP &&
-			    errno != ENOTSUPP)
-				return -errno;
-			for (n = 0; n < BLK_TAG_TAGS; n++) {
-				keys[n] = row * BLK_TAG_TAGS + n;
-				if (bpf_map_lookup_elem(fd, &keys[n], &vals[n]))
-					return -errno;
-			}
-		}
-		for (i = 0; i < n && i < BLK_TAG_TAGS; i++)
-			if (vals[i].fl.issue_ns &&
-			    !fn(arg, keys[i], true, &vals[i].fl))
-				return 1;
-	}
-	return 0;
-}
-
-/* every record in flight or kept, in inflight_tags and inflight, to fn */
-static int inflight_scan(struct block_domain *d, inflight_fn fn, void *arg)
-{
-	__u64 *keys = calloc(INFLIGHT_BATCH, sizeof(*keys));
-	struct blk_inflight_slot *slots = calloc(BLK_TAG_TAGS, sizeof(*slots));
-	struct blk_inflight *vals = calloc(INFLIGHT_BATCH, sizeof(*vals));
-	int err = -ENOMEM;
-
-	if (keys && slots && vals)
-		err = inflight_tags_scan(d, fn, arg, (__u32 *)keys, slots);
-	if (!err)
-		err = inflight_hash_scan(d, fn, arg, keys, vals);
+out:
 	free(keys);
-	free(slots);
 	free(vals);
-	return err < 0 ? err : 0;
+	return err;
 }
 
 struct stale_scan {
 	__u64 now;
-	/* found stale: out of flight after the scan */
-	__u64 keys[INFLIGHT_BATCH];
-	bool tags[INFLIGHT_BATCH]; /* in inflight_tags */
+	__u64 keys[INFLIGHT_BATCH]; /* found stale: deleted after the scan */
 	unsigned int n;
 };
 
-static bool stale_find(void *arg, __u64 key, bool tags,
-		       const struct blk_inflight *fl)
+static bool stale_find(void *arg, __u64 key, const struct blk_inflight *fl)
 {
 	struct stale_scan *sc = arg;
 
-	if (fl->live && sc->now >= fl->issue_ns + BLK_STALE_NS) {
-		sc->tags[sc->n] = tags;
+	if (fl->live && sc->now >= fl->issue_ns + BLK_STALE_NS)
 		sc->keys[sc->n++] = key;
-	}
 	return sc->n < INFLIGHT_BATCH;
-}
-
-/*
- * A stale record found by the scan, out of flight: deleted from the hash,
- * kept not live in its slot; false when it is no longer stale
- */
-static bool stale_remove(struct block_domain *d, __u64 key, bool tags,
-			 __u64 now, struct blk_inflight *fl)
-{
-	int fd = tags ? bpf_map__fd(d->skel->maps.inflight_tags) :
-			bpf_map__fd(d->skel->maps.inflight);
-	struct blk_inflight_slot s;
-	__u32 slot = (__u32)key;
-
-	if (!tags) {
-		if (bpf_map_lookup_elem(fd, &key, fl) || !fl->live ||
-		    now < fl->issue_ns + BLK_STALE_NS)
-			return false;
-		return !bpf_map_delete_elem(fd, &key);
-	}
-	if (bpf_map_lookup_elem(fd, &slot, &s) || !s.fl.live ||
-	    now < s.fl.issue_ns + BLK_STALE_NS)
-		return false;
-	*fl = s.fl;
-	s.fl.live = 0;
-	return !bpf_map_update_elem(fd, &slot, &s, BPF_EXIST);
 }
 
 /*
@@ -595,6 +509,7 @@ static bool stale_remove(struct block_domain *d, __u64 key, bool tags,
  */
 static void block_sweep(struct block_domain *d)
 {
+	int fl_fd = bpf_map__fd(d->skel->maps.inflight);
 	int bio_fd = bpf_map__fd(d->skel->maps.bios);
 	struct stale_scan *sc = calloc(1, sizeof(*sc));
 	struct blk_bio_info info;
@@ -612,8 +527,9 @@ static void block_sweep(struct block_domain *d)
 		 * the address (a new issue time) since the scan is not stale
 		 */
 		for (i = 0; i < sc->n; i++)
-			if (stale_remove(d, sc->keys[i], sc->tags[i], now,
-					 &fl) &&
+			if (!bpf_map_lookup_elem(fl_fd, &sc->keys[i], &fl) &&
+			    fl.live && sc->now >= fl.issue_ns + BLK_STALE_NS &&
+			    !bpf_map_delete_elem(fl_fd, &sc->keys[i]) &&
 			    d->track_expired)
 				inflight_expire(d, &fl);
 		free(sc);
@@ -660,13 +576,11 @@ struct live_scan {
 	bool expire; /* the disk has none in flight: the live ones are lost */
 };
 
-static bool live_one(void *arg, __u64 key, bool tags,
-		     const struct blk_inflight *fl)
+static bool live_one(void *arg, __u64 key, const struct blk_inflight *fl)
 {
 	struct live_scan *sc = arg;
 
 	(void)key;
-	(void)tags;
 	if (!fl->live || fl->phase != sc->phase)
 		return true;
 	sc->n++;

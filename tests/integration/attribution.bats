@@ -33,17 +33,6 @@ teardown() {
 		bpftrace_end_quick "$LOSS_BT"
 		LOSS_BT=
 	fi
-	# the slots test's traced run, should it have failed before its end
-	if [ -n "${SLOTS_PID:-}" ]; then
-		kill -INT "$SLOTS_PID" 2>/dev/null || true
-		wait "$SLOTS_PID" 2>/dev/null || true
-		SLOTS_PID=
-	fi
-	# the loop device keeps its scheduler past its detach: put it back
-	if [ -n "${SLOTS_SCHED:-}" ]; then
-		echo "$SLOTS_SCHED" >"/sys/block/${LOSSDEV#/dev/}/queue/scheduler"
-		SLOTS_SCHED=
-	fi
 	mountpoint -q "$SCRATCH/lossmnt" && umount "$SCRATCH/lossmnt"
 	[ -d "$SCRATCH/lossmnt" ] && rmdir "$SCRATCH/lossmnt"
 	if [ -n "${LOSSDEV:-}" ]; then
@@ -96,50 +85,6 @@ check_workload() {
 	run attribution_holds "$SCRATCH.rq.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-}
-
-# the records in fsprof process $1's map named $2 that ever held a request
-# (its issue time not 0)
-records_in_map() {
-	local id
-	for id in $(grep -h '^map_id:' /proc/"$1"/fdinfo/* | awk '{print $2}' | sort -u); do
-		[ "$(bpftool map show id "$id" -j | jq -r .name)" = "$2" ] || continue
-		bpftool map dump id "$id" -j |
-			jq '[.[] | select(.formatted.value.issue_ns != 0)] | length'
-		return 0
-	done
-	echo "no map $2 in process $1" >&2
-	return 1
-}
-
-# Requests in flight are kept by (disk, hardware queue, tag), the hash
-# only for the rest (include/fsprof/block.h): on a loop device, with no
-# I/O scheduler and with mq-deadline (whose requests carry its own tag),
-# every read and write takes a slot of inflight_tags, and the inflight
-# hash holds the flush machinery's request alone (the loop device has
-# one hardware queue, so one). Read from the maps while the traced
-# command sleeps after its writes, its fsyncs and its reads.
-@test "requests in flight are kept in slots by queue and tag, only the flush request in the hash" {
-	local sched slots hashed
-	loss_fs_create quiet
-	SLOTS_SCHED=$(sed 's/.*\[\(.*\)\].*/\1/' "/sys/block/${LOSSDEV#/dev/}/queue/scheduler")
-	for sched in none mq-deadline; do
-		echo "$sched" >"/sys/block/${LOSSDEV#/dev/}/queue/scheduler"
-		rm -f "$SCRATCH/lossmnt/ready"
-		"$FSPROF" trace -q --no-db --dir "$SCRATCH/lossmnt" -- sh -c '
-			dd if=/dev/zero of="$1/f" bs=4k count=2000 oflag=direct,dsync status=none &&
-			dd if="$1/f" of=/dev/null bs=4k iflag=direct status=none &&
-			touch "$1/ready" && sleep 8' sh "$SCRATCH/lossmnt" >/dev/null &
-		SLOTS_PID=$!
-		wait_for "[ -e '$SCRATCH/lossmnt/ready' ]" 60
-		slots=$(records_in_map "$SLOTS_PID" inflight_tags)
-		hashed=$(records_in_map "$SLOTS_PID" inflight)
-		wait "$SLOTS_PID"
-		SLOTS_PID=
-		echo "$sched: $slots slots, $hashed records in the hash"
-		[ "$slots" -ge 2 ]
-		[ "$hashed" -eq 1 ]
-	done
 }
 
 # the loop device and ext4 of the completion tests, mounted at lossmnt;
