@@ -11,8 +11,9 @@
  * Fields are loaded straight from the tracepoints' BTF pointers, not by a
  * bpf_probe_read_kernel call each (the allocation path fires three
  * programs per allocated extent: a direct 4 KiB write allocates a block
- * per IO); the allocator's programs read one pointer each by the helper,
- * for the verifier's sake (ARG_POINTER).
+ * per IO). The allocator's programs take their one pointer through
+ * ARG_POINTER, for the verifier's sake: by the helper only where ext4 is
+ * a module.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>

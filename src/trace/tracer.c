@@ -119,14 +119,6 @@ fail:
 	return err;
 }
 
-/*
- * Open the domains of want[] (and, with_extra, the tracer's extra not yet
- * loaded) into a new group, load it once, attach each domain. A group of
- * several that did not load sets *retry (its domains destroyed): the
- * caller loads each alone. A domain alone whose load failed is dropped,
- * or kept unloaded by its load_failed. -errno only when the kernel has no
- * BTF: then nothing can be traced.
- */
 /* the kernel's BTF, parsed for the domains' probes (trace/btf_probe.h) */
 struct btf_parse {
 	struct kernel_btf btf;
@@ -144,6 +136,14 @@ static void *btf_parse_run(void *arg)
 	return NULL;
 }
 
+/*
+ * Open the domains of want[] (and, with_extra, the tracer's extra not yet
+ * loaded) into a new group, load it once, attach each domain. A group of
+ * several that did not load sets *retry (its domains destroyed): the
+ * caller loads each alone. A domain alone whose load failed is dropped,
+ * or kept unloaded by its load_failed. -errno only when the kernel has no
+ * BTF: then nothing can be traced.
+ */
 static int tracer_load_group(struct tracer *t, const struct trace_config *target,
 			     const struct trace_domain_ops *const *want,
 			     unsigned int n_want, bool with_extra, bool *retry)
@@ -153,7 +153,6 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 	unsigned int i, n = 0, n_before = t->n;
 	uint64_t t0 = clock_mono_ns(), load_ns;
 	struct btf_parse parse;
-	struct kernel_btf btf;
 	struct bpf_group *g;
 	bool extra = false, threaded;
 	pthread_t parser;
@@ -184,14 +183,13 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 			bpf_group_free(g);
 		return err;
 	}
-	btf = parse.btf;
-	cfg.btf = &btf;
+	cfg.btf = &parse.btf;
 	log_debug("tracer: kernel BTF parsed in %.1f ms",
 		  (double)parse.ns / 1e6);
 	if (!g) {
 		log_warn("tracer: open the BPF object: %s",
 			 strerror_safe(open_errno));
-		kernel_btf_free(&btf);
+		kernel_btf_free(&parse.btf);
 		return 0;
 	}
 	for (i = 0; i < n_want; i++) {
@@ -213,7 +211,7 @@ static int tracer_load_group(struct tracer *t, const struct trace_config *target
 		opened[n++].priv = priv;
 	}
 	/* freed before libbpf parses the kernel's BTF for its own load */
-	kernel_btf_free(&btf);
+	kernel_btf_free(&parse.btf);
 	if (with_extra && t->extra.open && !t->extra_done)
 		extra = !t->extra.open(t->extra.arg, g->skel);
 	stage_mark("domains opened");
